@@ -1,0 +1,54 @@
+// In-memory effects for app tests: every write is recorded so tests can assert on it.
+import type { CookieAttributes, Effects } from '../../store/effects';
+import { createMemoryAppHistory } from '../../store/router/browserHistory';
+
+export interface CookieWrite {
+  op: 'set' | 'remove';
+  name: string;
+  value?: string;
+  attributes: CookieAttributes;
+}
+
+export interface FakeEffects extends Effects {
+  data: Map<string, string>;
+  storageWrites: Array<{ op: 'set' | 'remove'; key: string; value?: string }>;
+  cookieWrites: CookieWrite[];
+  errors: unknown[][];
+  setNow(ms: number): void;
+}
+
+export function fakeEffects(
+  options: { storage?: Record<string, string>; path?: string; now?: number } = {},
+): FakeEffects {
+  const data = new Map(Object.entries(options.storage ?? {}));
+  const storageWrites: FakeEffects['storageWrites'] = [];
+  const cookieWrites: CookieWrite[] = [];
+  const errors: unknown[][] = [];
+  let now = options.now ?? Date.UTC(2026, 0, 15, 3, 0, 0);
+  return {
+    data,
+    storageWrites,
+    cookieWrites,
+    errors,
+    setNow: (ms) => void (now = ms),
+    storage: {
+      getItem: (key) => data.get(key) ?? null,
+      setItem: (key, value) => {
+        storageWrites.push({ op: 'set', key, value });
+        data.set(key, value);
+      },
+      removeItem: (key) => {
+        storageWrites.push({ op: 'remove', key });
+        data.delete(key);
+      },
+    },
+    cookies: {
+      set: (name, value, attributes) =>
+        void cookieWrites.push({ op: 'set', name, value, attributes }),
+      remove: (name, attributes) => void cookieWrites.push({ op: 'remove', name, attributes }),
+    },
+    clock: { now: () => now },
+    history: createMemoryAppHistory([options.path ?? '/']),
+    console: { error: (...args: unknown[]) => void errors.push(args) },
+  };
+}

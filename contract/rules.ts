@@ -1,0 +1,76 @@
+// Input rules shared by the server (authoritative) and the app (early feedback).
+import type { FieldErrorCode } from './api';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const ACTIVATION_CODE_PATTERN = /^[0-9]{6}$/;
+// Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type FieldErrors<K extends string> = Partial<Record<K, FieldErrorCode>>;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function checkEmail(email: string): FieldErrorCode | undefined {
+  const value = email.trim();
+  if (value === '') return 'REQUIRED';
+  if (value.length > EMAIL_MAX_LENGTH) return 'TOO_LONG';
+  return EMAIL_PATTERN.test(value) ? undefined : 'INVALID_EMAIL';
+}
+
+/** Length is counted in code points, so an emoji is one character, as a person counts it. */
+export function checkPassword(password: string): FieldErrorCode | undefined {
+  const length = [...password].length;
+  if (length === 0) return 'REQUIRED';
+  if (length < PASSWORD_MIN_LENGTH) return 'TOO_SHORT';
+  if (length > PASSWORD_MAX_LENGTH) return 'TOO_LONG';
+  return undefined;
+}
+
+export function checkName(name: string): FieldErrorCode | undefined {
+  const value = name.trim();
+  if (value === '') return 'REQUIRED';
+  return [...value].length > NAME_MAX_LENGTH ? 'TOO_LONG' : undefined;
+}
+
+export function checkActivationCode(code: string): FieldErrorCode | undefined {
+  if (code === '') return 'REQUIRED';
+  return ACTIVATION_CODE_PATTERN.test(code) ? undefined : 'INVALID_CODE_FORMAT';
+}
+
+function collect<K extends string>(checks: Record<K, FieldErrorCode | undefined>): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const key of Object.keys(checks) as K[]) {
+    const code = checks[key];
+    if (code) errors[key] = code;
+  }
+  return errors;
+}
+
+export function validateSignup(body: { name: string; email: string; password: string }) {
+  return collect({
+    name: checkName(body.name),
+    email: checkEmail(body.email),
+    password: checkPassword(body.password),
+  });
+}
+
+export function validateLogin(body: { email: string; password: string }) {
+  // Login only checks presence: a too-short password is simply wrong, not a format error.
+  return collect({
+    email: checkEmail(body.email),
+    password: body.password === '' ? 'REQUIRED' : undefined,
+  });
+}
+
+export function validateActivation(body: { email: string; code: string }) {
+  return collect({ email: checkEmail(body.email), code: checkActivationCode(body.code) });
+}
+
+export function validateResend(body: { email: string }) {
+  return collect({ email: checkEmail(body.email) });
+}

@@ -1,0 +1,60 @@
+// Lint rules, including the one-way import arrows: contract <- store <- src, i18n on its own,
+// server sharing only contract/ with the app.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'screenshots/', 'bench/results/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver': { typescript: true, node: true },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './store',
+              from: './src',
+              message: 'store/ is the brain: it imports nothing from src/.',
+            },
+            { target: './store', from: './server' },
+            { target: './contract', from: ['./src', './store', './server', './i18n'] },
+            { target: './i18n', from: ['./src', './server'] },
+            { target: './src', from: './server', except: [] },
+            { target: './server', from: ['./src', './store', './i18n'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,59 @@
+// Three suites: the app in jsdom, the server against real databases, the product in Chromium.
+const ESM_PACKAGES = [
+  'react-intl',
+  '@formatjs',
+  'intl-messageformat',
+  '@redux-devtools',
+  'lodash-es',
+  'uuid',
+].join('|');
+
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const common = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/style-stub.js' },
+};
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      ...common,
+      displayName: 'app',
+      testEnvironment: '<rootDir>/__tests__/support/jsdom-environment.js',
+      roots: ['<rootDir>/store', '<rootDir>/src', '<rootDir>/i18n', '<rootDir>/contract'],
+      testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/app-setup.ts'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/__tests__/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/e2e'],
+      testMatch: ['**/*.test.ts'],
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,33 @@
+import Cookies from 'js-cookie';
+
+import type { Effects, KeyValueStorage } from '../../store/effects';
+import { createAppHistory } from '../../store/router/browserHistory';
+
+/** localStorage, or a no-op when the browser refuses it (private modes, disabled storage). */
+function localStorageOf(window: Window): KeyValueStorage {
+  const attempt = <T>(run: (storage: Storage) => T, fallback: T): T => {
+    try {
+      return run(window.localStorage);
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    getItem: (key) => attempt((storage) => storage.getItem(key), null),
+    setItem: (key, value) => attempt((storage) => storage.setItem(key, value), undefined),
+    removeItem: (key) => attempt((storage) => storage.removeItem(key), undefined),
+  };
+}
+
+export function browserEffects(window: Window): Effects {
+  return {
+    storage: localStorageOf(window),
+    cookies: {
+      set: (name, value, attributes) => void Cookies.set(name, value, attributes),
+      remove: (name, attributes) => Cookies.remove(name, attributes),
+    },
+    clock: { now: () => Date.now() },
+    history: createAppHistory(window),
+    console: globalThis.console,
+  };
+}

@@ -1,0 +1,30 @@
+import { createRoot } from 'react-dom/client';
+
+import { connectHistory } from '../store/router/historyBridge';
+import { redirectTarget, routeFor } from '../store/router/routes';
+import { initialStateFromStorage } from '../store/startup';
+import { makeStore } from '../store/store';
+
+import { App } from './app/App';
+import { browserEffects } from './app/browserEffects';
+import { VIEWS } from './app/views';
+import { installMobileDeviceGlobal } from './device/isMobileDevice';
+import './styles/app.css';
+
+installMobileDeviceGlobal(window);
+
+const effects = browserEffects(window);
+const store = makeStore(initialStateFromStorage(effects.storage), effects);
+
+// Fetch the view chunks this first navigation can end on while its verify call runs.
+const { pathname } = effects.history.location;
+for (const signedIn of [true, false]) {
+  const route = routeFor(redirectTarget(pathname, signedIn) ?? pathname);
+  if (route) void VIEWS[route].preload();
+}
+
+connectHistory(store, effects.history);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(<App store={store} />);

@@ -1,0 +1,48 @@
+// The one RTK Query API of the app. Every endpoint is a mutation triggered with
+// `{ track: false }`: answers reach the store as actions that the feature slices decode, and no
+// secret (password, token, code) is ever kept in the API cache.
+// Verify is a GET declared as a mutation on purpose: each navigation must send its own request
+// (a query would share one in-flight request between overlapping navigations and cache answers).
+import { createApi } from '@reduxjs/toolkit/query/react';
+
+import {
+  API_PATHS,
+  type LoginBody,
+  type PlainOk,
+  type ResendActivationBody,
+  type SessionOk,
+  type SignupBody,
+  type SignupOk,
+  type VerifyAccountBody,
+} from '../../contract/api';
+
+import { baseQuery } from './baseQuery';
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  endpoints: (build) => ({
+    /** Arg: the key of the navigation this check belongs to. The answer is decoded by the caller. */
+    verify: build.mutation<unknown, string>({
+      query: () => ({ url: API_PATHS.verify, method: 'GET' }),
+    }),
+    signup: build.mutation<SignupOk, SignupBody>({
+      query: (body) => ({ url: API_PATHS.signup, method: 'POST', body }),
+    }),
+    verifyAccount: build.mutation<SessionOk, VerifyAccountBody>({
+      query: (body) => ({ url: API_PATHS.verifyAccount, method: 'POST', body }),
+    }),
+    resendActivation: build.mutation<PlainOk, ResendActivationBody>({
+      query: (body) => ({ url: API_PATHS.resendActivation, method: 'POST', body }),
+    }),
+    login: build.mutation<SessionOk, LoginBody>({
+      query: (body) => ({ url: API_PATHS.login, method: 'POST', body }),
+    }),
+    logout: build.mutation<PlainOk, void>({
+      query: () => ({ url: API_PATHS.logout, method: 'POST' }),
+    }),
+  }),
+});
+
+/** Options every trigger uses: see the comment at the top of this file. */
+export const UNTRACKED = { track: false } as const;

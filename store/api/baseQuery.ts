@@ -1,0 +1,33 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query';
+
+import { API_BASE_URL, HTTP_TIMEOUT_MS, INTL_LOCALE, STORAGE_KEYS } from '../constants';
+import type { Effects } from '../effects';
+import type { LocaleState } from '../locale/localeSlice';
+
+/** Reads the stored token at request time; a storage that throws means no token. */
+export function readToken(storage: Effects['storage']): string | null {
+  try {
+    return storage.getItem(STORAGE_KEYS.token) || null;
+  } catch {
+    return null;
+  }
+}
+
+// Same origin by default; absolute so that any fetch implementation accepts the address.
+const baseUrl = API_BASE_URL || (typeof location === 'undefined' ? '' : location.origin);
+
+export const baseQuery = fetchBaseQuery({
+  baseUrl,
+  timeout: HTTP_TIMEOUT_MS,
+  // Late-bound so a test can swap the global fetch after this module loads.
+  fetchFn: (input, init) => fetch(input, init),
+  prepareHeaders(headers, { extra, getState }) {
+    headers.set('Content-Type', 'application/json');
+    const effects = extra as Effects | undefined;
+    const token = effects ? readToken(effects.storage) : null;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const locale = (getState() as { locale?: LocaleState }).locale?.current;
+    if (locale) headers.set('Accept-Language', INTL_LOCALE[locale]);
+    return headers;
+  },
+});

@@ -1,0 +1,18 @@
+// One place for every fixed fact of the product (SPEC.md section 9).
+
+export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
+export const USER_COOKIE = 'user';
+export const SESSION_TIME_ZONE = 'Asia/Phnom_Penh';
+export const HTTP_TIMEOUT_MS = 30_000;
+/** Cookie lifetime in seconds when the verify answer has no `signature.exp`. */
+export const EXP_FALLBACK_SECONDS = 10;
+/** Defaults for every cookie the app writes: js-cookie attributes (expires in days). */
+export const COOKIE_DEFAULTS = { expires: 1, path: '/', sameSite: 'Lax', secure: false } as const;
+export const LOCALES = ['en', 'kh'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const FALLBACK_LOCALE: Locale = 'en';
+/** The Intl locale of each message pack: `kh` is the pack's name, Khmer is `km`. */
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km' };
+export const ACTION_LOG_CAPACITY = 10_000;
+export const API_BASE_URL = process.env.API_BASE_URL ?? '';

@@ -1,0 +1,46 @@
+// Everything the store does to the outside world goes through these, so tests pass fakes
+// and replay passes none.
+import type { AppLocation, HistoryAction } from './router/location';
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface CookieAttributes {
+  expires?: Date | number;
+  path?: string;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+  secure?: boolean;
+}
+
+export interface CookieJar {
+  set(name: string, value: string, attributes: CookieAttributes): void;
+  remove(name: string, attributes: CookieAttributes): void;
+}
+
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+export interface HistoryUpdate {
+  action: HistoryAction;
+  location: AppLocation;
+}
+
+export interface AppHistory {
+  readonly location: AppLocation;
+  push(to: string, state?: unknown): void;
+  replace(to: string, state?: unknown): void;
+  listen(listener: (update: HistoryUpdate) => void): () => void;
+}
+
+export interface Effects {
+  storage: KeyValueStorage;
+  cookies: CookieJar;
+  clock: Clock;
+  history: AppHistory;
+  console: Pick<Console, 'error'>;
+}

@@ -1,0 +1,38 @@
+// The route table of SPEC.md section 2 and the guard decision made from it.
+
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  activation: '/user/verify-account',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+type Access = 'signedIn' | 'guest';
+
+const ACCESS: Record<RouteName, Access> = {
+  home: 'signedIn',
+  login: 'guest',
+  signup: 'guest',
+  activation: 'guest',
+};
+
+export function routeFor(pathname: string): RouteName | null {
+  const entry = (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === pathname);
+  return entry ?? null;
+}
+
+/** Where a visitor on `pathname` must be sent instead, or null when they may stay. */
+export function redirectTarget(pathname: string, signedIn: boolean): string | null {
+  const route = routeFor(pathname);
+  if (route === null) return ROUTES.home;
+  if (ACCESS[route] === 'signedIn' && !signedIn) return ROUTES.login;
+  if (ACCESS[route] === 'guest' && signedIn) return ROUTES.home;
+  return null;
+}
+
+export function activationHref(email: string, code?: string): string {
+  const query = new URLSearchParams({ email });
+  if (code) query.set('code', code);
+  return `${ROUTES.activation}?${query.toString()}`;
+}

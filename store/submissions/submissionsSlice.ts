@@ -1,0 +1,72 @@
+// The state of each form's request, decoded from the API's actions. Field values stay in the
+// forms themselves; only what the server said lives here, so time travel shows it too.
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+
+import { api } from '../api/apiSlice';
+import { decodeRequestError, type RequestError } from '../api/decode';
+import { locationChanged } from '../router/routerSlice';
+
+export type FormName = 'signup' | 'activation' | 'resend' | 'login' | 'logout';
+
+export interface Submission {
+  status: 'idle' | 'pending' | 'succeeded' | 'failed';
+  error: RequestError | null;
+  /** When the last successful answer arrived (ms), e.g. to say when a resend is possible. */
+  succeededAt: number | null;
+}
+
+export type SubmissionsState = Record<FormName, Submission>;
+
+const idle: Submission = { status: 'idle', error: null, succeededAt: null };
+
+const initialState: SubmissionsState = {
+  signup: idle,
+  activation: idle,
+  resend: idle,
+  login: idle,
+  logout: idle,
+};
+
+const ENDPOINT_FORMS = [
+  ['signup', api.endpoints.signup],
+  ['activation', api.endpoints.verifyAccount],
+  ['resend', api.endpoints.resendActivation],
+  ['login', api.endpoints.login],
+  ['logout', api.endpoints.logout],
+] as const;
+
+export const submissionsSlice = createSlice({
+  name: 'submissions',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    // A new page starts with clean forms, except the activation view's resend timer, which
+    // must survive the redirect from sign-up.
+    builder.addCase(locationChanged, (state) => ({ ...initialState, resend: state.resend }));
+    for (const [form, endpoint] of ENDPOINT_FORMS) {
+      builder.addMatcher(isAnyOf(endpoint.matchPending), (state) => {
+        state[form] = { ...state[form], status: 'pending', error: null };
+      });
+      builder.addMatcher(isAnyOf(endpoint.matchFulfilled), (state, action) => {
+        state[form] = {
+          status: 'succeeded',
+          error: null,
+          succeededAt: action.meta.fulfilledTimeStamp,
+        };
+      });
+      builder.addMatcher(isAnyOf(endpoint.matchRejected), (state, action) => {
+        if (action.meta.condition || action.error?.name === 'AbortError') return;
+        state[form] = {
+          ...state[form],
+          status: 'failed',
+          error: decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' }),
+        };
+      });
+    }
+  },
+  selectors: {
+    selectSubmission: (state, form: FormName) => state[form],
+  },
+});
+
+export const { selectSubmission } = submissionsSlice.selectors;

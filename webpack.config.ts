@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MomentTimezoneDataPlugin from 'moment-timezone-data-webpack-plugin';
+import webpack from 'webpack';
+import 'webpack-dev-server';
+
+import { SESSION_TIME_ZONE } from './store/constants';
+
+const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8081';
+
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }) => {
+  const production = argv.mode !== 'development';
+  const config: webpack.Configuration = {
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(woff2?|ttf|svg|png)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'] }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      new webpack.DefinePlugin({
+        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+      }),
+      // moment-timezone carries only the session time zone, and moment none of its locales.
+      new MomentTimezoneDataPlugin({ matchZones: [SESSION_TIME_ZONE] }),
+      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      splitChunks: { chunks: 'async' },
+    },
+    performance: { hints: false },
+    devServer: {
+      historyApiFallback: true,
+      hot: true,
+      port: Number(process.env.DEV_PORT ?? 8080),
+      proxy: [{ context: ['/v1', '/healthz'], target: API_DEV_TARGET }],
+    },
+  };
+  return config;
+};
