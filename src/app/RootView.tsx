@@ -12,7 +12,9 @@ export function RootView() {
   const { Component } = VIEWS[decision.route];
   return (
     <Suspense fallback={<div className="view-pending" aria-busy="true" />}>
-      <Component />
+      <div className="view" data-view={decision.route}>
+        <Component />
+      </div>
     </Suspense>
   );
 }

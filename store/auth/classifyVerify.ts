@@ -34,7 +34,8 @@ export function classifyVerifyResult(result: QueryResult): VerifyOutcome {
   if (status === 'FETCH_ERROR') return { kind: 'failed', reason: 'network' };
   if (status === 'PARSING_ERROR') {
     const original = typeof error.originalStatus === 'number' ? error.originalStatus : undefined;
-    return { kind: 'failed', reason: 'malformed', status: original };
+    const reason = original !== undefined && original >= 500 ? 'server' : 'malformed';
+    return { kind: 'failed', reason, status: original };
   }
   if (typeof status !== 'number') return { kind: 'failed', reason: 'malformed' };
   // A 5xx is a failure of the server, never a verdict on the token, whatever its body says.

@@ -1,0 +1,86 @@
+// Only the dispatched sequence matters here, so a mock store with a fixed state is enough.
+import configureMockStore from 'redux-mock-store';
+import { withExtraArgument } from 'redux-thunk';
+
+import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { json, settle, stubFetch } from '../../../__tests__/support/fetchStub';
+import { api } from '../../api/apiSlice';
+import { createAppListenerMiddleware } from '../../listeners';
+import { locationChanged } from '../../router/routerSlice';
+import { makeStore } from '../../store';
+import { addAuthListeners } from '../authListeners';
+import { logoutRequested } from '../authSlice';
+
+afterEach(() => jest.restoreAllMocks());
+
+function mockStore() {
+  const effects = fakeEffects({ storage: { token: 't' } });
+  const listener = createAppListenerMiddleware(effects);
+  addAuthListeners(listener.startListening);
+  const state = makeStore().getState();
+  const create = configureMockStore([
+    listener.middleware,
+    withExtraArgument(effects),
+    api.middleware,
+  ] as never);
+  return { store: create(state), effects };
+}
+
+const LOGIN = {
+  pathname: '/login',
+  search: '',
+  hash: '',
+  key: 'nav-1',
+  state: null,
+};
+
+const appTypes = (actions: Array<{ type: string }>) =>
+  actions.map((a) => a.type).filter((type) => !type.startsWith('api/config/'));
+
+it('a navigation answered 401 dispatches start, request, rejection, in order', async () => {
+  stubFetch(() => json(401, { error: true, code: 'INVALID_TOKEN' }));
+  const { store } = mockStore();
+  store.dispatch(locationChanged({ action: 'PUSH', location: LOGIN }));
+  await settle();
+  expect(appTypes(store.getActions())).toEqual([
+    'router/locationChanged',
+    'auth/verifyStarted',
+    'api/executeMutation/pending',
+    'api/executeMutation/rejected',
+    'auth/tokenRejected',
+  ]);
+  const started = store.getActions().find((a: { type: string }) => a.type === 'auth/verifyStarted');
+  expect(started.payload).toEqual({ navigationKey: 'nav-1' });
+});
+
+it('a navigation whose verify fails dispatches verifyFailed with the reason', async () => {
+  stubFetch(() => new Response('upstream down', { status: 502 }));
+  const { store } = mockStore();
+  store.dispatch(locationChanged({ action: 'POP', location: LOGIN }));
+  await settle();
+  const last = store.getActions().at(-1);
+  expect(last).toMatchObject({
+    type: 'auth/verifyFailed',
+    payload: { navigationKey: 'nav-1', reason: 'server', status: 502 },
+  });
+});
+
+it('log-out calls the server, then forgets the session and goes to /login', async () => {
+  const requests = stubFetch(() => json(200, { error: false }));
+  const { store, effects } = mockStore();
+  store.dispatch(logoutRequested());
+  await settle();
+  expect(appTypes(store.getActions())).toEqual([
+    'auth/logoutRequested',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'auth/loggedOut',
+    'router/navigationRequested',
+  ]);
+  expect(store.getActions().at(-1).payload).toEqual({ to: '/login' });
+  expect(requests[0]?.headers.get('authorization')).toBe('Bearer t');
+  expect(effects.data.has('token')).toBe(false);
+  expect(effects.cookieWrites).toEqual([
+    { op: 'remove', name: 'user', attributes: { path: '/', sameSite: 'Lax', secure: false } },
+  ]);
+});
