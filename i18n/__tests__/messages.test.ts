@@ -1,0 +1,60 @@
+import { loadMessages, peekMessages } from '../loadMessages';
+import { en } from '../messages/en';
+import { kh } from '../messages/kh';
+
+const KHMER_SCRIPT = /[\u1780-\u17FF]/;
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
+
+it('has every message id in both packs', () => {
+  expect(Object.keys(kh).sort()).toEqual(Object.keys(en).sort());
+});
+
+it('has no empty message', () => {
+  for (const pack of [en, kh]) {
+    for (const text of Object.values(pack)) expect(text.trim()).not.toBe('');
+  }
+});
+
+it('translates the Khmer pack instead of copying English', () => {
+  const ids = Object.keys(en) as Array<keyof typeof en>;
+  const translated = ids.filter((id) => kh[id] !== en[id] && KHMER_SCRIPT.test(kh[id]));
+  expect(translated.length / ids.length).toBeGreaterThan(0.95);
+});
+
+it('keeps the same placeholders in both languages', () => {
+  for (const id of Object.keys(en) as Array<keyof typeof en>) {
+    expect([id, placeholders(kh[id])]).toEqual([id, placeholders(en[id])]);
+  }
+});
+
+it('has English ready at once and loads Khmer on demand', async () => {
+  expect(peekMessages('en')).toBe(en);
+  expect(await loadMessages('en')).toBe(en);
+  const khmer = await loadMessages('kh');
+  expect(khmer['login.title']).toBe(kh['login.title']);
+  expect(peekMessages('kh')).toBe(khmer);
+});
+
+it('falls back to English for each message the Khmer pack lacks', async () => {
+  jest.resetModules();
+  jest.doMock('../messages/kh', () => ({ kh: { 'login.title': 'ចូល' } }));
+  const fresh = await import('../loadMessages');
+  const messages = await fresh.loadMessages('kh');
+  expect(messages['login.title']).toBe('ចូល');
+  expect(messages['signup.title']).toBe(en['signup.title']);
+  expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+  jest.dontMock('../messages/kh');
+});
+
+it('falls back to English when the Khmer pack cannot be loaded, and tries again later', async () => {
+  jest.resetModules();
+  jest.doMock('../messages/kh', () => {
+    throw new Error('chunk failed');
+  });
+  const fresh = await import('../loadMessages');
+  expect(await fresh.loadMessages('kh')).toEqual(en);
+  expect(fresh.peekMessages('kh')).toBeUndefined();
+  jest.dontMock('../messages/kh');
+  expect((await fresh.loadMessages('kh'))['login.title']).toBe(kh['login.title']);
+});

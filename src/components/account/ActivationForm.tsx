@@ -1,0 +1,109 @@
+import { useRef, type FormEvent } from 'react';
+
+import { checkEmail, validateActivation } from '../../../contract/rules';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { decodeRequestError } from '../../../store/api/decode';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { Field } from '../form/Field';
+import { FieldFrame } from '../form/FieldFrame';
+import { FormAlert } from '../form/FormAlert';
+import { focusFirstInvalid, readFields } from '../form/formFields';
+import { requestErrorMessage } from '../form/requestErrorMessage';
+import { SubmitButton } from '../form/SubmitButton';
+import { useFieldErrors } from '../form/useFieldErrors';
+import { useT } from '../intl/useT';
+import { NumericInput } from '../NumericInput';
+
+import { ResendCodeButton } from './ResendCodeButton';
+
+const FIELDS = ['email', 'code'] as const;
+
+interface ActivationFormProps {
+  initialEmail: string;
+  initialCode: string;
+  onSuccess: () => void;
+}
+
+export function ActivationForm({ initialEmail, initialCode, onSuccess }: ActivationFormProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const submission = useAppSelector((state) => selectSubmission(state, 'activation'));
+  const error = submission.status === 'failed' ? submission.error : null;
+  const fieldErrors = useFieldErrors(FIELDS, validateActivation, error?.fields);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const busy = submission.status === 'pending';
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const values = readFields(form, FIELDS);
+    const body = { email: values.email.trim(), code: values.code.trim() };
+    const invalid = validateActivation(body);
+    fieldErrors.setClientErrors(invalid);
+    if (focusFirstInvalid(form, FIELDS, invalid)) return;
+    const result = await dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED));
+    if ('data' in result) return onSuccess();
+    const { fields } = decodeRequestError(result.error);
+    if (!focusFirstInvalid(form, FIELDS, fields)) alertRef.current?.focus();
+  }
+
+  function emailForResend(): string | null {
+    const form = formRef.current;
+    if (!form) return null;
+    const email = readFields(form, ['email']).email.trim();
+    const problem = checkEmail(email);
+    if (!problem) return email;
+    fieldErrors.setClientErrors({ email: problem });
+    focusFirstInvalid(form, ['email'], { email: problem });
+    return null;
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={handleSubmit}
+      onChange={fieldErrors.recheckOnChange}
+    >
+      <FormAlert ref={alertRef} message={error ? t(requestErrorMessage(error.code)) : null} />
+      <Field
+        label={t('field.email.label')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        defaultValue={initialEmail}
+        error={fieldErrors.messages.email}
+      />
+      <FieldFrame
+        label={t('field.code.label')}
+        hint={t('field.code.hint')}
+        error={fieldErrors.messages.code}
+      >
+        {(control) => (
+          <NumericInput
+            className="input input--code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            defaultValue={initialCode}
+            {...control}
+          />
+        )}
+      </FieldFrame>
+      <SubmitButton
+        label={t('activation.submit')}
+        busyLabel={t('activation.submitting')}
+        busy={busy}
+      />
+      <ResendCodeButton getEmail={emailForResend} />
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { requestErrorMessage } from '../form/requestErrorMessage';
+import { useT } from '../intl/useT';
+
+import { useCountdown } from './useCountdown';
+
+/** The server sends one code per email per minute. */
+export const RESEND_INTERVAL_MS = 60_000;
+
+interface ResendCodeButtonProps {
+  /** The address to send to, or null when the form has no valid one (it then says why). */
+  getEmail: () => string | null;
+}
+
+export function ResendCodeButton({ getEmail }: ResendCodeButtonProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const resend = useAppSelector((state) => selectSubmission(state, 'resend'));
+  const secondsLeft = useCountdown(resend.succeededAt, RESEND_INTERVAL_MS);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const waitId = useId();
+  const pending = resend.status === 'pending';
+
+  async function handleClick() {
+    const email = getEmail();
+    if (email === null) return;
+    const result = await dispatch(api.endpoints.resendActivation.initiate({ email }, UNTRACKED));
+    if ('data' in result) setSentTo(email);
+  }
+
+  return (
+    <div className="resend">
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={pending || secondsLeft > 0}
+        aria-describedby={secondsLeft > 0 ? waitId : undefined}
+        onClick={handleClick}
+      >
+        {pending ? t('resend.sending') : t('resend.button')}
+      </button>
+      <p className="resend__status" aria-live="polite">
+        {resend.status === 'succeeded' && sentTo ? t('resend.sent', { email: sentTo }) : null}
+        {resend.status === 'failed' && resend.error
+          ? t(requestErrorMessage(resend.error.code))
+          : null}
+      </p>
+      {/* Outside the live region: a number changing every second must not be read out each time. */}
+      {secondsLeft > 0 ? (
+        <p id={waitId} className="resend__wait">
+          {t('resend.wait', { seconds: secondsLeft })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

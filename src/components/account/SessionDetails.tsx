@@ -1,0 +1,40 @@
+import { useIntl } from 'react-intl';
+
+import type { PublicUser } from '../../../contract/api';
+import { useT } from '../intl/useT';
+
+interface SessionDetailsProps {
+  user: PublicUser;
+  /** Unix seconds. */
+  expiresAt: number | null;
+}
+
+export function SessionDetails({ user, expiresAt }: SessionDetailsProps) {
+  const t = useT();
+  const intl = useIntl();
+  const expiry = expiresAt === null ? null : new Date(expiresAt * 1000);
+  return (
+    <dl className="details">
+      <div className="details__row">
+        <dt>{t('home.name')}</dt>
+        <dd>{user.name}</dd>
+      </div>
+      <div className="details__row">
+        <dt>{t('home.email')}</dt>
+        <dd className="details__email">{user.email}</dd>
+      </div>
+      <div className="details__row">
+        <dt>{t('home.sessionEnds')}</dt>
+        <dd>
+          {expiry ? (
+            <time dateTime={expiry.toISOString()}>
+              {intl.formatDate(expiry, { dateStyle: 'long', timeStyle: 'short' })}
+            </time>
+          ) : (
+            t('home.sessionEndsUnknown')
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FieldErrorCode } from '../../../contract/api';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../contract/rules';
+import type { MessageId } from '../../../i18n/messages/en';
+import type { MessageValues } from '../intl/useT';
+
+export type FormField = 'name' | 'email' | 'password' | 'code';
+
+const MAX_LENGTH: Record<FormField, number> = {
+  name: NAME_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+  password: PASSWORD_MAX_LENGTH,
+  code: 6,
+};
+
+export interface FieldMessage {
+  id: MessageId;
+  values?: MessageValues;
+}
+
+export function fieldErrorMessage(field: FormField, code: FieldErrorCode): FieldMessage {
+  switch (code) {
+    case 'REQUIRED':
+      return { id: `fieldError.required.${field}` };
+    case 'INVALID_EMAIL':
+      return { id: 'fieldError.invalidEmail' };
+    case 'TOO_SHORT':
+      return { id: 'fieldError.tooShort', values: { min: PASSWORD_MIN_LENGTH } };
+    case 'TOO_LONG':
+      return { id: 'fieldError.tooLong', values: { max: MAX_LENGTH[field] } };
+    case 'COMMON_PASSWORD':
+      return { id: 'fieldError.commonPassword' };
+    case 'INVALID_CODE_FORMAT':
+      return { id: 'fieldError.invalidCodeFormat' };
+  }
+}

@@ -1,0 +1,42 @@
+// Reading and focusing the fields of an uncontrolled form: field values never leave the form.
+import type { FieldErrorCode } from '../../../contract/api';
+import type { FieldErrors } from '../../../contract/rules';
+
+export function readFields<K extends string>(
+  form: HTMLFormElement,
+  names: readonly K[],
+): Record<K, string> {
+  const values = {} as Record<K, string>;
+  for (const name of names) {
+    const field = form.elements.namedItem(name);
+    values[name] = field instanceof HTMLInputElement ? field.value : '';
+  }
+  return values;
+}
+
+/** The client's findings first, then the server's for the fields the client found fine. */
+export function mergeFieldErrors<K extends string>(
+  names: readonly K[],
+  client: FieldErrors<K>,
+  server: Partial<Record<string, FieldErrorCode>> | undefined,
+): FieldErrors<K> {
+  const merged: FieldErrors<K> = {};
+  for (const name of names) {
+    const code = client[name] ?? server?.[name];
+    if (code) merged[name] = code;
+  }
+  return merged;
+}
+
+/** Focuses the first field, in form order, that has an error; false when none has. */
+export function focusFirstInvalid<K extends string>(
+  form: HTMLFormElement,
+  names: readonly K[],
+  errors: FieldErrors<K> | Partial<Record<string, FieldErrorCode>> | undefined,
+): boolean {
+  const first = names.find((name) => errors?.[name]);
+  const element = first ? form.elements.namedItem(first) : null;
+  if (!(element instanceof HTMLElement)) return false;
+  element.focus();
+  return true;
+}

@@ -1,0 +1,28 @@
+import type { MessageId } from '../../../i18n/messages/en';
+import type { RequestErrorCode } from '../../../store/api/decode';
+
+const MESSAGES: Record<RequestErrorCode, MessageId> = {
+  VALIDATION: 'requestError.validation',
+  RATE_LIMITED: 'requestError.rateLimited',
+  INVALID_CODE: 'requestError.invalidCode',
+  INVALID_CREDENTIALS: 'requestError.invalidCredentials',
+  ACCOUNT_NOT_ACTIVATED: 'requestError.accountNotActivated',
+  INVALID_TOKEN: 'requestError.invalidToken',
+  NOT_FOUND: 'requestError.unexpected',
+  METHOD_NOT_ALLOWED: 'requestError.unexpected',
+  PAYLOAD_TOO_LARGE: 'requestError.unexpected',
+  UNSUPPORTED_MEDIA_TYPE: 'requestError.unexpected',
+  BAD_REQUEST: 'requestError.unexpected',
+  SERVICE_UNAVAILABLE: 'requestError.server',
+  INTERNAL: 'requestError.server',
+  NETWORK: 'requestError.network',
+  TIMEOUT: 'requestError.timeout',
+  UNEXPECTED: 'requestError.unexpected',
+};
+
+/** The sentence for a failed request; a code this app does not know reads as unexpected. */
+export function requestErrorMessage(code: string): MessageId {
+  return Object.hasOwn(MESSAGES, code)
+    ? MESSAGES[code as RequestErrorCode]
+    : 'requestError.unexpected';
+}

@@ -1,0 +1,40 @@
+import { Link, useSearchParams } from 'react-router';
+
+import { useAppDispatch } from '../../store/hooks';
+import { navigationRequested } from '../../store/router/routerSlice';
+import { ROUTES } from '../../store/router/routes';
+import { ActivationForm } from '../components/account/ActivationForm';
+import { useT } from '../components/intl/useT';
+import { PageCard } from '../components/PageCard';
+
+export default function ActivationView() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [query] = useSearchParams();
+  const email = query.get('email') ?? '';
+  const code = query.get('code') ?? '';
+  return (
+    <PageCard
+      title={t('activation.title')}
+      intro={email ? t('activation.sentTo', { email }) : t('activation.intro')}
+      links={
+        <>
+          <p>
+            {t('activation.noCode')} <Link to={ROUTES.signup}>{t('activation.signupLink')}</Link>
+          </p>
+          <p>
+            <Link to={ROUTES.login}>{t('activation.loginLink')}</Link>
+          </p>
+        </>
+      }
+    >
+      {/* A new query is a new prefill: the key gives the uncontrolled fields fresh defaults. */}
+      <ActivationForm
+        key={`${email}\n${code}`}
+        initialEmail={email}
+        initialCode={code}
+        onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))}
+      />
+    </PageCard>
+  );
+}
