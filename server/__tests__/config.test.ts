@@ -1,0 +1,71 @@
+import path from 'node:path';
+
+import { loadConfig, OWASP_ARGON2 } from '../config';
+
+describe('loadConfig', () => {
+  it('has defaults that run the whole product with no set-up', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('localhost');
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data', 'app.db') });
+    expect(config.mail).toMatchObject({ mode: 'outbox', outboxEndpoint: true });
+    expect(config.sessionTtlSeconds).toBe(604800);
+    expect(config.passwordHash).toEqual(OWASP_ARGON2);
+    expect(config.rateLimits).toEqual({
+      signupMax: 20,
+      signupWindowSeconds: 600,
+      loginFailuresMax: 10,
+      loginFailuresWindowSeconds: 900,
+      resendWindowSeconds: 60,
+    });
+    expect(config.activationMaxAttempts).toBe(5);
+    expect(config.redis).toBeUndefined();
+  });
+
+  it('chooses PostgreSQL, Redis and SMTP from their addresses', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db/app',
+      DATABASE_SCHEMA: 'accounts',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db/app',
+      schema: 'accounts',
+    });
+    expect(config.redis).toEqual({ url: 'redis://cache:6379', prefix: 'accounts:' });
+    expect(config.mail).toMatchObject({ mode: 'smtp', outboxEndpoint: false });
+  });
+
+  it('hides the outbox endpoint in production unless the outbox mode is asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.outboxEndpoint).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_MODE: 'outbox' }).mail.outboxEndpoint).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SESSION_TTL_SECONDS: '-5' }, 'SESSION_TTL_SECONDS'],
+    [{ RATE_LIMIT_LOGIN_FAILURES_MAX: '0' }, 'RATE_LIMIT_LOGIN_FAILURES_MAX'],
+    [{ DATABASE_URL: 'mysql://root:hunter2@db/app' }, 'DATABASE_URL'],
+    [{ DATABASE_SCHEMA: 'x; drop table users' }, 'DATABASE_SCHEMA'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ MAIL_MODE: 'pigeon' }, 'MAIL_MODE'],
+    [{ MAIL_MODE: 'smtp' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'test' }, 'PASSWORD_HASH_PROFILE'],
+  ])('refuses %j with a one-line error naming %s', (env, name) => {
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,167 @@
+// Security headers, the built app's files and routes, and error answers that are never pages.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { buildApp } from '../app';
+import { openDatabase } from '../db/connect';
+import type { RouteDeps } from '../routes/deps';
+import { registerHealthRoute } from '../routes/health';
+import { tempDir, testConfig } from './support/config';
+import { fetchFrom } from './support/fetch-app';
+
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; font-src 'self' data:; " +
+  "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'";
+
+const normalize = (policy: string | undefined) => policy?.split(/;\s*/).join('; ');
+
+describe('the built app and the HTTP surface', () => {
+  let dataDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dataDir = tempDir('http');
+    const dist = path.join(dataDir, 'dist');
+    fs.mkdirSync(path.join(dist, 'static'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dist, 'replay.html'), '<!doctype html><title>replay</title>');
+    fs.writeFileSync(path.join(dist, 'main.3f2a9c1b.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'static', 'font.0123abcd4567.woff2'), 'font');
+    fs.writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
+    app = await buildApp(testConfig(dataDir, { DIST_DIR: dist }));
+    app.get('/v1/test/explode', async () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends the content security policy and the other helmet headers', async () => {
+    const response = await fetchFrom(app, '/');
+    expect(normalize(response.headers['content-security-policy'])).toBe(CSP);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it.each([
+    '/',
+    '/static/',
+    '/login',
+    '/signup',
+    '/user/verify-account?email=a%40b.co',
+    '/some/unknown/path',
+  ])('answers %s with index.html, not cached', async (url) => {
+    const response = await fetchFrom(app, url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>app</title>');
+  });
+
+  it('serves replay.html', async () => {
+    const response = await fetchFrom(app, '/replay.html');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>replay</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/main.3f2a9c1b.js', '/static/font.0123abcd4567.woff2'])(
+    'caches the hashed asset %s for a year, immutably',
+    async (url) => {
+      const response = await fetchFrom(app, url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
+
+  it('revalidates files without a hash', async () => {
+    const response = await fetchFrom(app, '/favicon.ico');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/missing.js', '/v1/unknown', '/v1/api/user/nothing'])(
+    'answers %s with a 404 JSON error',
+    async (url) => {
+      const response = await fetchFrom(app, url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: true, code: 'NOT_FOUND' });
+    },
+  );
+
+  it('answers a failure inside a handler with a 500 JSON error and no details', async () => {
+    const response = await fetchFrom(app, '/v1/test/explode');
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: true, code: 'INTERNAL', message: expect.any(String) });
+    expect(response.body).not.toContain('secret internals');
+    expect(response.body).not.toContain('.ts');
+  });
+});
+
+describe('without a built app', () => {
+  it('answers app routes with 503 saying how to build', async () => {
+    const dataDir = tempDir('nodist');
+    const app = await buildApp(testConfig(dataDir));
+    try {
+      const response = await fetchFrom(app, '/login');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error: true, code: 'SERVICE_UNAVAILABLE' });
+      expect(response.json().message).toContain('npm run build');
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the outbox endpoint', () => {
+  it.each([
+    ['outbox mode', {}, 200],
+    ['production', { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp' }, 404],
+    [
+      'production with MAIL_MODE=outbox',
+      { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp', MAIL_MODE: 'outbox' },
+      200,
+    ],
+    ['SMTP mode', { SMTP_URL: 'smtp://127.0.0.1:2525' }, 404],
+  ])('in %s answers %#', async (_label, env, status) => {
+    const dataDir = tempDir('outbox');
+    const app = await buildApp(testConfig(dataDir, env));
+    try {
+      const response = await fetchFrom(app, '/v1/dev/outbox');
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error).toBe(status !== 200);
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const dataDir = tempDir('health');
+    // Nothing listens on port 1: every query fails.
+    const config = testConfig(dataDir, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    const db = await openDatabase(config.database);
+    const app = Fastify({ logger: false });
+    registerHealthRoute(app, { config, db } as RouteDeps);
+    try {
+      const response = await fetchFrom(app, '/healthz');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error: true, code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await app.close();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,133 @@
+// Assembles the account server: database, mail, limits, routes and the built app.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+
+import { createPasswordHasher } from './auth/passwords';
+import type { Config } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { errorBody, registerErrorHandler, sendError } from './http/errors';
+import { registerJsonBody } from './http/json-body';
+import { registerRateLimits } from './http/rate-limits';
+import { registerSecurityHeaders } from './http/security';
+import { registerStaticApp } from './http/static-app';
+import { loggerOptions } from './logging';
+import { createMailer } from './mail/mailer';
+import { registerActivationRoutes } from './routes/activation';
+import type { RouteDeps } from './routes/deps';
+import { registerHealthRoute } from './routes/health';
+import { registerLoginRoute } from './routes/login';
+import { registerOutboxRoute } from './routes/outbox';
+import { registerSessionRoutes } from './routes/session';
+import { registerSignupRoute } from './routes/signup';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface ServerOptions {
+  logStream?: NodeJS.WritableStream;
+}
+
+const BAD_REQUEST_RESPONSE = (() => {
+  const body = JSON.stringify(errorBody('BAD_REQUEST'));
+  return (
+    'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+})();
+
+/** The Fastify instance with everything registered, not listening yet (for `inject`). */
+export async function buildApp(config: Config, opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, opts.logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Every missing field is named at once (bodies are small: the cost is bounded).
+    ajv: { customOptions: { allErrors: true } },
+    trustProxy: config.trustProxy,
+    frameworkErrors: (_error, _request, reply) => sendError(reply, 400, 'BAD_REQUEST'),
+    clientErrorHandler: (_error, socket) => {
+      if (socket.writable) socket.end(BAD_REQUEST_RESPONSE);
+    },
+  });
+
+  // Answers finished during shutdown close their connection, so keep-alive clients cannot hold
+  // the server open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const db = await openDatabase(config.database, (error) =>
+    app.log.warn({ err: error }, 'database connection lost'),
+  );
+  const redis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
+  // ioredis reconnects by itself; without a listener its errors would crash the process.
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+  app.addHook('onClose', async () => {
+    await deps.mailer.drain();
+    await db.destroy();
+    await redis?.quit();
+  });
+
+  await migrateToLatest(
+    db,
+    config.database.kind === 'postgres' ? config.database.schema : undefined,
+  );
+  registerJsonBody(app);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  const limiters = await registerRateLimits(
+    app,
+    config.rateLimits,
+    redis && config.redis ? { client: redis, prefix: config.redis.prefix } : undefined,
+  );
+  const deps: RouteDeps = {
+    config,
+    db,
+    passwords: await createPasswordHasher(config.passwordHash),
+    mailer: createMailer(config.mail, app.log),
+    limiters,
+  };
+
+  registerHealthRoute(app, deps);
+  registerSessionRoutes(app, deps);
+  registerSignupRoute(app, deps);
+  registerActivationRoutes(app, deps);
+  registerLoginRoute(app, deps);
+  if (config.mail.outboxEndpoint) registerOutboxRoute(app, deps);
+  await registerStaticApp(app, config.distDir);
+  return app;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Builds, migrates and listens; port 0 picks a free port. */
+export async function startServer(
+  config: Config,
+  opts: ServerOptions = {},
+): Promise<RunningServer> {
+  const app = await buildApp(config, opts);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (config.mail.mode === 'outbox') {
+    const where = config.mail.outboxEndpoint
+      ? ` and listed at http://${host}:${port}/v1/dev/outbox`
+      : '';
+    app.log.info(`Mail outbox mode: messages are kept in ${config.mail.outboxDir}${where}`);
+  }
+  return { url: `http://${host}:${port}`, port, app, close: () => app.close() };
+}

@@ -1,0 +1,30 @@
+// Session tokens and activation codes: random, and only ever stored as hashes.
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** 256 random bits, URL-safe. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A plain SHA-256 suffices: the token has 256 bits of entropy, and it keeps verify one lookup. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newActivationCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+export function newSalt(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function hashActivationCode(code: string, salt: string): string {
+  return createHmac('sha256', salt).update(code).digest('hex');
+}
+
+export function activationCodeMatches(code: string, salt: string, codeHash: string): boolean {
+  const actual = Buffer.from(hashActivationCode(code, salt), 'hex');
+  const expected = Buffer.from(codeHash, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

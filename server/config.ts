@@ -1,0 +1,167 @@
+// Server configuration, read once from the environment and checked before anything starts.
+import path from 'node:path';
+
+export type DatabaseConfig =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+
+export type MailMode = 'outbox' | 'smtp';
+
+export interface PasswordHashConfig {
+  /** Argon2id memory in KiB. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface RateLimitConfig {
+  signupMax: number;
+  signupWindowSeconds: number;
+  loginFailuresMax: number;
+  loginFailuresWindowSeconds: number;
+  resendWindowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  distDir: string;
+  database: DatabaseConfig;
+  redis?: { url: string; prefix: string };
+  mail: {
+    mode: MailMode;
+    smtpUrl?: string;
+    from: string;
+    outboxDir: string;
+    /** Whether GET /v1/dev/outbox exists. */
+    outboxEndpoint: boolean;
+  };
+  sessionTtlSeconds: number;
+  activationCodeTtlSeconds: number;
+  activationMaxAttempts: number;
+  rateLimits: RateLimitConfig;
+  passwordHash: PasswordHashConfig;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+// OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
+export const OWASP_ARGON2: PasswordHashConfig = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+// Only for test suites: the hashing stays argon2id, just cheap enough for two cores.
+const TEST_ARGON2: PasswordHashConfig = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = NodeJS.ProcessEnv;
+
+function fail(name: string, expected: string): never {
+  throw new Error(`Invalid ${name}: expected ${expected}.`);
+}
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) fail(name, `an integer from ${min} to ${max}, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) fail(name, `an integer from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function readString(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[]) {
+  const raw = readString(env, name);
+  if (raw === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(raw)) fail(name, `one of ${choices.join(', ')}`);
+  return raw as T;
+}
+
+function readDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const url = readString(env, 'DATABASE_URL');
+  const schema = readString(env, 'DATABASE_SCHEMA');
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    fail('DATABASE_SCHEMA', 'a lower-case SQL identifier (letters, digits, _)');
+  }
+  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'app.db') };
+  // The value itself is never echoed: it may carry a password.
+  if (!/^postgres(ql)?:\/\/.+/.test(url)) fail('DATABASE_URL', 'a postgres:// address');
+  return { kind: 'postgres', url, schema };
+}
+
+function readRedis(env: Env): Config['redis'] {
+  const url = readString(env, 'REDIS_URL');
+  const prefix = readString(env, 'REDIS_PREFIX') ?? 'accounts:';
+  if (url === undefined) return undefined;
+  if (!/^rediss?:\/\/.+/.test(url)) fail('REDIS_URL', 'a redis:// or rediss:// address');
+  return { url, prefix };
+}
+
+function readMail(env: Env, dataDir: string, production: boolean): Config['mail'] {
+  const smtpUrl = readString(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(smtpUrl)) {
+    fail('SMTP_URL', 'an smtp:// or smtps:// address');
+  }
+  const explicitMode = readChoice(env, 'MAIL_MODE', ['outbox', 'smtp'] as const);
+  const mode = explicitMode ?? (smtpUrl ? 'smtp' : 'outbox');
+  if (mode === 'smtp' && smtpUrl === undefined) fail('SMTP_URL', 'a value when MAIL_MODE=smtp');
+  const from = readString(env, 'MAIL_FROM') ?? 'Accounts <no-reply@localhost>';
+  if (!from.includes('@')) fail('MAIL_FROM', 'an email address, optionally with a name');
+  return {
+    mode,
+    smtpUrl,
+    from,
+    outboxDir: path.join(dataDir, 'outbox'),
+    outboxEndpoint: mode === 'outbox' && (!production || explicitMode === 'outbox'),
+  };
+}
+
+function readPasswordHash(env: Env, production: boolean): PasswordHashConfig {
+  const profile = readChoice(env, 'PASSWORD_HASH_PROFILE', ['owasp', 'test'] as const);
+  if (profile === 'test' && production) {
+    fail('PASSWORD_HASH_PROFILE', '"owasp" when NODE_ENV=production');
+  }
+  return profile === 'test' ? TEST_ARGON2 : OWASP_ARGON2;
+}
+
+export function loadConfig(env: Env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(readString(env, 'DATA_DIR') ?? './data');
+  const day = 24 * 60 * 60;
+  const logLevel = readString(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`);
+  const trustProxy = readChoice(env, 'TRUST_PROXY', ['true', 'false'] as const);
+
+  return {
+    port: readInt(env, 'PORT', 8080, 0, 65535),
+    host: readString(env, 'HOST') ?? 'localhost',
+    production,
+    dataDir,
+    distDir: path.resolve(readString(env, 'DIST_DIR') ?? './dist'),
+    database: readDatabase(env, dataDir),
+    redis: readRedis(env),
+    mail: readMail(env, dataDir, production),
+    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 7 * day, 1, 365 * day),
+    activationCodeTtlSeconds: readInt(env, 'ACTIVATION_CODE_TTL_SECONDS', 15 * 60, 1, day),
+    activationMaxAttempts: readInt(env, 'ACTIVATION_MAX_ATTEMPTS', 5, 1, 100),
+    rateLimits: {
+      signupMax: readInt(env, 'RATE_LIMIT_SIGNUP_MAX', 20, 1, 1_000_000),
+      signupWindowSeconds: readInt(env, 'RATE_LIMIT_SIGNUP_WINDOW_SECONDS', 600, 1, day),
+      loginFailuresMax: readInt(env, 'RATE_LIMIT_LOGIN_FAILURES_MAX', 10, 1, 1_000_000),
+      loginFailuresWindowSeconds: readInt(
+        env,
+        'RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS',
+        900,
+        1,
+        day,
+      ),
+      resendWindowSeconds: readInt(env, 'RATE_LIMIT_RESEND_WINDOW_SECONDS', 60, 1, day),
+    },
+    passwordHash: readPasswordHash(env, production),
+    logLevel,
+    trustProxy: trustProxy === 'true',
+  };
+}

@@ -1,0 +1,68 @@
+// Opens the one database the server talks to: SQLite by default, PostgreSQL with DATABASE_URL.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+const PG_INT8_OID = 20;
+
+function openSqlite(file: string): Kysely<Database> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+type OnLostConnection = (error: Error) => void;
+
+function openPostgres(
+  url: string,
+  schema: string | undefined,
+  onLostConnection: OnLostConnection,
+): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database that cannot be reached fails the request soon, rather than holding it.
+    connectionTimeoutMillis: 5000,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    // Unix-second timestamps are bigint columns; they fit a JS number comfortably.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID
+          ? Number
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that dies (server restart, network cut) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on('error', onLostConnection);
+  // A connection lost while in use already fails its query; the client's own error event must not
+  // also crash the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function openDatabase(
+  config: DatabaseConfig,
+  onLostConnection: OnLostConnection = () => {},
+): Promise<Kysely<Database>> {
+  if (config.kind === 'sqlite') return openSqlite(config.file);
+  if (config.schema) {
+    const admin = openPostgres(config.url, undefined, onLostConnection);
+    try {
+      await sql`create schema if not exists ${sql.id(config.schema)}`.execute(admin);
+    } finally {
+      await admin.destroy();
+    }
+  }
+  return openPostgres(config.url, config.schema, onLostConnection);
+}

@@ -1,0 +1,71 @@
+// Every failure leaves the server as the contract's JSON error, never a page or a stack trace.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
+import { isUnavailable } from './unavailable';
+import { schemaFieldErrors } from './validation';
+
+const MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION: 'Some fields are not valid.',
+  RATE_LIMITED: 'Too many requests. Please wait and try again.',
+  INVALID_CODE: 'The code is wrong, expired or already used.',
+  INVALID_CREDENTIALS: 'The email or password is wrong.',
+  ACCOUNT_NOT_ACTIVATED: 'The account is not activated yet.',
+  INVALID_TOKEN: 'The session is missing, expired or revoked.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'Method not allowed.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
+  BAD_REQUEST: 'The request is malformed.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable.',
+  INTERNAL: 'Something went wrong on our side.',
+};
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function errorBody(
+  code: ErrorCode,
+  fields?: Record<string, FieldErrorCode>,
+  message = MESSAGES[code],
+): ErrorBody {
+  return fields ? { error: true, code, message, fields } : { error: true, code, message };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  fields?: Record<string, FieldErrorCode>,
+): FastifyReply {
+  return reply.code(status).send(errorBody(code, fields));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return sendError(reply, 400, 'VALIDATION', schemaFieldErrors(error.validation));
+    }
+    const status = error.statusCode ?? 500;
+    const code = STATUS_CODES[status];
+    if (status < 500 && code) {
+      if (reply.getHeader('retry-after') === undefined && status === 429) {
+        reply.header('retry-after', 60);
+      }
+      return sendError(reply, status, code);
+    }
+    if (isUnavailable(error)) {
+      request.log.warn({ err: error }, 'storage unavailable');
+      return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'INTERNAL');
+  });
+}

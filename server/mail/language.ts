@@ -1,0 +1,7 @@
+export type MailLanguage = 'en' | 'km';
+
+/** The app sends `en` or `km`; `kh` (its pack name) is taken as Khmer too. */
+export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('km') || first.startsWith('kh') ? 'km' : 'en';
+}

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { createSession } from './sessions';
+import type { UserRow } from './users';
+
+export interface StoredCode {
+  codeHash: string;
+  salt: string;
+  expiresAt: number;
+}
+
+/** A new code replaces the previous one and its count of tries. */
+export async function replaceActivationCode(
+  db: Kysely<Database>,
+  userId: string,
+  code: StoredCode,
+): Promise<void> {
+  const values = { code_hash: code.codeHash, salt: code.salt, expires_at: code.expiresAt };
+  await db
+    .insertInto('activation_codes')
+    .values({ user_id: userId, ...values, attempts: 0 })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, attempts: 0 }))
+    .execute();
+}
+
+/** The pending code of a not-yet-activated account, with its user. */
+export async function findPendingActivation(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('activation_codes')
+    .innerJoin('users', 'users.id', 'activation_codes.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'activation_codes.code_hash',
+      'activation_codes.salt',
+      'activation_codes.expires_at',
+      'activation_codes.attempts',
+    ])
+    .where('users.email', '=', email)
+    .where('users.activated_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Spends one try before the code is compared, atomically, so parallel guesses cannot exceed the
+ * limit. Returns false when the tries are used up.
+ */
+export async function takeActivationTry(
+  db: Kysely<Database>,
+  userId: string,
+  maxAttempts: number,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('activation_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Uses the code up, activates the user and opens a session, all or nothing. Returns false when
+ * another request used the same code first.
+ */
+export async function activateWithSession(
+  db: Kysely<Database>,
+  user: Pick<UserRow, 'id'>,
+  codeHash: string,
+  session: { tokenHash: string; expiresAt: number },
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .deleteFrom('activation_codes')
+      .where('user_id', '=', user.id)
+      .where('code_hash', '=', codeHash)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) return false;
+    await trx.updateTable('users').set({ activated_at: now }).where('id', '=', user.id).execute();
+    await createSession(trx, { ...session, userId: user.id, now });
+    return true;
+  });
+}

@@ -1,0 +1,47 @@
+import type { Kysely, Selectable } from 'kysely';
+
+import type { PublicUser } from '../../contract/api';
+import type { Database, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function toPublicUser(
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'created_at'>,
+): PublicUser {
+  return { id: row.id, name: row.name, email: row.email, createdAt: row.created_at };
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export interface NewAccount {
+  user: Omit<UserRow, 'activated_at'>;
+  code: { codeHash: string; salt: string; expiresAt: number };
+}
+
+/**
+ * Creates the user and its first activation code together. Returns false when the email already
+ * has an account: the unique constraint decides, so simultaneous sign-ups make one account.
+ */
+export async function createAccount(db: Kysely<Database>, account: NewAccount): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values({ ...account.user, activated_at: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await trx
+      .insertInto('activation_codes')
+      .values({
+        user_id: inserted.id,
+        code_hash: account.code.codeHash,
+        salt: account.code.salt,
+        expires_at: account.code.expiresAt,
+      })
+      .execute();
+    return true;
+  });
+}

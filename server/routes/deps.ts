@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+
+import type { PasswordHasher } from '../auth/passwords';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { EmailLimiters } from '../http/rate-limits';
+import type { Mailer } from '../mail/mailer';
+
+/** What the route handlers need; built once per server in app.ts. */
+export interface RouteDeps {
+  config: Config;
+  db: Kysely<Database>;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  limiters: EmailLimiters;
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

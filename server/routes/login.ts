@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+import { API_PATHS, type LoginBody } from '../../contract/api';
+import { normalizeEmail, validateLogin } from '../../contract/rules';
+import { sendError } from '../http/errors';
+import { hasFieldErrors, stringsBody } from '../http/validation';
+import { createSession } from '../repo/sessions';
+import { findUserByEmail, toPublicUser } from '../repo/users';
+import { nowSeconds, type RouteDeps } from './deps';
+import { newSession, sessionAnswer } from './session-answer';
+
+export function registerLoginRoute(app: FastifyInstance, deps: RouteDeps): void {
+  const { config, db, passwords, limiters } = deps;
+
+  app.post<{ Body: LoginBody }>(
+    API_PATHS.login,
+    { schema: { body: stringsBody(['email', 'password']) } },
+    async (request, reply) => {
+      const fields = validateLogin(request.body);
+      if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
+      if (!(await limiters.loginAllowed(request))) return sendError(reply, 429, 'RATE_LIMITED');
+
+      const { password } = request.body;
+      const user = await findUserByEmail(db, normalizeEmail(request.body.email));
+      let passwordOk = false;
+      if (user) passwordOk = await passwords.verify(user.password_hash, password);
+      else await passwords.verifyNothing(password);
+      if (!user || !passwordOk) {
+        await limiters.recordLoginFailure(request);
+        return sendError(reply, 401, 'INVALID_CREDENTIALS');
+      }
+      if (user.activated_at === null) return sendError(reply, 403, 'ACCOUNT_NOT_ACTIVATED');
+
+      const now = nowSeconds();
+      const session = newSession(now, config.sessionTtlSeconds);
+      await createSession(db, { ...session, userId: user.id, now });
+      return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
+    },
+  );
+}
