@@ -16,7 +16,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
   const config: webpack.Configuration = {
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    entry: { main: './src/main.tsx' },
+    entry: { main: './src/main.tsx', replay: './src/replay/main.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -40,12 +40,20 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        chunks: ['replay'],
+        filename: 'replay.html',
+      }),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       new webpack.DefinePlugin({
         'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+        'process.env.ENABLE_REDUX_DEVTOOLS': JSON.stringify(
+          process.env.ENABLE_REDUX_DEVTOOLS ?? '',
+        ),
       }),
       // moment-timezone carries only the session time zone, and moment none of its locales.
       new MomentTimezoneDataPlugin({ matchZones: [SESSION_TIME_ZONE] }),

@@ -1,10 +1,13 @@
 import { createRoot } from 'react-dom/client';
 
+import { devToolsOptions, shouldConnectDevTools } from '../store/devtools/devToolsOptions';
+import { withStartLocation } from '../store/devtools/startLocation';
 import { connectHistory } from '../store/router/historyBridge';
 import { redirectTarget, routeFor } from '../store/router/routes';
 import { initialStateFromStorage } from '../store/startup';
 import { makeStore } from '../store/store';
 
+import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
 import { VIEWS } from './app/views';
@@ -14,7 +17,16 @@ import './styles/app.css';
 installMobileDeviceGlobal(window);
 
 const effects = browserEffects(window);
-const store = makeStore(initialStateFromStorage(effects.storage), effects);
+const connectDevTools = shouldConnectDevTools(
+  process.env.NODE_ENV,
+  process.env.ENABLE_REDUX_DEVTOOLS,
+);
+const store = makeStore(
+  withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
+  effects,
+  { devTools: connectDevTools ? devToolsOptions : false },
+);
+installActionLogGlobal(window, store);
 
 // Fetch the view chunks this first navigation can end on while its verify call runs.
 const { pathname } = effects.history.location;

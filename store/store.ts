@@ -1,9 +1,11 @@
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
+import { createActionRecorder } from './actionLog/recorder';
 import { api } from './api/apiSlice';
 import { addAuthListeners } from './auth/authListeners';
+import { ACTION_LOG_CAPACITY } from './constants';
 import type { Effects } from './effects';
-import { createAppListenerMiddleware, type AppDispatch } from './listeners';
+import { createAppListenerMiddleware } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerListeners';
@@ -15,6 +17,8 @@ export interface StoreOptions {
   /** Extra enhancers after the middleware, e.g. DevTools instrumentation in tests. */
   enhancers?: StoreEnhancer[];
   devTools?: Parameters<typeof configureStore>[0]['devTools'];
+  /** How many of the latest actions the action log keeps. */
+  actionLogCapacity?: number;
 }
 
 /**
@@ -27,14 +31,22 @@ export function makeStore(
   options: StoreOptions = {},
 ) {
   const listenerMiddleware = effects ? createAppListenerMiddleware(effects) : null;
+  const actionLog = createActionRecorder({
+    capacity: options.actionLogCapacity ?? ACTION_LOG_CAPACITY,
+    now: effects ? () => effects.clock.now() : Date.now,
+    reducer: rootReducer,
+  });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     devTools: options.devTools ?? false,
     middleware: (getDefaultMiddleware) => {
       const defaults = getDefaultMiddleware({ thunk: { extraArgument: effects } });
-      if (!listenerMiddleware) return defaults;
-      return defaults.prepend(listenerMiddleware.middleware).concat(api.middleware);
+      // The action log comes last, so it sees exactly what reaches the reducer.
+      if (!listenerMiddleware) return defaults.concat(actionLog.middleware);
+      return defaults
+        .prepend(listenerMiddleware.middleware)
+        .concat(api.middleware, actionLog.middleware);
     },
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(options.enhancers ?? []),
   });
@@ -44,7 +56,7 @@ export function makeStore(
     addAuthListeners(startAppListening);
     addLocaleListeners(startAppListening);
   }
-  return store;
+  return Object.assign(store, { actionLog });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

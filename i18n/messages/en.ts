@@ -79,6 +79,30 @@ export const en = {
   'home.sessionEndsUnknown': 'Not known',
   'home.logout': 'Log out',
   'home.loggingOut': 'Logging out…',
+
+  'actionLog.download': 'Download activity log',
+
+  'replay.title': 'Action log replay',
+  'replay.open': 'Open an action log',
+  'replay.dropHint': 'Or drop a log file here.',
+  'replay.error': 'This file cannot be replayed: {reason}',
+  'replay.fileSummary':
+    '{name}: {count, plural, one {# action} other {# actions}} recorded by {app}',
+  'replay.controls': 'Move through the log',
+  'replay.position': 'Position in the log',
+  'replay.status': 'State {position} of {last}',
+  'replay.first': 'First state',
+  'replay.previous': 'Previous action',
+  'replay.next': 'Next action',
+  'replay.last': 'Last state',
+  'replay.action': 'Current action',
+  'replay.initialState': 'Before the first action',
+  'replay.changes': 'What changed',
+  'replay.noChanges': 'Nothing changed in the state.',
+  'replay.changePath': 'Path',
+  'replay.changeBefore': 'Before',
+  'replay.changeAfter': 'After',
+  'replay.preview': 'The app in this state',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

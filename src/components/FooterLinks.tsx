@@ -1,4 +1,6 @@
-/** The links in the page footer; there are none yet. */
+import { DownloadActivityLogLink } from '../actionLog/DownloadActivityLogLink';
+
+/** The links in the page footer. */
 export function FooterLinks() {
-  return null;
+  return <DownloadActivityLogLink />;
 }

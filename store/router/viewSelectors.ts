@@ -2,8 +2,8 @@ import { createSelector } from '@reduxjs/toolkit';
 
 import { selectAuthNavigationKey, selectAuthStatus } from '../auth/authSlice';
 
-import { redirectTarget, routeFor, type RouteName } from './routes';
 import { selectLocation } from './routerSlice';
+import { redirectTarget, routeFor, type RouteName } from './routes';
 
 /** What the root view shows: nothing until this navigation's verify settles, then a route. */
 export type ViewDecision =

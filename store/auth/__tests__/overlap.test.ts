@@ -1,8 +1,8 @@
 import { fakeEffects } from '../../../__tests__/support/fakeEffects';
 import { json, settle, signedInAnswer, stubFetch } from '../../../__tests__/support/fetchStub';
 import { HTTP_TIMEOUT_MS } from '../../constants';
-import { navigationRequested } from '../../router/routerSlice';
 import { connectHistory } from '../../router/historyBridge';
+import { navigationRequested } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
 

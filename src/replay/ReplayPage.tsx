@@ -1,0 +1,91 @@
+import { useMemo, useState } from 'react';
+import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
+
+import type { DecodedLog } from '../../store/actionLog/decodeLog';
+import { allStates } from '../../store/actionLog/foldLog';
+import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES, type Locale } from '../../store/constants';
+import { App } from '../app/App';
+
+import { ActionDetails } from './ActionDetails';
+import { LogFilePicker } from './LogFilePicker';
+import { ReplayControls } from './ReplayControls';
+import { stateDiff } from './stateDiff';
+import { useChromeMessages } from './useChromeMessages';
+import { viewOnlyStore } from './viewOnlyStore';
+
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', kh: 'ខ្មែរ' };
+
+interface OpenLog {
+  log: DecodedLog;
+  name: string;
+  states: ReturnType<typeof allStates>;
+}
+
+/** Position 0 is the state before the first action; position N the state after action N - 1. */
+function Replay({ open }: { open: OpenLog }) {
+  const [position, setPosition] = useState(open.states.length - 1);
+  const last = open.states.length - 1;
+  const move = (target: number) => setPosition(Math.min(Math.max(target, 0), last));
+  const state = open.states[position]!;
+  const store = useMemo(() => viewOnlyStore(state), [state]);
+  const changes = useMemo(
+    () => (position === 0 ? [] : stateDiff(open.states[position - 1], state)),
+    [open.states, position, state],
+  );
+  const { formatMessage } = useIntl();
+  return (
+    <>
+      <ReplayControls position={position} last={last} onMove={move} />
+      <div className="replay-body">
+        <ActionDetails
+          action={position === 0 ? null : open.log.actions[position - 1]!}
+          time={position === 0 ? null : open.log.timestamps[position - 1]!}
+          changes={changes}
+        />
+        <section className="replay-preview" aria-label={formatMessage({ id: 'replay.preview' })}>
+          {/* A new store and tree per position: the view shows that state and nothing else. */}
+          <App key={position} store={store} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?: Locale }) {
+  const [locale, setLocale] = useState<Locale>(initialLocale);
+  const [open, setOpen] = useState<OpenLog | null>(null);
+  const messages = useChromeMessages(locale);
+  return (
+    <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+      <div className="replay" lang={INTL_LOCALE[locale]}>
+        <header className="replay-header">
+          <h1>
+            <FormattedMessage id="replay.title" />
+          </h1>
+          <label>
+            <FormattedMessage id="language.label" />{' '}
+            <select value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+              {LOCALES.map((option) => (
+                <option key={option} value={option} lang={INTL_LOCALE[option]}>
+                  {LANGUAGE_NAMES[option]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </header>
+        <LogFilePicker onOpen={(log, name) => setOpen({ log, name, states: allStates(log) })} />
+        {open && (
+          <>
+            <p className="replay-file">
+              <FormattedMessage
+                id="replay.fileSummary"
+                values={{ name: open.name, app: open.log.app, count: open.log.actions.length }}
+              />
+            </p>
+            <Replay key={`${open.name}:${open.log.actions.length}`} open={open} />
+          </>
+        )}
+      </div>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,21 @@
+// replay.html: opens a recorded action log and shows the app's real views for each of its states.
+import { createRoot } from 'react-dom/client';
+
+import { STORAGE_KEYS } from '../../store/constants';
+import { decodeLocale } from '../../store/locale/localeSlice';
+import '../styles/app.css';
+
+import { ReplayPage } from './ReplayPage';
+import './replay.css';
+
+function storedLocale() {
+  try {
+    return decodeLocale(window.localStorage.getItem(STORAGE_KEYS.locale));
+  } catch {
+    return decodeLocale(null);
+  }
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('replay.html has no #root element');
+createRoot(container).render(<ReplayPage initialLocale={storedLocale()} />);

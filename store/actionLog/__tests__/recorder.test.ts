@@ -1,0 +1,101 @@
+import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { stubFetch } from '../../../__tests__/support/fetchStub';
+import { withStartLocation } from '../../devtools/startLocation';
+import { localeChanged } from '../../locale/localeSlice';
+import { connectHistory } from '../../router/historyBridge';
+import { initialStateFromStorage } from '../../startup';
+import { makeStore } from '../../store';
+import { decodeLog } from '../decodeLog';
+import { firstDivergence } from '../foldLog';
+import { stateHash } from '../stateHash';
+
+import { everyString, journeyServer, runJourney, SECRETS } from './support/journey';
+
+afterEach(() => jest.restoreAllMocks());
+
+function journeyStore(options: { actionLogCapacity?: number } = {}, now?: number) {
+  const effects = fakeEffects({ path: '/signup', now });
+  const store = makeStore(
+    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
+    effects,
+    options,
+  );
+  connectHistory(store, effects.history);
+  return { store, effects };
+}
+
+it('keeps no password, token or activation code anywhere in the export', async () => {
+  stubFetch(journeyServer());
+  const { store, effects } = journeyStore();
+  await runJourney(store);
+  // The journey really carried each secret: the server handed out the tokens, the app kept one.
+  expect(effects.data.get('token')).toBe(SECRETS.loginToken);
+  expect(store.getState().auth.status).toBe('signedIn');
+
+  const text = store.actionLog.export();
+  const strings = everyString(JSON.parse(text));
+  for (const secret of Object.values(SECRETS)) {
+    expect(text).not.toContain(secret);
+    expect(strings.filter((value) => value.includes(secret))).toEqual([]);
+  }
+  // Server error codes and non-secret request fields stay readable.
+  expect(strings).toContain('INVALID_TOKEN');
+  expect(strings).toContain('sokha@example.com');
+  expect(strings.some((value) => value.includes('code=[redacted]'))).toBe(true);
+});
+
+it('records every action with its time and the hash of the state after it', async () => {
+  stubFetch(journeyServer());
+  const { store } = journeyStore({}, Date.UTC(2026, 2, 1));
+  await runJourney(store);
+  const log = decodeLog(store.actionLog.export());
+  const types = log.actions.map((action) => action.type);
+  expect(types).toEqual(
+    expect.arrayContaining([
+      'router/locationChanged',
+      'auth/verifyStarted',
+      'api/executeMutation/pending',
+      'api/executeMutation/fulfilled',
+      'auth/sessionVerified',
+      'auth/logoutRequested',
+      'auth/loggedOut',
+      'router/navigationRequested',
+    ]),
+  );
+  expect(log.timestamps.every((time) => time === Date.UTC(2026, 2, 1))).toBe(true);
+  expect(log.stateHashes.at(-1)).toBe(stateHash(store.getState()));
+  expect(firstDivergence(log)).toBeNull();
+});
+
+it('keeps only the latest actions and starts the export from the state before them', async () => {
+  stubFetch(journeyServer());
+  const { store } = journeyStore({ actionLogCapacity: 7 });
+  await runJourney(store);
+  for (const locale of ['kh', 'en', 'kh'] as const) store.dispatch(localeChanged(locale));
+  expect(store.actionLog.size()).toBe(7);
+  const log = decodeLog(store.actionLog.export());
+  expect(log.actions).toHaveLength(7);
+  expect(log.actions.slice(-3).map((action) => action.payload)).toEqual(['kh', 'en', 'kh']);
+  // The evicted actions were folded into the starting state: the replay still matches.
+  expect(firstDivergence(log)).toBeNull();
+  expect(log.preloadedState.auth).toMatchObject({ hasToken: true, user: null });
+});
+
+it('names the first action whose replayed state differs from the recorded one', () => {
+  const store = makeStore();
+  for (const locale of ['kh', 'en', 'kh'] as const) store.dispatch(localeChanged(locale));
+  const file = JSON.parse(store.actionLog.export());
+  const actions = JSON.parse(file.payload);
+  actions[1].payload = 'kh';
+  file.payload = JSON.stringify(actions);
+  expect(firstDivergence(decodeLog(JSON.stringify(file)))).toMatchObject({
+    index: 1,
+    type: 'locale/changed',
+  });
+});
+
+it('refuses a capacity that is not a positive integer', () => {
+  expect(() => makeStore(undefined, undefined, { actionLogCapacity: 0 })).toThrow(
+    'action log capacity must be a positive integer, got 0',
+  );
+});

@@ -1,0 +1,49 @@
+import { redacted, REDACTED, redactedJson } from '../redact';
+
+it('hides password, token and authorization keys in any case, at any depth', () => {
+  const action = {
+    type: 'anything',
+    payload: { list: [{ Password: 'p1' }, { deeper: { TOKEN: 't1', hasToken: true } }] },
+    meta: { headers: { Authorization: 'Bearer abc' }, authorization: { scheme: 'x' } },
+  };
+  expect(redacted(action)).toEqual({
+    type: 'anything',
+    payload: { list: [{ Password: REDACTED }, { deeper: { TOKEN: REDACTED, hasToken: true } }] },
+    meta: { headers: { Authorization: REDACTED }, authorization: REDACTED },
+  });
+});
+
+it('hides activation codes but keeps server error codes readable', () => {
+  const value = {
+    meta: { arg: { originalArgs: { email: 'a@b.c', code: '12 34' } } },
+    payload: { code: '004211', error: { code: 'INVALID_TOKEN' }, other: { code: 123456 } },
+    location: { search: '?email=a%40b.c&code=004211', hash: '#token=abc' },
+  };
+  expect(redacted(value)).toEqual({
+    meta: { arg: { originalArgs: { email: 'a@b.c', code: REDACTED } } },
+    payload: { code: REDACTED, error: { code: 'INVALID_TOKEN' }, other: { code: REDACTED } },
+    location: { search: `?email=a%40b.c&code=${REDACTED}`, hash: `#token=${REDACTED}` },
+  });
+});
+
+it('drops what JSON cannot carry, so the copy is plain data', () => {
+  const cyclic: Record<string, unknown> = { name: 'c' };
+  cyclic.self = cyclic;
+  const value = {
+    meta: { baseQueryMeta: { request: new Request('http://x/'), response: new Response('') } },
+    handler: () => 1,
+    when: new Date(0),
+    list: [undefined, Symbol('s'), 1, Number.NaN],
+    cyclic,
+  };
+  expect(redacted(value)).toEqual({
+    meta: { baseQueryMeta: {} },
+    list: [null, null, 1, null],
+    cyclic: { name: 'c' },
+  });
+});
+
+it('writes keys in a stable order when asked, so equal states read the same', () => {
+  expect(redactedJson({ b: 1, a: { d: 2, c: 3 } }, true)).toBe('{"a":{"c":3,"d":2},"b":1}');
+  expect(redactedJson({ b: 1, a: 2 })).toBe('{"b":1,"a":2}');
+});

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { stubFetch } from '../../../__tests__/support/fetchStub';
+import { withStartLocation } from '../../devtools/startLocation';
+import { connectHistory } from '../../router/historyBridge';
+import { initialStateFromStorage } from '../../startup';
+import { makeStore } from '../../store';
+import { decodeLog } from '../decodeLog';
+
+import { generatedLogText } from './support/generatedLog';
+import { journeyServer, runJourney } from './support/journey';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'replay-'));
+
+function file(name: string, text: string): string {
+  const target = path.join(dir, name);
+  writeFileSync(target, text);
+  return target;
+}
+
+function replay(...args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/replay.ts', ...args],
+      { cwd: ROOT, maxBuffer: 1 << 28 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let journeyLog = '';
+
+beforeAll(async () => {
+  stubFetch(journeyServer());
+  const effects = fakeEffects({ path: '/signup' });
+  const store = makeStore(
+    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
+    effects,
+  );
+  connectHistory(store, effects.history);
+  await runJourney(store);
+  journeyLog = file('journey.json', store.actionLog.export());
+  jest.restoreAllMocks();
+});
+
+it('prints the timeline: index, time, action type, path and auth status', async () => {
+  const { code, stdout } = await replay(journeyLog);
+  expect(code).toBe(0);
+  const lines = stdout.trimEnd().split('\n');
+  const count = decodeLog(readFileSync(journeyLog, 'utf8')).actions.length;
+  expect(lines).toHaveLength(count + 1);
+  expect(lines[0]).toMatch(/^\s*#\s+time\s+action\s+path\s+auth$/);
+  expect(lines.at(-1)).toMatch(
+    /^\s*\d+\s+2026-01-15T03:00:00\.000Z\s+auth\/sessionVerified\s+\/\s+signedIn$/,
+  );
+  expect(stdout).toMatch(
+    /router\/locationChanged\s+\/user\/verify-account\?email=sokha%40example\.com&code=\[redacted\]\s+guest/,
+  );
+});
+
+it('checks every state hash of a real recording', async () => {
+  const { code, stdout } = await replay(journeyLog, '--check');
+  expect(stdout).toMatch(/^\d+ actions replayed: every state hash matches\n$/);
+  expect(code).toBe(0);
+});
+
+it('names the first diverging action and exits 1', async () => {
+  const log = JSON.parse(readFileSync(journeyLog, 'utf8'));
+  log.actionLog.stateHashes[3] = '00000000';
+  const { code, stdout } = await replay(file('tampered.json', JSON.stringify(log)), '--check');
+  expect(stdout).toMatch(
+    /^diverges at action 3 \(.+\): recorded state hash 00000000, replayed [0-9a-f]{8}\n$/,
+  );
+  expect(code).toBe(1);
+});
+
+it('prints one state with --at, and one JSON state per line with --json', async () => {
+  const at = await replay(journeyLog, '--at', '0');
+  expect(at.code).toBe(0);
+  expect(JSON.parse(at.stdout).router.location.pathname).toBe('/signup');
+  const all = await replay(journeyLog, '--json');
+  const states = all.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  expect(states.at(-1).auth).toMatchObject({ status: 'signedIn', hasToken: true });
+  const one = await replay(journeyLog, '--at', '2', '--json');
+  expect(one.stdout).toBe(`${JSON.stringify(states[2])}\n`);
+});
+
+it.each([
+  ['a missing file', () => path.join(dir, 'absent.json'), 'no such file'],
+  ['a truncated file', () => file('cut.json', '{"payload":"[]","preloa'), 'truncated'],
+  ['a file that is not JSON', () => file('text.json', 'hello'), 'is not JSON'],
+  [
+    'a file of another version',
+    () =>
+      file(
+        'v2.json',
+        JSON.stringify({ payload: '[]', preloadedState: '{}', actionLog: { version: 2 } }),
+      ),
+    'unsupported log version 2',
+  ],
+  ['a file of another shape', () => file('shape.json', '{"actions":[]}'), 'no "actionLog" object'],
+])('exits 2 on %s with one line saying what is wrong', async (_case, target, reason) => {
+  const { code, stdout, stderr } = await replay(target());
+  expect(code).toBe(2);
+  expect(stdout).toBe('');
+  expect(stderr).toContain(reason);
+  expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+});
+
+it('exits 2 on an index past the end of the log', async () => {
+  const { code, stderr } = await replay(journeyLog, '--at', '100000');
+  expect(code).toBe(2);
+  expect(stderr).toMatch(/^replay: --at 100000 is past the last action/);
+});
+
+// Generating the log takes longer than replaying it: both fit in the time allowed here.
+it('replays a 100,000-action log in seconds', async () => {
+  const big = file('big.json', generatedLogText(100_000));
+  const started = Date.now();
+  const { code, stdout } = await replay(big, '--check');
+  expect(stdout).toBe('100000 actions replayed: every state hash matches\n');
+  expect(code).toBe(0);
+  expect(Date.now() - started).toBeLessThan(30_000);
+}, 120_000);

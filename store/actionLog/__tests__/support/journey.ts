@@ -1,0 +1,92 @@
+// A visitor's whole journey through the store, dispatching what the views' forms dispatch: sign-up, activation from
+// the emailed link, home, log-out, log-in. The fake server hands out known secrets, so tests can
+// look for them afterwards.
+import { json, settle, USER, type FetchHandler } from '../../../../__tests__/support/fetchStub';
+import { API_PATHS } from '../../../../contract/api';
+import { api, UNTRACKED } from '../../../api/apiSlice';
+import { logoutRequested } from '../../../auth/authSlice';
+import { navigationRequested } from '../../../router/routerSlice';
+import { activationHref, ROUTES } from '../../../router/routes';
+import type { AppStore } from '../../../store';
+
+export const SECRETS = {
+  password: 'Correct-Horse-Battery-7',
+  code: '482913',
+  activationToken: 'tok-activation-5f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  loginToken: 'tok-login-0f1e2d3c4b5a69788796a5b4c3d2e1f9',
+};
+
+/** The account server as the journey needs it; a token is valid until it logs out. */
+export function journeyServer(): FetchHandler {
+  const valid = new Set<string>();
+  const session = (token: string) => {
+    valid.add(token);
+    return json(200, { error: false, token, user: USER, signature: { exp: 1_900_000_000 } });
+  };
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+    switch (path) {
+      case API_PATHS.verify:
+        return valid.has(bearer)
+          ? json(200, { error: false, user: USER, signature: { exp: 1_900_000_000 } })
+          : json(401, { error: true, code: 'INVALID_TOKEN', message: 'Invalid token' });
+      case API_PATHS.signup:
+        return json(201, { error: false, email: USER.email });
+      case API_PATHS.verifyAccount:
+        return session(SECRETS.activationToken);
+      case API_PATHS.logout:
+        valid.delete(bearer);
+        return json(200, { error: false });
+      case API_PATHS.login:
+        return session(SECRETS.loginToken);
+      default:
+        return json(404, { error: true, code: 'NOT_FOUND', message: 'Not found' });
+    }
+  };
+}
+
+/** Runs one step and waits until every request and listener it started has settled. */
+export type StepRunner = (step: () => void) => Promise<void>;
+
+const settled: StepRunner = async (step) => {
+  step();
+  await settle(10);
+};
+
+export async function runJourney(store: AppStore, run: StepRunner = settled) {
+  const credentials = { email: USER.email, password: SECRETS.password };
+  const activation = { email: USER.email, code: SECRETS.code };
+  const steps = [
+    () =>
+      store.dispatch(api.endpoints.signup.initiate({ name: USER.name, ...credentials }, UNTRACKED)),
+    () => store.dispatch(navigationRequested({ to: activationHref(USER.email, SECRETS.code) })),
+    () => store.dispatch(api.endpoints.verifyAccount.initiate(activation, UNTRACKED)),
+    () => store.dispatch(navigationRequested({ to: ROUTES.home })),
+    () => store.dispatch(logoutRequested()),
+    () => store.dispatch(api.endpoints.login.initiate(credentials, UNTRACKED)),
+    () => store.dispatch(navigationRequested({ to: ROUTES.home })),
+  ];
+  for (const step of steps) await run(() => void step());
+}
+
+/** Every string in a JSON value, keys included, with JSON strings inside it opened too. */
+export function everyString(value: unknown): string[] {
+  if (typeof value === 'string') {
+    const nested = /^[[{]/.test(value) ? tryParse(value) : undefined;
+    return nested === undefined ? [value] : [value, ...everyString(nested)];
+  }
+  if (Array.isArray(value)) return value.flatMap(everyString);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => [key, ...everyString(item)]);
+  }
+  return [];
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

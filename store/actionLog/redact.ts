@@ -1,0 +1,91 @@
+// The one redaction used by the recorder, the DevTools sanitizers and the state hashes: a
+// plain-JSON copy of any value with every secret replaced, whatever the value's shape.
+
+export const REDACTED = '[redacted]';
+
+/** Keys whose value is a secret wherever they appear (compared in lower case). */
+const SECRET_KEYS = new Set(['password', 'token', 'authorization']);
+/** An activation code: six digits. Server codes such as `INVALID_TOKEN` stay readable. */
+const ACTIVATION_CODE = /^\s*\d{6}\s*$/;
+/** Secrets carried in a URL's query or fragment, e.g. the activation link's `?code=`. */
+const SECRET_PARAM = /([?&#](?:code|token|password)=)[^&#]*/gi;
+const BEARER = /^\s*bearer\s/i;
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function redactString(value: string): string {
+  if (BEARER.test(value)) return REDACTED;
+  return value.includes('=') ? value.replace(SECRET_PARAM, `$1${REDACTED}`) : value;
+}
+
+/** Lengths of the secret keys and of `code`: most keys are ruled out without lower-casing. */
+const CANDIDATE_LENGTHS = new Set([4, ...[...SECRET_KEYS].map((key) => key.length)]);
+
+function isSecret(key: string, value: unknown, underRequestArgs: boolean): boolean {
+  if (!CANDIDATE_LENGTHS.has(key.length)) return false;
+  if (SECRET_KEYS.has(key.toLowerCase())) return value !== null && value !== undefined;
+  if (key !== 'code') return false;
+  // A request's own `code` (verify-account) is the code the visitor typed, whatever its form.
+  if (underRequestArgs) return value !== null && value !== undefined;
+  return (
+    (typeof value === 'string' || typeof value === 'number') && ACTIVATION_CODE.test(`${value}`)
+  );
+}
+
+/**
+ * JSON text of `value` with secrets redacted; undefined when the value is dropped (functions,
+ * symbols, class instances such as RTK Query's Request/Response in `meta.baseQueryMeta`, cycles).
+ * `sortKeys` gives one text per state whatever the key order, for hashing.
+ */
+export function redactedJson(value: unknown, sortKeys = false): string | undefined {
+  const ancestors: object[] = [];
+
+  function write(current: unknown, key: string, underRequestArgs: boolean): string | undefined {
+    if (key !== '' && isSecret(key, current, underRequestArgs)) return JSON.stringify(REDACTED);
+    switch (typeof current) {
+      case 'string':
+        return JSON.stringify(redactString(current));
+      case 'number':
+        return Number.isFinite(current) ? String(current) : 'null';
+      case 'boolean':
+        return current ? 'true' : 'false';
+      case 'object':
+        break;
+      default:
+        return undefined;
+    }
+    if (current === null) return 'null';
+    if (ancestors.includes(current)) return undefined;
+    const args = underRequestArgs || key === 'originalArgs';
+    ancestors.push(current);
+    try {
+      if (Array.isArray(current)) {
+        return `[${current.map((item) => write(item, '', args) ?? 'null').join(',')}]`;
+      }
+      if (!isPlainObject(current)) return undefined;
+      const record = current as Record<string, unknown>;
+      const keys = Object.keys(record);
+      if (sortKeys) keys.sort();
+      let text = '';
+      for (const name of keys) {
+        const part = write(record[name], name, args);
+        if (part === undefined) continue;
+        text += `${text === '' ? '' : ','}${JSON.stringify(name)}:${part}`;
+      }
+      return `{${text}}`;
+    } finally {
+      ancestors.pop();
+    }
+  }
+
+  return write(value, '', false);
+}
+
+/** A redacted plain-data copy of `value` (null when nothing of it is serializable). */
+export function redacted<T>(value: T): T {
+  const text = redactedJson(value);
+  return (text === undefined ? null : JSON.parse(text)) as T;
+}
