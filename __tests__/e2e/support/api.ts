@@ -1,0 +1,66 @@
+// The account API as the tests' back door: the outbox as a mailbox, and accounts made without a
+// browser for tests that are about something else.
+import type { OutboxMessage, SessionOk } from '../../../contract/api';
+
+async function call<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T & { error: boolean };
+  if (!response.ok || answer.error) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  }
+  return answer;
+}
+
+async function mailsTo(baseUrl: string, email: string): Promise<OutboxMessage[]> {
+  const { messages } = await call<{ messages: OutboxMessage[] }>(baseUrl, 'GET', '/v1/dev/outbox');
+  return messages.filter((message) => message.to === email);
+}
+
+/** The activation code of the `count`-th mail to `email` (mail leaves after the answer). */
+export async function waitForCode(baseUrl: string, email: string, count = 1): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const code = (await mailsTo(baseUrl, email))[count - 1]?.code;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`No activation code #${count} for ${email}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let accountCount = 0;
+
+/** Credentials unique to this run, with a password that is not on any common list. */
+export function newAccount(label: string): Account {
+  accountCount += 1;
+  const unique = `${label}-${process.pid}-${accountCount}-${Date.now().toString(36)}`;
+  return {
+    name: `Dara ${label}`,
+    email: `${unique}@example.com`,
+    password: `blue-Mango-${unique}-river`,
+  };
+}
+
+export async function signUpOnly(baseUrl: string, account: Account): Promise<void> {
+  await call(baseUrl, 'POST', '/v1/api/user/signup', account);
+  await waitForCode(baseUrl, account.email);
+}
+
+/** Signs up and activates; the answer holds the session token. */
+export async function activatedAccount(baseUrl: string, account: Account): Promise<SessionOk> {
+  await call(baseUrl, 'POST', '/v1/api/user/signup', account);
+  const code = await waitForCode(baseUrl, account.email);
+  return call<SessionOk>(baseUrl, 'POST', '/v1/api/user/verify-account', {
+    email: account.email,
+    code,
+  });
+}

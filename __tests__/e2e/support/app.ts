@@ -1,0 +1,44 @@
+// How the tests find their way around the app: routes, views and the fields of CONTRACT.md.
+import type { Locator, Page } from 'playwright-core';
+
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  activation: '/user/verify-account',
+} as const;
+
+export type ViewName = keyof typeof ROUTES;
+export const GUEST_VIEWS: ViewName[] = ['login', 'signup', 'activation'];
+
+export function view(page: Page, name: ViewName): Locator {
+  return page.locator(`[data-view="${name}"]`);
+}
+
+/** Waits until `name` is the view on screen and the address bar shows `pathname`. */
+export async function expectView(page: Page, name: ViewName, pathname = ROUTES[name]) {
+  await view(page, name).waitFor();
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+export function field(page: Page, name: string): Locator {
+  return page.locator(`form input[name="${name}"]`);
+}
+
+export function submitButton(page: Page): Locator {
+  return page.locator('form [type="submit"]');
+}
+
+export function formAlert(page: Page): Locator {
+  return page.getByRole('alert').filter({ hasText: /\S/ });
+}
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await field(page, 'email').fill(email);
+  await field(page, 'password').fill(password);
+  await submitButton(page).click();
+}

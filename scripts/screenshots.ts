@@ -1,0 +1,145 @@
+// Pictures of every view and its error states, in both languages, at desktop and phone sizes,
+// taken from the production build served by a throwaway server: `npm run screenshots`.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { BrowserContextOptions, Page } from 'playwright-core';
+
+import {
+  activatedAccount,
+  newAccount,
+  signUpOnly,
+  type Account,
+} from '../__tests__/e2e/support/api';
+import {
+  field,
+  formAlert,
+  ROUTES,
+  submitButton,
+  view,
+  type ViewName,
+} from '../__tests__/e2e/support/app';
+import {
+  DESKTOP,
+  launchBrowser,
+  newVisitorContext,
+  PHONE,
+  type VisitorState,
+} from '../__tests__/e2e/support/browser';
+import { ensureBuiltApp } from '../__tests__/e2e/support/build';
+import { REPO_ROOT } from '../__tests__/e2e/support/paths';
+import { startTestServer } from '../__tests__/e2e/support/server';
+
+const OUT_DIR = path.join(REPO_ROOT, 'screenshots');
+const SIZES: Record<string, BrowserContextOptions> = { '1280x800': DESKTOP, '390x844': PHONE };
+const LOCALES = ['en', 'kh'];
+
+interface Scene {
+  name: string;
+  view: ViewName;
+  path: string;
+  signedIn?: boolean;
+  /** Brings the view into the state to picture, and waits until it shows. */
+  act?: (page: Page) => Promise<void>;
+}
+
+async function submitEmpty(page: Page) {
+  await submitButton(page).click();
+  await page.locator('[aria-invalid="true"]').first().waitFor();
+}
+
+async function logInAs(page: Page, account: Account, password = account.password) {
+  await field(page, 'email').fill(account.email);
+  await field(page, 'password').fill(password);
+  await submitButton(page).click();
+  await formAlert(page).waitFor();
+}
+
+function scenes(activated: Account, dormant: Account): Scene[] {
+  return [
+    { name: 'home', view: 'home', path: ROUTES.home, signedIn: true },
+    { name: 'login', view: 'login', path: ROUTES.login },
+    { name: 'login-empty', view: 'login', path: ROUTES.login, act: submitEmpty },
+    {
+      name: 'login-wrong-password',
+      view: 'login',
+      path: ROUTES.login,
+      act: (page) => logInAs(page, activated, `${activated.password}-wrong`),
+    },
+    {
+      name: 'login-not-activated',
+      view: 'login',
+      path: ROUTES.login,
+      act: (page) => logInAs(page, dormant),
+    },
+    { name: 'signup', view: 'signup', path: ROUTES.signup },
+    { name: 'signup-empty', view: 'signup', path: ROUTES.signup, act: submitEmpty },
+    {
+      name: 'signup-invalid',
+      view: 'signup',
+      path: ROUTES.signup,
+      act: async (page) => {
+        await field(page, 'name').fill('Dara');
+        await field(page, 'email').fill('not-an-email');
+        await field(page, 'password').fill('short');
+        await submitButton(page).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+      },
+    },
+    { name: 'activation', view: 'activation', path: ROUTES.activation },
+    { name: 'activation-empty', view: 'activation', path: ROUTES.activation, act: submitEmpty },
+    {
+      name: 'activation-wrong-code',
+      view: 'activation',
+      path: `${ROUTES.activation}?${new URLSearchParams({ email: dormant.email, code: '000000' })}`,
+      act: async (page) => {
+        await submitButton(page).click();
+        await formAlert(page).waitFor();
+      },
+    },
+  ];
+}
+
+async function main() {
+  ensureBuiltApp();
+  const server = await startTestServer();
+  const browser = await launchBrowser();
+  try {
+    const activated = newAccount('screens');
+    const { token } = await activatedAccount(server.url, activated);
+    let written = 0;
+    for (const [size, options] of Object.entries(SIZES)) {
+      for (const localeRef of LOCALES) {
+        // A fresh dormant account each round keeps the wrong codes under the per-code limit.
+        const dormant = newAccount('dormant');
+        await signUpOnly(server.url, dormant);
+        const dir = path.join(OUT_DIR, size, localeRef);
+        fs.mkdirSync(dir, { recursive: true });
+        for (const scene of scenes(activated, dormant)) {
+          const state: VisitorState = { localeRef, ...(scene.signedIn ? { token } : {}) };
+          const context = await newVisitorContext(browser, server.url, state, options);
+          try {
+            const page = await context.newPage();
+            await page.goto(server.url + scene.path);
+            await view(page, scene.view).waitFor();
+            await scene.act?.(page);
+            await page.evaluate(() => document.fonts.ready.then(() => undefined));
+            await page.screenshot({ path: path.join(dir, `${scene.name}.png`), fullPage: true });
+            written += 1;
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    }
+    console.log(`Wrote ${written} screenshots under ${path.relative(process.cwd(), OUT_DIR)}/`);
+  } finally {
+    await browser.close();
+    await server.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
