@@ -3,13 +3,37 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
 
 const PG_INT8_OID = 20;
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs more than running it on the hot
+ * verify path; better-sqlite3 statements are reusable, so one is kept per SQL text.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = database.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value as string);
+        }
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 function openSqlite(file: string): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -18,7 +42,9 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
 }
 
 type OnLostConnection = (error: Error) => void;
