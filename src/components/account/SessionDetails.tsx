@@ -3,6 +3,8 @@ import { useIntl } from 'react-intl';
 import type { PublicUser } from '../../../contract/api';
 import { useT } from '../intl/useT';
 
+import { formatExpiry } from './formatExpiry';
+
 interface SessionDetailsProps {
   user: PublicUser;
   /** Unix seconds. */
@@ -27,9 +29,7 @@ export function SessionDetails({ user, expiresAt }: SessionDetailsProps) {
         <dt>{t('home.sessionEnds')}</dt>
         <dd>
           {expiry ? (
-            <time dateTime={expiry.toISOString()}>
-              {intl.formatDate(expiry, { dateStyle: 'long', timeStyle: 'short' })}
-            </time>
+            <time dateTime={expiry.toISOString()}>{formatExpiry(intl, t, expiry)}</time>
           ) : (
             t('home.sessionEndsUnknown')
           )}

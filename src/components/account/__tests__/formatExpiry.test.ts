@@ -1,0 +1,29 @@
+import { createIntl } from 'react-intl';
+
+import { en } from '../../../../i18n/messages/en';
+import type { MessageId } from '../../../../i18n/messages/en';
+import { kh } from '../../../../i18n/messages/kh';
+import { formatExpiry } from '../formatExpiry';
+
+// 5 January 2026, 09:07 local time.
+const DATE = new Date(2026, 0, 5, 9, 7);
+
+function formatWith(locale: string, messages: Record<MessageId, string>) {
+  const intl = createIntl({ locale, messages, onError: () => {} });
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  return formatExpiry(intl, t, DATE);
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+it('uses Intl when the browser knows the language', () => {
+  expect(formatWith('en', en)).toBe(
+    new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(DATE),
+  );
+});
+
+it('spells the date from the Khmer pack when the browser has no Khmer data', () => {
+  jest.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+  expect(formatWith('km', { ...en, ...kh })).toBe('ថ្ងៃទី 5 ខែមករា ឆ្នាំ 2026 ម៉ោង 09:07');
+});
