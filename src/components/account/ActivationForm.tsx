@@ -1,17 +1,15 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef } from 'react';
 
 import { checkEmail, validateActivation } from '../../../contract/rules';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { decodeRequestError } from '../../../store/api/decode';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { useAppDispatch } from '../../../store/hooks';
 import { Field } from '../form/Field';
 import { FieldFrame } from '../form/FieldFrame';
 import { FormAlert } from '../form/FormAlert';
 import { focusFirstInvalid, readFields } from '../form/formFields';
 import { requestErrorMessage } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useFieldErrors } from '../form/useFieldErrors';
+import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 import { NumericInput } from '../NumericInput';
 
@@ -28,27 +26,15 @@ interface ActivationFormProps {
 export function ActivationForm({ initialEmail, initialCode, onSuccess }: ActivationFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const submission = useAppSelector((state) => selectSubmission(state, 'activation'));
-  const error = submission.status === 'failed' ? submission.error : null;
-  const fieldErrors = useFieldErrors(FIELDS, validateActivation, error?.fields);
+  const { busy, error, fieldErrors, alertRef, handleSubmit } = useAccountForm({
+    name: 'activation',
+    fields: FIELDS,
+    validate: validateActivation,
+    toBody: (values) => ({ email: values.email.trim(), code: values.code.trim() }),
+    send: (body) => dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED)),
+    onSuccess,
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const busy = submission.status === 'pending';
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const values = readFields(form, FIELDS);
-    const body = { email: values.email.trim(), code: values.code.trim() };
-    const invalid = validateActivation(body);
-    fieldErrors.setClientErrors(invalid);
-    if (focusFirstInvalid(form, FIELDS, invalid)) return;
-    const result = await dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED));
-    if ('data' in result) return onSuccess();
-    const { fields } = decodeRequestError(result.error);
-    if (!focusFirstInvalid(form, FIELDS, fields)) alertRef.current?.focus();
-  }
 
   function emailForResend(): string | null {
     const form = formRef.current;

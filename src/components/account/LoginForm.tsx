@@ -1,19 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { validateLogin } from '../../../contract/rules';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { decodeRequestError } from '../../../store/api/decode';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { activationHref } from '../../../store/router/routes';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
-import { focusFirstInvalid, readFields } from '../form/formFields';
 import { PasswordField } from '../form/PasswordField';
 import { requestErrorMessage } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useFieldErrors } from '../form/useFieldErrors';
+import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
@@ -23,28 +20,18 @@ const FIELDS = ['email', 'password'] as const;
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const submission = useAppSelector((state) => selectSubmission(state, 'login'));
-  const error = submission.status === 'failed' ? submission.error : null;
-  const fieldErrors = useFieldErrors(FIELDS, validateLogin, error?.fields);
   const [attemptedEmail, setAttemptedEmail] = useState('');
-  const alertRef = useRef<HTMLDivElement>(null);
-  const busy = submission.status === 'pending';
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const values = readFields(form, FIELDS);
-    const body = { email: values.email.trim(), password: values.password };
-    const invalid = validateLogin(body);
-    fieldErrors.setClientErrors(invalid);
-    if (focusFirstInvalid(form, FIELDS, invalid)) return;
-    setAttemptedEmail(body.email);
-    const result = await dispatch(api.endpoints.login.initiate(body, UNTRACKED));
-    if ('data' in result) return onSuccess();
-    const { fields } = decodeRequestError(result.error);
-    if (!focusFirstInvalid(form, FIELDS, fields)) alertRef.current?.focus();
-  }
+  const { busy, error, fieldErrors, alertRef, handleSubmit } = useAccountForm({
+    name: 'login',
+    fields: FIELDS,
+    validate: validateLogin,
+    toBody: (values) => ({ email: values.email.trim(), password: values.password }),
+    send: (body) => {
+      setAttemptedEmail(body.email);
+      return dispatch(api.endpoints.login.initiate(body, UNTRACKED));
+    },
+    onSuccess,
+  });
 
   // The address is known only when this form sent it, not in a state restored from elsewhere.
   const notActivated = error?.code === 'ACCOUNT_NOT_ACTIVATED' && attemptedEmail !== '';

@@ -3,6 +3,7 @@ import { createIntl } from 'react-intl';
 import { en } from '../../../../i18n/messages/en';
 import type { MessageId } from '../../../../i18n/messages/en';
 import { kh } from '../../../../i18n/messages/kh';
+import type { Translate } from '../../intl/useT';
 import { formatExpiry } from '../formatExpiry';
 
 // 5 January 2026, 09:07 local time.
@@ -10,8 +11,7 @@ const DATE = new Date(2026, 0, 5, 9, 7);
 
 function formatWith(locale: string, messages: Record<MessageId, string>) {
   const intl = createIntl({ locale, messages, onError: () => {} });
-  const t = (id: MessageId, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values);
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
   return formatExpiry(intl, t, DATE);
 }
 

@@ -1,0 +1,53 @@
+import { useRef, type FormEvent } from 'react';
+
+import type { FieldErrors } from '../../../contract/rules';
+import { decodeRequestError } from '../../../store/api/decode';
+import { useAppSelector } from '../../../store/hooks';
+import { selectSubmission, type FormName } from '../../../store/submissions/submissionsSlice';
+
+import type { FormField } from './fieldErrorMessage';
+import { focusFirstInvalid, readFields } from './formFields';
+import { useFieldErrors } from './useFieldErrors';
+
+interface AccountFormOptions<K extends FormField, B extends Record<K, string>> {
+  /** Whose request status this form shows. */
+  name: FormName;
+  fields: readonly K[];
+  /** The contract's rules for this form (contract/rules.ts). */
+  validate: (values: Record<K, string>) => FieldErrors<K>;
+  toBody: (values: Record<K, string>) => B;
+  /** Dispatches the request; resolves with RTK Query's result. */
+  send: (body: B) => Promise<{ data: unknown } | { error: unknown }>;
+  onSuccess: (body: B) => void;
+}
+
+/**
+ * The submit flow every account form shares: read the fields, check them with the contract's
+ * rules, focus the first problem, send, then hand success on or point at what the server refused.
+ */
+export function useAccountForm<K extends FormField, B extends Record<K, string>>(
+  options: AccountFormOptions<K, B>,
+) {
+  const { name, fields, validate, toBody, send, onSuccess } = options;
+  const submission = useAppSelector((state) => selectSubmission(state, name));
+  const error = submission.status === 'failed' ? submission.error : null;
+  const fieldErrors = useFieldErrors(fields, validate, error?.fields);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const busy = submission.status === 'pending';
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const body = toBody(readFields(form, fields));
+    const invalid = validate(body);
+    fieldErrors.setClientErrors(invalid);
+    if (focusFirstInvalid(form, fields, invalid)) return;
+    const result = await send(body);
+    if ('data' in result) return onSuccess(body);
+    const { fields: refused } = decodeRequestError(result.error);
+    if (!focusFirstInvalid(form, fields, refused)) alertRef.current?.focus();
+  }
+
+  return { busy, error, fieldErrors, alertRef, handleSubmit };
+}
