@@ -1,9 +1,10 @@
-// The one RTK Query API of the app. Every endpoint is a mutation triggered with
+// The one RTK Query API of the app, from the core module (views dispatch; no hooks are needed).
+// Every endpoint is a mutation triggered with
 // `{ track: false }`: answers reach the store as actions that the feature slices decode, and no
 // secret (password, token, code) is ever kept in the API cache.
 // Verify is a GET declared as a mutation on purpose: each navigation must send its own request
 // (a query would share one in-flight request between overlapping navigations and cache answers).
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi } from '@reduxjs/toolkit/query';
 
 import {
   API_PATHS,
