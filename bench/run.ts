@@ -1,0 +1,56 @@
+// `npm run bench -- [section...]`: the named sections (all by default) side by side in one run,
+// one table, bench/results/latest.json.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { benchBundle } from './sections/bundle';
+import { benchNavigation } from './sections/navigation';
+import { benchReplay } from './sections/replay';
+import { benchServer } from './sections/server';
+import { benchStart } from './sections/start';
+import { formatTable, type Row } from './table';
+
+const SECTIONS: Record<string, () => Promise<Row[]>> = {
+  bundle: benchBundle,
+  navigation: benchNavigation,
+  server: benchServer,
+  replay: benchReplay,
+  start: benchStart,
+};
+
+function chosenSections(args: string[]): string[] {
+  const unknown = args.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) {
+    const known = Object.keys(SECTIONS).join(', ');
+    throw new Error(`unknown section ${unknown.join(', ')}; the sections are ${known}`);
+  }
+  return args.length > 0 ? args : Object.keys(SECTIONS);
+}
+
+async function main(args: string[]) {
+  let names: string[];
+  try {
+    names = chosenSections(args);
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const rows: Row[] = [];
+  for (const name of names) {
+    process.stderr.write(`bench: ${name}...\n`);
+    try {
+      rows.push(...(await SECTIONS[name]!()));
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      rows.push({ section: name, figure: 'not available', value: reason || 'unknown error' });
+    }
+  }
+  console.log(formatTable(rows));
+  const out = path.join(__dirname, 'results', 'latest.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
+  console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
+}
+
+void main(process.argv.slice(2));

@@ -1,0 +1,67 @@
+// A product server on a throwaway database, with one activated account and its token.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { API_PATHS } from '../../contract/api';
+import { startServer, type RunningServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+export const BENCH_ACCOUNT = {
+  name: 'Bench',
+  email: 'bench@example.com',
+  password: 'correct horse battery',
+};
+
+export interface BenchServer {
+  server: RunningServer;
+  token: string;
+  close(): Promise<void>;
+}
+
+async function post(url: string, body: unknown) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return answer.json();
+}
+
+/** `env` selects the database; the password hash keeps the production (OWASP) profile. */
+export async function benchServer(
+  env: NodeJS.ProcessEnv = {},
+  distDir?: string,
+): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir ?? path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SIGNUP_MAX: '1000000',
+    RATE_LIMIT_LOGIN_FAILURES_MAX: '1000000',
+    ...env,
+  });
+  const server = await startServer(config);
+  await post(server.url + API_PATHS.signup, BENCH_ACCOUNT);
+  let code: string | undefined;
+  while (!code) {
+    const outbox = await (await fetch(server.url + API_PATHS.outbox)).json();
+    code = outbox.messages.find((m: { to: string }) => m.to === BENCH_ACCOUNT.email)?.code;
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const { token } = await post(server.url + API_PATHS.verifyAccount, {
+    email: BENCH_ACCOUNT.email,
+    code,
+  });
+  return {
+    server,
+    token,
+    close: async () => {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

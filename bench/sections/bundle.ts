@@ -1,0 +1,59 @@
+// Gzipped bytes that /login needs before it is interactive, beside a floor build of the bare
+// runtime libraries: the ratio is what counts, the sizes are context.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+import { kib, ratio, type Row } from '../table';
+import { build } from './build';
+
+const CODE = /\.(js|css)$/;
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const gzTotal = (files: string[]) => files.reduce((sum, file) => sum + gz(file), 0);
+
+/** The entry's files and the login view's chunk with the chunks it loads along, each once. */
+function loginFiles(groups: Record<string, string[]>): string[] {
+  const files = [...(groups.main ?? []), ...(groups['view-login'] ?? [])];
+  if (!groups.main || !groups['view-login']) throw new Error('no main entry or view-login chunk');
+  return [...new Set(files)].filter((file) => CODE.test(file));
+}
+
+/** Each view's chunk, the kh pack and the fonts, named without their content hash. */
+function lazyFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter(
+      (file) => /^(view-|locale-)|\.woff2?$/.test(path.basename(file)) && !/\.map$/.test(file),
+    );
+}
+
+export async function benchBundle(): Promise<Row[]> {
+  const app = await build();
+  const floor = await build(path.join(__dirname, '..', 'floor', 'entry.tsx'));
+  try {
+    const initial = gzTotal(loginFiles(app.groups));
+    const floorBytes = gzTotal((floor.groups.main ?? []).filter((file) => CODE.test(file)));
+    const rows: Row[] = [
+      { section: 'bundle', figure: 'initial /login (JS+CSS, gzip)', value: kib(initial) },
+      { section: 'bundle', figure: 'floor (runtime libraries only)', value: kib(floorBytes) },
+      {
+        section: 'bundle',
+        figure: 'initial / floor',
+        value: ratio(initial / floorBytes),
+        target: '<= 1.15x',
+        met: initial / floorBytes <= 1.15,
+      },
+    ];
+    for (const file of lazyFiles(app.dir)) {
+      rows.push({
+        section: 'bundle',
+        figure: file.replace(/\.[0-9a-f]{8}\./, '.'),
+        value: kib(gz(path.join(app.dir, file))),
+      });
+    }
+    return rows;
+  } finally {
+    for (const dir of [app.dir, floor.dir]) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

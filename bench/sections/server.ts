@@ -1,0 +1,134 @@
+// Requests per second on loopback, side by side in one run: verify (valid and invalid token)
+// against a bare Fastify route that returns a constant, on SQLite and on PostgreSQL.
+import { randomBytes } from 'node:crypto';
+
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+import { API_PATHS } from '../../contract/api';
+import { ratio, type Row } from '../table';
+import { BENCH_ACCOUNT, benchServer as startBenchServer } from './benchServer';
+
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RUN = { connections: 50, duration: 10 };
+
+async function cannon(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, headers, ...RUN });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+async function bareRoute() {
+  const app = Fastify();
+  app.get('/', async () => ({ error: false }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
+}
+
+async function loginsPerSecond(url: string): Promise<number> {
+  const started = performance.now();
+  let done = 0;
+  const body = JSON.stringify({ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password });
+  while (performance.now() - started < 3000) {
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fetch(url + API_PATHS.login, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+      ),
+    );
+    done += 4;
+  }
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function engineRows(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  bare: { url: string },
+): Promise<Row[]> {
+  const bench = await startBenchServer(env);
+  try {
+    const verifyUrl = bench.server.url + API_PATHS.verify;
+    const base = await cannon(bare.url);
+    const valid = await cannon(verifyUrl, { authorization: `Bearer ${bench.token}` });
+    const invalid = await cannon(verifyUrl, { authorization: 'Bearer not-a-session' });
+    const logins = await loginsPerSecond(bench.server.url);
+    const share = valid.rps / base.rps;
+    const section = `server ${name}`;
+    return [
+      {
+        section,
+        figure: 'bare route req/s (p99)',
+        value: `${base.rps.toFixed(0)} (${base.p99} ms)`,
+      },
+      {
+        section,
+        figure: 'verify valid req/s (p99)',
+        value: `${valid.rps.toFixed(0)} (${valid.p99} ms)`,
+      },
+      {
+        section,
+        figure: 'verify valid / bare',
+        value: ratio(share),
+        ...(name === 'SQLite' ? { target: '>= 0.60x', met: share >= 0.6 } : {}),
+      },
+      {
+        section,
+        figure: 'verify valid errors',
+        value: String(valid.errors),
+        target: '0',
+        met: valid.errors === 0,
+      },
+      // An invalid token answers 401 by design: only transport errors count here.
+      {
+        section,
+        figure: 'verify invalid req/s (p99)',
+        value: `${invalid.rps.toFixed(0)} (${invalid.p99} ms)`,
+      },
+      {
+        section,
+        figure: 'verify invalid non-401',
+        value: String(invalid.errors - invalid.non2xx),
+        target: '0',
+        met: invalid.errors === invalid.non2xx,
+      },
+      { section, figure: 'logins/s (argon2id OWASP)', value: logins.toFixed(1) },
+    ];
+  } finally {
+    await bench.close();
+  }
+}
+
+export async function benchServer(): Promise<Row[]> {
+  const bare = await bareRoute();
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  try {
+    const rows = await engineRows('SQLite', {}, bare);
+    rows.push(
+      ...(await engineRows(
+        'PostgreSQL',
+        { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema },
+        bare,
+      )),
+    );
+    return rows;
+  } finally {
+    await bare.close();
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  }
+}
