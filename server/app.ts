@@ -38,7 +38,8 @@ const BAD_REQUEST_RESPONSE = (() => {
 /** The Fastify instance with everything registered, not listening yet (for `inject`). */
 export async function buildApp(config: Config, opts: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, opts.logStream),
+    // `silent` means no logger at all: a silent pino still builds a child logger per request.
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     // Every missing field is named at once (bodies are small: the cost is bounded).
     ajv: { customOptions: { allErrors: true } },
