@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { checkEmail, validateActivation } from '../../../contract/rules';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
-import { Field } from '../form/Field';
+import { EmailField } from '../form/EmailField';
 import { FieldFrame } from '../form/FieldFrame';
 import { FormAlert } from '../form/FormAlert';
 import { focusFirstInvalid, readFields } from '../form/formFields';
@@ -26,7 +26,7 @@ interface ActivationFormProps {
 export function ActivationForm({ initialEmail, initialCode, onSuccess }: ActivationFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, handleSubmit } = useAccountForm({
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'activation',
     fields: FIELDS,
     validate: validateActivation,
@@ -48,25 +48,9 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
   }
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={handleSubmit}
-      onChange={fieldErrors.recheckOnChange}
-    >
+    <form ref={formRef} {...formProps}>
       <FormAlert ref={alertRef} message={error ? t(requestErrorMessage(error.code)) : null} />
-      <Field
-        label={t('field.email.label')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        defaultValue={initialEmail}
-        error={fieldErrors.messages.email}
-      />
+      <EmailField defaultValue={initialEmail} error={fieldErrors.messages.email} />
       <FieldFrame
         label={t('field.code.label')}
         hint={t('field.code.hint')}

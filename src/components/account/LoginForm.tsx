@@ -5,7 +5,7 @@ import { validateLogin } from '../../../contract/rules';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { activationHref } from '../../../store/router/routes';
-import { Field } from '../form/Field';
+import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
 import { requestErrorMessage } from '../form/requestErrorMessage';
@@ -21,7 +21,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const [attemptedEmail, setAttemptedEmail] = useState('');
-  const { busy, error, fieldErrors, alertRef, handleSubmit } = useAccountForm({
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'login',
     fields: FIELDS,
     validate: validateLogin,
@@ -42,13 +42,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       : t(requestErrorMessage(error.code));
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={handleSubmit}
-      onChange={fieldErrors.recheckOnChange}
-    >
+    <form {...formProps}>
       <FormAlert ref={alertRef} message={alert}>
         {notActivated ? (
           <div className="form-alert__actions">
@@ -57,15 +51,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           </div>
         ) : null}
       </FormAlert>
-      <Field
-        label={t('field.email.label')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={fieldErrors.messages.email}
-      />
+      <EmailField error={fieldErrors.messages.email} />
       <PasswordField
         label={t('field.password.label')}
         name="password"

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH, validateSignup } from '../../../contract/rules';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
+import { EmailField } from '../form/EmailField';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
@@ -15,7 +16,7 @@ const FIELDS = ['name', 'email', 'password'] as const;
 export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, handleSubmit } = useAccountForm({
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'signup',
     fields: FIELDS,
     validate: validateSignup,
@@ -29,13 +30,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
   });
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={handleSubmit}
-      onChange={fieldErrors.recheckOnChange}
-    >
+    <form {...formProps}>
       <FormAlert ref={alertRef} message={error ? t(requestErrorMessage(error.code)) : null} />
       <Field
         label={t('field.name.label')}
@@ -44,15 +39,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
         autoComplete="name"
         error={fieldErrors.messages.name}
       />
-      <Field
-        label={t('field.email.label')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={fieldErrors.messages.email}
-      />
+      <EmailField error={fieldErrors.messages.email} />
       <PasswordField
         label={t('field.password.label')}
         name="password"

@@ -49,5 +49,13 @@ export function useAccountForm<K extends FormField, B extends Record<K, string>>
     if (!focusFirstInvalid(form, fields, refused)) alertRef.current?.focus();
   }
 
-  return { busy, error, fieldErrors, alertRef, handleSubmit };
+  /** Spread on the `<form>`: no browser validation (the form has its own), busy while sending. */
+  const formProps = {
+    className: 'form',
+    noValidate: true,
+    'aria-busy': busy,
+    onSubmit: handleSubmit,
+    onChange: fieldErrors.recheckOnChange,
+  };
+  return { busy, error, fieldErrors, alertRef, formProps };
 }
