@@ -2,22 +2,13 @@
 // beside the verify round trip alone, measured in the same page.
 import fs from 'node:fs';
 
-import { chromium } from 'playwright-core';
-
+import { launchChromium } from '../../scripts/chromium';
 import { CLICK_TO_PAINT, VERIFY_ALONE, type NavigationTiming } from '../navigation/pageScripts';
 import { ms, percentile, type Row } from '../table';
 import { benchServer } from './benchServer';
 import { build } from './build';
 
 const NAVIGATIONS = 100;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const spread = (values: number[]) =>
   `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
@@ -57,10 +48,7 @@ function rows(navigation: NavigationTiming[], verify: number[]): Row[] {
 export async function benchNavigation(): Promise<Row[]> {
   const { dir: dist } = await build();
   const bench = await benchServer({}, dist);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${bench.server.url}/login`);

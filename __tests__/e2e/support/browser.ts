@@ -1,23 +1,7 @@
-// Debian's Chromium, driven by playwright-core (no browser download exists on these machines).
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-} from 'playwright-core';
+// Browser contexts for the tests' visitors, on Debian's Chromium (scripts/chromium.ts).
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { launchChromium } from '../../../scripts/chromium';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
@@ -31,7 +15,7 @@ export const PHONE: BrowserContextOptions = {
 };
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return launchChromium();
 }
 
 export interface VisitorState {
