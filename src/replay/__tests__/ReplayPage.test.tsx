@@ -1,26 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
 import { stubFetch } from '../../../__tests__/support/fetchStub';
-import { journeyServer, runJourney } from '../../../store/actionLog/__tests__/support/journey';
-import { withStartLocation } from '../../../store/devtools/startLocation';
-import { connectHistory } from '../../../store/router/historyBridge';
-import { initialStateFromStorage } from '../../../store/startup';
-import { makeStore } from '../../../store/store';
+import { recordedJourney } from '../../../store/actionLog/__tests__/support/journey';
 import { ReplayPage } from '../ReplayPage';
 
 afterEach(() => jest.restoreAllMocks());
 
 async function recordedLog(): Promise<File> {
-  stubFetch(journeyServer());
-  const effects = fakeEffects({ path: '/signup' });
-  const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-  );
-  connectHistory(store, effects.history);
-  await runJourney(store);
+  const { store } = await recordedJourney();
   jest.restoreAllMocks();
   return new File([store.actionLog.export()], 'activity-log.json', { type: 'application/json' });
 }

@@ -1,15 +1,9 @@
 import { instrument, type EnhancedStore } from '@redux-devtools/instrument';
 import { legacy_createStore as createStore, type UnknownAction } from '@reduxjs/toolkit';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { stubFetch } from '../../../__tests__/support/fetchStub';
-import { withStartLocation } from '../../devtools/startLocation';
 import { rootReducer, type RootState } from '../../rootReducer';
-import { connectHistory } from '../../router/historyBridge';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
 
-import { journeyServer, runJourney } from './support/journey';
+import { recordedJourney } from './support/journey';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -28,14 +22,7 @@ function withoutRegistrationFlag(state: RootState) {
 }
 
 it('imports into DevTools as it is and rebuilds the live final state', async () => {
-  stubFetch(journeyServer());
-  const effects = fakeEffects({ path: '/signup' });
-  const live = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-  );
-  connectHistory(live, effects.history);
-  await runJourney(live);
+  const { store: live } = await recordedJourney();
 
   const { nextLiftedState, preloadedState } = parseAsDevToolsExtension(live.actionLog.export());
   const devTools = createStore(rootReducer, instrument()) as unknown as EnhancedStore<

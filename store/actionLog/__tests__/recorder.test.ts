@@ -1,33 +1,15 @@
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { stubFetch } from '../../../__tests__/support/fetchStub';
-import { withStartLocation } from '../../devtools/startLocation';
 import { localeChanged } from '../../locale/localeSlice';
-import { connectHistory } from '../../router/historyBridge';
-import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
 import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { stateHash } from '../stateHash';
 
-import { everyString, journeyServer, runJourney, SECRETS } from './support/journey';
+import { everyString, recordedJourney, SECRETS } from './support/journey';
 
 afterEach(() => jest.restoreAllMocks());
 
-function journeyStore(options: { actionLogCapacity?: number } = {}, now?: number) {
-  const effects = fakeEffects({ path: '/signup', now });
-  const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-    options,
-  );
-  connectHistory(store, effects.history);
-  return { store, effects };
-}
-
 it('keeps no password, token or activation code anywhere in the export', async () => {
-  stubFetch(journeyServer());
-  const { store, effects } = journeyStore();
-  await runJourney(store);
+  const { store, effects } = await recordedJourney();
   // The journey really carried each secret: the server handed out the tokens, the app kept one.
   expect(effects.data.get('token')).toBe(SECRETS.loginToken);
   expect(store.getState().auth.status).toBe('signedIn');
@@ -45,9 +27,7 @@ it('keeps no password, token or activation code anywhere in the export', async (
 });
 
 it('records every action with its time and the hash of the state after it', async () => {
-  stubFetch(journeyServer());
-  const { store } = journeyStore({}, Date.UTC(2026, 2, 1));
-  await runJourney(store);
+  const { store } = await recordedJourney({}, Date.UTC(2026, 2, 1));
   const log = decodeLog(store.actionLog.export());
   const types = log.actions.map((action) => action.type);
   expect(types).toEqual(
@@ -68,9 +48,7 @@ it('records every action with its time and the hash of the state after it', asyn
 });
 
 it('keeps only the latest actions and starts the export from the state before them', async () => {
-  stubFetch(journeyServer());
-  const { store } = journeyStore({ actionLogCapacity: 7 });
-  await runJourney(store);
+  const { store } = await recordedJourney({ actionLogCapacity: 7 });
   for (const locale of ['kh', 'en', 'kh'] as const) store.dispatch(localeChanged(locale));
   expect(store.actionLog.size()).toBe(7);
   const log = decodeLog(store.actionLog.export());

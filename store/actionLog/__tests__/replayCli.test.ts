@@ -3,16 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { stubFetch } from '../../../__tests__/support/fetchStub';
-import { withStartLocation } from '../../devtools/startLocation';
-import { connectHistory } from '../../router/historyBridge';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
 import { decodeLog } from '../decodeLog';
 
 import { generatedLogText } from './support/generatedLog';
-import { journeyServer, runJourney } from './support/journey';
+import { recordedJourney } from './support/journey';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'replay-'));
@@ -37,14 +31,7 @@ function replay(...args: string[]) {
 let journeyLog = '';
 
 beforeAll(async () => {
-  stubFetch(journeyServer());
-  const effects = fakeEffects({ path: '/signup' });
-  const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-  );
-  connectHistory(store, effects.history);
-  await runJourney(store);
+  const { store } = await recordedJourney();
   journeyLog = file('journey.json', store.actionLog.export());
   jest.restoreAllMocks();
 });

@@ -1,13 +1,23 @@
 // A visitor's whole journey through the store, dispatching what the views' forms dispatch: sign-up, activation from
 // the emailed link, home, log-out, log-in. The fake server hands out known secrets, so tests can
 // look for them afterwards.
-import { json, settle, USER, type FetchHandler } from '../../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../../__tests__/support/fakeEffects';
+import {
+  json,
+  settle,
+  stubFetch,
+  USER,
+  type FetchHandler,
+} from '../../../../__tests__/support/fetchStub';
 import { API_PATHS } from '../../../../contract/api';
 import { api, UNTRACKED } from '../../../api/apiSlice';
 import { logoutRequested } from '../../../auth/authSlice';
+import { withStartLocation } from '../../../devtools/startLocation';
+import { connectHistory } from '../../../router/historyBridge';
 import { navigationRequested } from '../../../router/routerSlice';
 import { activationHref, ROUTES } from '../../../router/routes';
-import type { AppStore } from '../../../store';
+import { initialStateFromStorage } from '../../../startup';
+import { makeStore, type AppStore, type StoreOptions } from '../../../store';
 
 export const SECRETS = {
   password: 'Correct-Horse-Battery-7',
@@ -89,4 +99,24 @@ function tryParse(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A live store on /signup with fake effects, ready for the journey (fetch not yet stubbed). */
+export function journeyStore(options: StoreOptions = {}, now?: number) {
+  const effects = fakeEffects({ path: '/signup', now });
+  const store = makeStore(
+    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
+    effects,
+    options,
+  );
+  connectHistory(store, effects.history);
+  return { store, effects };
+}
+
+/** A store that has run the whole journey against the journey's server. */
+export async function recordedJourney(options: StoreOptions = {}, now?: number) {
+  stubFetch(journeyServer());
+  const recorded = journeyStore(options, now);
+  await runJourney(recorded.store);
+  return recorded;
 }
