@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 
 import { newAccount, waitForCode } from './support/api';
-import { expectView, logIn, ROUTES, storedToken } from './support/app';
+import { expectView, logIn, ROUTES, signUpThroughForm, storedToken } from './support/app';
 import { setUpBrowserSuite } from './support/harness';
 import { REPO_ROOT } from './support/paths';
 
@@ -27,10 +27,7 @@ async function recordSession(page: Page): Promise<RecordedSession> {
   const account = newAccount('recorded');
   await page.goto(suite.server.url + ROUTES.signup);
   await expectView(page, 'signup');
-  await page.getByLabel('Name', { exact: true }).fill(account.name);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await signUpThroughForm(page, account);
   await expectView(page, 'activation');
   const code = await waitForCode(suite.server.url, account.email);
   await page.getByLabel('Activation code', { exact: true }).fill(code);

@@ -6,6 +6,7 @@ import {
   formAlert,
   logIn,
   ROUTES,
+  signUpThroughForm,
   storedToken,
   submitButton,
   view,
@@ -20,10 +21,7 @@ test('sign up, activate with the emailed code, reload, log out, fail a log-in, l
 
   await page.goto(suite.server.url + ROUTES.signup);
   await expectView(page, 'signup');
-  await page.getByLabel('Name', { exact: true }).fill(account.name);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await signUpThroughForm(page, account);
 
   await expectView(page, 'activation');
   expect(new URL(page.url()).searchParams.get('email')).toBe(account.email);

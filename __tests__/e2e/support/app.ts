@@ -42,3 +42,14 @@ export async function logIn(page: Page, email: string, password: string) {
   await field(page, 'password').fill(password);
   await submitButton(page).click();
 }
+
+/** Fills and sends the sign-up form the way a visitor does, by its labels. */
+export async function signUpThroughForm(
+  page: Page,
+  account: { name: string; email: string; password: string },
+) {
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
