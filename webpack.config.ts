@@ -1,9 +1,11 @@
 import path from 'node:path';
 
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MomentTimezoneDataPlugin from 'moment-timezone-data-webpack-plugin';
+import reactRefreshTransformer from 'react-refresh-typescript';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 
@@ -32,7 +34,14 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
           test: /\.tsx?$/,
           loader: 'ts-loader',
           exclude: /node_modules/,
-          options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+          options: {
+            transpileOnly: true,
+            compilerOptions: { sourceMap: true },
+            // Fast Refresh: components keep their state across edits (development only).
+            getCustomTransformers: () => ({
+              before: production ? [] : [reactRefreshTransformer()],
+            }),
+          },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|ttf|svg|png)$/, type: 'asset/resource' },
@@ -54,7 +63,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         'process.env.ENABLE_REDUX_DEVTOOLS': JSON.stringify(
           process.env.ENABLE_REDUX_DEVTOOLS ?? '',
         ),
+        // host:port of a remote Redux DevTools server; development builds only.
+        'process.env.REMOTE_DEVTOOLS': JSON.stringify(
+          production ? '' : (process.env.REMOTE_DEVTOOLS ?? ''),
+        ),
       }),
+      ...(production ? [] : [new ReactRefreshPlugin({ overlay: false })]),
       // moment-timezone carries only the session time zone, and moment none of its locales.
       new MomentTimezoneDataPlugin({ matchZones: [SESSION_TIME_ZONE] }),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),

@@ -1,11 +1,15 @@
+/// <reference types="webpack/module" />
 import { createRoot } from 'react-dom/client';
 
+import { api } from '../store/api/apiSlice';
 import { devToolsOptions, shouldConnectDevTools } from '../store/devtools/devToolsOptions';
+import { swapStoreModules } from '../store/devtools/hotSwap';
 import { withStartLocation } from '../store/devtools/startLocation';
+import { rootReducer } from '../store/rootReducer';
 import { connectHistory } from '../store/router/historyBridge';
 import { redirectTarget, routeFor } from '../store/router/routes';
 import { initialStateFromStorage } from '../store/startup';
-import { makeStore } from '../store/store';
+import { addAppListeners, makeStore } from '../store/store';
 
 import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
 import { App } from './app/App';
@@ -36,6 +40,28 @@ for (const signedIn of [true, false]) {
 }
 
 connectHistory(store, effects.history);
+
+// Dev server: slice and listener edits swap into the running store. A new RTK Query API would
+// need new middleware, so an API edit reloads the page.
+const apiAtStart = api;
+// Startup-only wiring (history bridge, start state, DevTools options) keeps its first version.
+import.meta.webpackHot?.accept(
+  [
+    '../store/store',
+    '../store/rootReducer',
+    '../store/api/apiSlice',
+    '../store/router/historyBridge',
+    '../store/router/routes',
+    '../store/startup',
+    '../store/devtools/devToolsOptions',
+    '../store/devtools/startLocation',
+    '../store/devtools/hotSwap',
+  ],
+  () => {
+    if (api !== apiAtStart) window.location.reload();
+    else swapStoreModules(store, { rootReducer, addAppListeners });
+  },
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -5,7 +5,7 @@ import { api } from './api/apiSlice';
 import { addAuthListeners } from './auth/authListeners';
 import { ACTION_LOG_CAPACITY } from './constants';
 import type { Effects } from './effects';
-import { createAppListenerMiddleware } from './listeners';
+import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerListeners';
@@ -50,13 +50,15 @@ export function makeStore(
     },
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(options.enhancers ?? []),
   });
-  if (listenerMiddleware) {
-    const startAppListening = listenerMiddleware.startListening;
-    addRouterListeners(startAppListening);
-    addAuthListeners(startAppListening);
-    addLocaleListeners(startAppListening);
-  }
-  return Object.assign(store, { actionLog });
+  if (listenerMiddleware) addAppListeners(listenerMiddleware.startListening);
+  return Object.assign(store, { actionLog, listenerMiddleware });
+}
+
+/** Every feature's listeners (added again, after clearing, when the dev server swaps modules). */
+export function addAppListeners(startAppListening: AppStartListening) {
+  addRouterListeners(startAppListening);
+  addAuthListeners(startAppListening);
+  addLocaleListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,0 +1,148 @@
+// `npm run dev` with Fast Refresh: a view edit shows in place and a listener edit reaches the
+// running store, without a reload, with typed text, the store and its action log kept.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { Browser, Page } from 'playwright-core';
+
+import { field } from './support/app';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { startDevServer, type DevServer } from './support/devServer';
+import { REPO_ROOT } from './support/paths';
+import { startTestServer, type TestServer } from './support/server';
+
+jest.setTimeout(240_000);
+
+const VIEW_FILE = path.join(REPO_ROOT, 'src/views/LoginView.tsx');
+const LISTENER_FILE = path.join(REPO_ROOT, 'store/locale/localeListeners.ts');
+
+let api: TestServer;
+let dev: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  api = await startTestServer();
+  [dev, browser] = await Promise.all([startDevServer(api.url), launchBrowser()]);
+}, 200_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+  await api?.dispose();
+});
+
+/** Rewrites `file` with `edit` applied, runs `check`, and puts the original text back. */
+async function withEdit(file: string, edit: (text: string) => string, check: () => Promise<void>) {
+  const original = fs.readFileSync(file, 'utf8');
+  const edited = edit(original);
+  expect(edited).not.toBe(original);
+  try {
+    fs.writeFileSync(file, edited);
+    await check();
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+}
+
+/** Resolves when the page's HMR client says an update naming `moduleName` is applied. */
+function hotUpdateOf(page: Page, moduleName: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let named = false;
+    const onConsole = (message: { text(): string }) => {
+      const text = message.text();
+      if (text.includes(moduleName)) named = true;
+      if (named && text.includes('[HMR] App is up to date')) done();
+    };
+    const onLoad = () => done(new Error(`The page reloaded instead of swapping ${moduleName}.`));
+    const done = (error?: Error) => {
+      page.off('console', onConsole);
+      page.off('load', onLoad);
+      if (error) reject(error);
+      else resolve();
+    };
+    page.on('console', onConsole);
+    page.on('load', onLoad);
+  });
+}
+
+interface PageMarks {
+  documentLoads: number;
+}
+
+async function markPage(page: Page): Promise<PageMarks> {
+  const marks = { documentLoads: 0 };
+  page.on('load', () => (marks.documentLoads += 1));
+  await page.evaluate(() => {
+    const marked = window as unknown as { devMark: string; logAtStart: unknown };
+    marked.devMark = 'still the same document';
+    marked.logAtStart = window.actionLog;
+  });
+  return marks;
+}
+
+function sameDocumentAndStore(page: Page) {
+  return page.evaluate(() => {
+    const marked = window as unknown as { devMark?: string; logAtStart?: unknown };
+    return {
+      mark: marked.devMark,
+      sameActionLog: marked.logAtStart === window.actionLog,
+      loads: performance.getEntriesByType('navigation').length,
+    };
+  });
+}
+
+it('keeps typed text, the document and the store across a view edit and a listener edit', async () => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await page.goto(`${dev.url}/login`);
+  await page.locator('[data-view="login"]').waitFor();
+  await field(page, 'email').fill('typed.before.edit@example.com');
+  const marks = await markPage(page);
+  const actionsBefore = (await page.evaluate(() => JSON.parse(window.actionLog.export()))).payload;
+
+  const nonce = `hot-${Date.now().toString(36)}`;
+  await withEdit(
+    VIEW_FILE,
+    (text) =>
+      text.replace(
+        "{t('login.noAccount')} <Link",
+        `{t('login.noAccount')} <span data-hot-edit>${nonce}</span> <Link`,
+      ),
+    async () => {
+      await page.locator('[data-hot-edit]').filter({ hasText: nonce }).waitFor();
+      expect(await field(page, 'email').inputValue()).toBe('typed.before.edit@example.com');
+      expect(await sameDocumentAndStore(page)).toEqual({
+        mark: 'still the same document',
+        sameActionLog: true,
+        loads: 1,
+      });
+    },
+  );
+  await page.locator('[data-hot-edit]').waitFor({ state: 'detached' });
+
+  const listenerSwapped = hotUpdateOf(page, 'localeListeners');
+  await withEdit(
+    LISTENER_FILE,
+    (text) =>
+      text.replace(
+        'extra.storage.setItem(STORAGE_KEYS.locale, payload);',
+        `extra.storage.setItem(STORAGE_KEYS.locale, payload);\n        extra.storage.setItem('${nonce}', payload);`,
+      ),
+    async () => {
+      await listenerSwapped;
+      await page.getByRole('button', { name: 'ខ្មែរ' }).click();
+      await page.waitForFunction((key) => localStorage.getItem(key) === 'kh', nonce);
+      expect(await page.evaluate(() => localStorage.getItem('localeRef'))).toBe('kh');
+      expect(await field(page, 'email').inputValue()).toBe('typed.before.edit@example.com');
+      const log = JSON.parse(await page.evaluate(() => window.actionLog.export()));
+      expect(JSON.parse(log.payload).length).toBeGreaterThan(JSON.parse(actionsBefore).length);
+      expect(await sameDocumentAndStore(page)).toEqual({
+        mark: 'still the same document',
+        sameActionLog: true,
+        loads: 1,
+      });
+    },
+  );
+  expect(marks.documentLoads).toBe(0);
+  await context.close();
+});
