@@ -78,6 +78,8 @@ export interface SignupOk {
 export interface VerifyAccountBody {
   email: string;
   code: string;
+  /** The password chosen at sign-up. */
+  password: string;
 }
 
 export interface ResendActivationBody {

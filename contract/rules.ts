@@ -67,8 +67,13 @@ export function validateLogin(body: { email: string; password: string }) {
   });
 }
 
-export function validateActivation(body: { email: string; code: string }) {
-  return collect({ email: checkEmail(body.email), code: checkActivationCode(body.code) });
+export function validateActivation(body: { email: string; code: string; password: string }) {
+  // Like login, only presence: the password is compared with the ones chosen at sign-up.
+  return collect({
+    email: checkEmail(body.email),
+    code: checkActivationCode(body.code),
+    password: body.password === '' ? 'REQUIRED' : undefined,
+  });
 }
 
 export function validateResend(body: { email: string }) {

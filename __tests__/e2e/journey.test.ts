@@ -28,6 +28,7 @@ test('sign up, activate with the emailed code, reload, log out, fail a log-in, l
   await expect(field(page, 'email').inputValue()).resolves.toBe(account.email);
   const code = await waitForCode(suite.server.url, account.email);
   await page.getByLabel('Activation code', { exact: true }).fill(code);
+  await field(page, 'password').fill(account.password);
   await page.getByRole('button', { name: 'Activate' }).click();
 
   await expectView(page, 'home');
@@ -78,6 +79,7 @@ test('an account not yet activated is told so at log-in and offered activation a
   // Waiting for a second mail proves the resend sent one.
   const newCode = await waitForCode(suite.server.url, account.email, 2);
   await field(page, 'code').fill(newCode);
+  await field(page, 'password').fill(account.password);
   await submitButton(page).click();
   await expectView(page, 'home');
 });

@@ -55,6 +55,7 @@ export async function benchServer(
   const { token } = await post(server.url + API_PATHS.verifyAccount, {
     email: BENCH_ACCOUNT.email,
     code,
+    password: BENCH_ACCOUNT.password,
   });
   return {
     server,

@@ -10,6 +10,8 @@ export const en = {
   'field.newPassword.hint': 'At least {min} characters.',
   'field.code.label': 'Activation code',
   'field.code.hint': 'The 6 digits from the email we sent you.',
+  'field.signupPassword.label': 'Password',
+  'field.signupPassword.hint': 'The password you chose at sign-up.',
   'password.show': 'Show password',
   'password.hide': 'Hide password',
 
@@ -25,6 +27,8 @@ export const en = {
 
   'requestError.validation': 'Some details need fixing: see the message under each field.',
   'requestError.rateLimited': 'Too many attempts. Please wait a minute, then try again.',
+  'requestError.rateLimitedFor':
+    'Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'requestError.invalidCode':
     'That code is wrong, has expired or was already used. Check the latest email, or ask for a new code.',
   'requestError.invalidCredentials': 'The email or the password is not right.',

@@ -15,6 +15,8 @@ export const kh: Record<MessageId, string> = {
   'field.newPassword.hint': 'យ៉ាងហោចណាស់ {min} តួអក្សរ។',
   'field.code.label': 'លេខកូដបើកដំណើរការ',
   'field.code.hint': 'លេខ ៦ ខ្ទង់ក្នុងអ៊ីមែលដែលយើងបានផ្ញើទៅអ្នក។',
+  'field.signupPassword.label': 'ពាក្យសម្ងាត់',
+  'field.signupPassword.hint': 'ពាក្យសម្ងាត់ដែលអ្នកបានជ្រើសរើសពេលចុះឈ្មោះ។',
   'password.show': 'បង្ហាញពាក្យសម្ងាត់',
   'password.hide': 'លាក់ពាក្យសម្ងាត់',
 
@@ -30,6 +32,7 @@ export const kh: Record<MessageId, string> = {
 
   'requestError.validation': 'ព័ត៌មានខ្លះត្រូវកែតម្រូវ៖ សូមមើលសារនៅក្រោមប្រអប់នីមួយៗ។',
   'requestError.rateLimited': 'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមរង់ចាំមួយនាទី រួចព្យាយាមម្ដងទៀត។',
+  'requestError.rateLimitedFor': 'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល {minutes} នាទីទៀត។',
   'requestError.invalidCode': 'លេខកូដនោះខុស ផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ។ សូមពិនិត្យអ៊ីមែលចុងក្រោយ ឬស្នើសុំលេខកូដថ្មី។',
   'requestError.invalidCredentials': 'អ៊ីមែល ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវទេ។',
   'requestError.accountNotActivated': 'គណនីនេះមិនទាន់បានបើកដំណើរការនៅឡើយទេ។',

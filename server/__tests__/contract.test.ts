@@ -59,7 +59,7 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
 
   async function signUpAndActivate(email: string) {
     const code = await signUp(email);
-    const answer = await api.post(API_PATHS.verifyAccount, { email, code });
+    const answer = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
     expect(answer.status).toBe(200);
     return answer.body.token as string;
   }
@@ -156,24 +156,37 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
 
     it('answers an existing email exactly like a new one and notifies its owner', async () => {
       const email = newEmail('taken');
-      const first = await api.post(API_PATHS.signup, { name: 'Owner', email, password: PASSWORD });
-      await api.waitForMail(email, 1);
+      await signUpAndActivate(email);
       const again = await api.post(API_PATHS.signup, {
         name: 'Intruder',
         email: ` ${email.toUpperCase()}`,
         password: 'another password 42',
       });
-      expect(again.status).toBe(first.status);
-      expect(again.body).toEqual(first.body);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual({ error: false, email });
       const notice = await api.waitForMail(email, 2);
       expect(notice.code).toBeUndefined();
-      expect(notice.text).toContain('Owner');
+      expect(notice.text).toContain('Dara');
       const rows = await db
         .selectFrom('users')
         .select(['name'])
         .where('email', '=', email)
         .execute();
-      expect(rows).toEqual([{ name: 'Owner' }]);
+      expect(rows).toEqual([{ name: 'Dara' }]);
+    });
+
+    it('answers a pending email like a new one, mailing its owner a fresh code', async () => {
+      const email = newEmail('pending');
+      const first = await api.post(API_PATHS.signup, { name: 'Owner', email, password: PASSWORD });
+      await api.waitForMail(email, 1);
+      const again = await api.post(API_PATHS.signup, {
+        name: 'Intruder',
+        email,
+        password: 'another password 42',
+      });
+      expect(again.status).toBe(first.status);
+      expect(again.body).toEqual(first.body);
+      expect((await api.waitForMail(email, 2)).code).toMatch(/^\d{6}$/);
     });
 
     it('makes exactly one account out of fifty simultaneous sign-ups with one email', async () => {
@@ -214,7 +227,11 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
     it('activates with the right code and signs the user in', async () => {
       const email = newEmail('activate');
       const code = await signUp(email);
-      const answer = await api.post(API_PATHS.verifyAccount, { email: email.toUpperCase(), code });
+      const answer = await api.post(API_PATHS.verifyAccount, {
+        email: email.toUpperCase(),
+        code,
+        password: PASSWORD,
+      });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         error: false,
@@ -231,11 +248,32 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
       expect(verify.status).toBe(200);
     });
 
+    it('refuses the right code with a password not chosen at sign-up, like a wrong code', async () => {
+      const email = newEmail('other-password');
+      const code = await signUp(email);
+      const answer = await api.post(API_PATHS.verifyAccount, {
+        email,
+        code,
+        password: 'not the password',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        error: true,
+        code: 'INVALID_CODE',
+        message: expect.any(String),
+      });
+      expect(
+        (await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD })).status,
+      ).toBe(200);
+    });
+
     it('refuses a code used once already', async () => {
       const email = newEmail('reuse');
       const code = await signUp(email);
-      expect((await api.post(API_PATHS.verifyAccount, { email, code })).status).toBe(200);
-      const again = await api.post(API_PATHS.verifyAccount, { email, code });
+      expect(
+        (await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD })).status,
+      ).toBe(200);
+      const again = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ error: true, code: 'INVALID_CODE' });
     });
@@ -245,8 +283,12 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
       const code = await signUp(email);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       const answers = [
-        await api.post(API_PATHS.verifyAccount, { email, code: wrong }),
-        await api.post(API_PATHS.verifyAccount, { email: newEmail('nobody'), code }),
+        await api.post(API_PATHS.verifyAccount, { email, code: wrong, password: PASSWORD }),
+        await api.post(API_PATHS.verifyAccount, {
+          email: newEmail('nobody'),
+          code,
+          password: PASSWORD,
+        }),
       ];
       await db
         .updateTable('activation_codes')
@@ -263,7 +305,7 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
           ).id,
         )
         .execute();
-      answers.push(await api.post(API_PATHS.verifyAccount, { email, code }));
+      answers.push(await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD }));
       for (const answer of answers) {
         expect(answer.status).toBe(400);
         expect(answer.body).toEqual({
@@ -279,17 +321,28 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
       const code = await signUp(email);
       const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
       for (let i = 0; i < 5; i++) {
-        expect((await api.post(API_PATHS.verifyAccount, { email, code: wrong })).status).toBe(400);
+        expect(
+          (await api.post(API_PATHS.verifyAccount, { email, code: wrong, password: PASSWORD }))
+            .status,
+        ).toBe(400);
       }
-      const answer = await api.post(API_PATHS.verifyAccount, { email, code });
+      const answer = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
       expect(answer.status).toBe(429);
       expect(answer.body).toMatchObject({ error: true, code: 'RATE_LIMITED' });
     });
 
     it('refuses malformed input with VALIDATION', async () => {
-      const answer = await api.post(API_PATHS.verifyAccount, { email: 'nope', code: '12a' });
+      const answer = await api.post(API_PATHS.verifyAccount, {
+        email: 'nope',
+        code: '12a',
+        password: '',
+      });
       expect(answer.status).toBe(400);
-      expect(answer.body.fields).toEqual({ email: 'INVALID_EMAIL', code: 'INVALID_CODE_FORMAT' });
+      expect(answer.body.fields).toEqual({
+        email: 'INVALID_EMAIL',
+        code: 'INVALID_CODE_FORMAT',
+        password: 'REQUIRED',
+      });
     });
   });
 
@@ -309,11 +362,15 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
       expect((await api.post(API_PATHS.resendActivation, { email })).status).toBe(202);
       const newCode = (await api.waitForMail(email, 2)).code;
       if (newCode !== oldCode) {
-        expect((await api.post(API_PATHS.verifyAccount, { email, code: oldCode })).status).toBe(
-          400,
-        );
+        expect(
+          (await api.post(API_PATHS.verifyAccount, { email, code: oldCode, password: PASSWORD }))
+            .status,
+        ).toBe(400);
       }
-      expect((await api.post(API_PATHS.verifyAccount, { email, code: newCode })).status).toBe(200);
+      expect(
+        (await api.post(API_PATHS.verifyAccount, { email, code: newCode, password: PASSWORD }))
+          .status,
+      ).toBe(200);
     });
 
     it('allows one resend per email per window, then 429', async () => {

@@ -27,7 +27,8 @@ describe('durability', () => {
     const email = 'restart@example.com';
     await api.post(API_PATHS.signup, signupBody(email));
     const { code } = await api.waitForMail(email, 1);
-    const token = (await api.post(API_PATHS.verifyAccount, { email, code })).body.token;
+    const token = (await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD }))
+      .body.token;
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = await spawnServer(env);

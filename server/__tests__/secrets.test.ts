@@ -43,7 +43,7 @@ describe('secrets', () => {
         201,
       );
       code = (await api.waitForMail(email, 1)).code ?? '';
-      const activated = await api.post(API_PATHS.verifyAccount, { email, code });
+      const activated = await api.post(API_PATHS.verifyAccount, { email, code, password });
       tokens.push(activated.body.token);
       const login = await api.post(API_PATHS.login, { email, password });
       tokens.push(login.body.token);

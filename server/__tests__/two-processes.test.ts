@@ -56,7 +56,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
       (await a.post(API_PATHS.signup, { name: 'Roam', email, password: PASSWORD })).status,
     ).toBe(201);
     const { code } = await a.waitForMail(email, 1);
-    const activated = await b.post(API_PATHS.verifyAccount, { email, code });
+    const activated = await b.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
     expect(activated.status).toBe(200);
     const login = await a.post(API_PATHS.login, { email, password: PASSWORD });
     const auth = { authorization: `Bearer ${login.body.token}` };
@@ -72,7 +72,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     const email = 'targeted@example.com';
     await a.post(API_PATHS.signup, { name: 'Target', email, password: PASSWORD });
     const { code } = await a.waitForMail(email, 1);
-    expect((await a.post(API_PATHS.verifyAccount, { email, code })).status).toBe(200);
+    expect(
+      (await a.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD })).status,
+    ).toBe(200);
     for (const [i, api] of [a, b, a, b].entries()) {
       expect(
         (await api.post(API_PATHS.login, { email, password: `guess number ${i}` })).status,

@@ -1,10 +1,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 import * as initial from './migrations/001_initial';
+import * as registrations from './migrations/002_registrations_and_limits';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_registrations_and_limits': registrations,
 };
 
 const provider: MigrationProvider = {

@@ -25,8 +25,17 @@ export interface SessionsTable {
   created_at: number;
 }
 
+export interface RegistrationsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   activation_codes: ActivationCodesTable;
   sessions: SessionsTable;
+  registrations: RegistrationsTable;
 }

@@ -34,6 +34,7 @@ export async function findPendingActivation(db: Kysely<Database>, email: string)
       'users.name',
       'users.email',
       'users.created_at',
+      'users.password_hash',
       'activation_codes.code_hash',
       'activation_codes.salt',
       'activation_codes.expires_at',
@@ -64,12 +65,13 @@ export async function takeActivationTry(
 }
 
 /**
- * Uses the code up, activates the user and opens a session, all or nothing. Returns false when
- * another request used the same code first.
+ * Uses the code up, activates the user with the sign-up whose password matched (dropping every
+ * other one) and opens a session, all or nothing. Returns false when another request used the
+ * same code first.
  */
 export async function activateWithSession(
   db: Kysely<Database>,
-  user: Pick<UserRow, 'id'>,
+  user: Pick<UserRow, 'id' | 'name' | 'password_hash'>,
   codeHash: string,
   session: { tokenHash: string; expiresAt: number },
   now: number,
@@ -82,7 +84,12 @@ export async function activateWithSession(
       .returning('user_id')
       .executeTakeFirst();
     if (!used) return false;
-    await trx.updateTable('users').set({ activated_at: now }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ activated_at: now, name: user.name, password_hash: user.password_hash })
+      .where('id', '=', user.id)
+      .execute();
+    await trx.deleteFrom('registrations').where('user_id', '=', user.id).execute();
     await createSession(trx, { ...session, userId: user.id, now });
     return true;
   });

@@ -24,16 +24,29 @@ import {
   replaceActivationCode,
   takeActivationTry,
 } from '../repo/activation-codes';
+import { findRegistrations } from '../repo/registrations';
 import { findUserByEmail, toPublicUser } from '../repo/users';
 import { nowSeconds, type RouteDeps } from './deps';
 import { newSession, sessionAnswer } from './session-answer';
 
 export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { config, db, mailer, limiters } = deps;
+  const { config, db, mailer, limiters, passwords } = deps;
+
+  /** The sign-up (the first one or a later one) whose password this is, if any. */
+  async function matchingSignup(
+    pending: { id: string; name: string; password_hash: string },
+    password: string,
+  ) {
+    if (await passwords.verify(pending.password_hash, password)) return pending;
+    for (const later of await findRegistrations(db, pending.id)) {
+      if (await passwords.verify(later.password_hash, password)) return later;
+    }
+    return undefined;
+  }
 
   app.post<{ Body: VerifyAccountBody }>(
     API_PATHS.verifyAccount,
-    { schema: { body: stringsBody(['email', 'code']) } },
+    { schema: { body: stringsBody(['email', 'code', 'password']) } },
     async (request, reply) => {
       const fields = validateActivation(request.body);
       if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
@@ -46,11 +59,16 @@ export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps):
       const now = nowSeconds();
       const matches = activationCodeMatches(request.body.code, pending.salt, pending.code_hash);
       if (pending.expires_at <= now || !matches) return sendError(reply, 400, 'INVALID_CODE');
+      // One answer for a wrong code and a wrong password: neither tells the other apart.
+      const signup = await matchingSignup(pending, request.body.password);
+      if (!signup) return sendError(reply, 400, 'INVALID_CODE');
 
       const session = newSession(now, config.sessionTtlSeconds);
-      const activated = await activateWithSession(db, pending, pending.code_hash, session, now);
+      const account = { id: pending.id, name: signup.name, password_hash: signup.password_hash };
+      const activated = await activateWithSession(db, account, pending.code_hash, session, now);
       if (!activated) return sendError(reply, 400, 'INVALID_CODE');
-      return sessionAnswer(session.token, toPublicUser(pending), session.expiresAt);
+      const user = toPublicUser({ ...pending, name: signup.name });
+      return sessionAnswer(session.token, user, session.expiresAt);
     },
   );
 

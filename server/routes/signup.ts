@@ -11,6 +11,8 @@ import { signupRateLimit } from '../http/rate-limits';
 import { hasFieldErrors, stringsBody } from '../http/validation';
 import { mailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail } from '../mail/messages';
+import { replaceActivationCode } from '../repo/activation-codes';
+import { addRegistration } from '../repo/registrations';
 import { createAccount, findUserByEmail } from '../repo/users';
 import { nowSeconds, type RouteDeps } from './deps';
 
@@ -34,28 +36,43 @@ export function registerSignupRoute(app: FastifyInstance, deps: RouteDeps): void
       const language = mailLanguage(request.headers['accept-language']);
       const code = newActivationCode();
       const salt = newSalt();
+      const storedCode = {
+        codeHash: hashActivationCode(code, salt),
+        salt,
+        expiresAt: nowSeconds() + config.activationCodeTtlSeconds,
+      };
+      const passwordHash = await passwords.hash(body.password);
       const created = await createAccount(db, {
         user: {
           id: randomUUID(),
           email,
           name,
-          password_hash: await passwords.hash(body.password),
+          password_hash: passwordHash,
           created_at: new Date().toISOString(),
         },
-        code: {
-          codeHash: hashActivationCode(code, salt),
-          salt,
-          expiresAt: nowSeconds() + config.activationCodeTtlSeconds,
-        },
+        code: storedCode,
       });
 
       const minutes = Math.ceil(config.activationCodeTtlSeconds / 60);
+      const existing = created ? undefined : await findUserByEmail(db, email);
       if (created) {
         mailer.send({ to: email, ...activationMail(language, name, code, minutes), code });
-      } else {
+      } else if (existing && existing.activated_at === null) {
+        // Not activated yet: this sign-up keeps its own password, and only the holder of the
+        // emailed code who also knows one of these passwords can activate.
+        const registration = {
+          id: randomUUID(),
+          user_id: existing.id,
+          name,
+          password_hash: passwordHash,
+          created_at: Date.now(),
+        };
+        await addRegistration(db, registration);
+        await replaceActivationCode(db, existing.id, storedCode);
+        mailer.send({ to: email, ...activationMail(language, name, code, minutes), code });
+      } else if (existing) {
         // Same answer as a new account; only the owner of the address learns of the attempt.
-        const owner = await findUserByEmail(db, email);
-        if (owner) mailer.send({ to: email, ...existingAccountMail(language, owner.name) });
+        mailer.send({ to: email, ...existingAccountMail(language, existing.name) });
       }
       const answer: SignupOk = { error: false, email };
       return reply.code(201).send(answer);

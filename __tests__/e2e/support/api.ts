@@ -62,5 +62,6 @@ export async function activatedAccount(baseUrl: string, account: Account): Promi
   return call<SessionOk>(baseUrl, 'POST', '/v1/api/user/verify-account', {
     email: account.email,
     code,
+    password: account.password,
   });
 }

@@ -49,7 +49,7 @@ async function signUpAndActivate(
   const code = (await codes()).get(email);
   report.activated = tally(
     report,
-    await api.post(API_PATHS.verifyAccount, { email, code }),
+    await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD }),
     200,
     'activate',
   );

@@ -33,7 +33,11 @@ beforeAll(async () => {
     password: 'correct horse battery',
   });
   const { code } = await api.waitForMail(EMAIL, 1);
-  const activated = await api.post(API_PATHS.verifyAccount, { email: EMAIL, code });
+  const activated = await api.post(API_PATHS.verifyAccount, {
+    email: EMAIL,
+    code,
+    password: 'correct horse battery',
+  });
   bearer = { authorization: `Bearer ${activated.body.token}` };
 });
 

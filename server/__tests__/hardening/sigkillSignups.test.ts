@@ -89,5 +89,7 @@ it('accepts and completes a sign-up that never made it before the kill', async (
   const signup = await api.post(API_PATHS.signup, { name: 'Again', email, password: PASSWORD });
   expect(signup.status).toBe(201);
   const { code } = await api.waitForMail(email, 1);
-  expect((await api.post(API_PATHS.verifyAccount, { email, code })).status).toBe(200);
+  expect(
+    (await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD })).status,
+  ).toBe(200);
 });

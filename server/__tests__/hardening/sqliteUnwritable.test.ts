@@ -39,7 +39,11 @@ describe('while another connection holds the write lock', () => {
     api = new ApiClient(server.url);
     await api.post(API_PATHS.signup, { name: 'Ly', email: 'ly@example.com', password: PASSWORD });
     const { code } = await api.waitForMail('ly@example.com', 1);
-    const activated = await api.post(API_PATHS.verifyAccount, { email: 'ly@example.com', code });
+    const activated = await api.post(API_PATHS.verifyAccount, {
+      email: 'ly@example.com',
+      code,
+      password: PASSWORD,
+    });
     bearer = { authorization: `Bearer ${activated.body.token}` };
     locker = new SQLite(path.join(place, 'app.db'));
     locker.prepare('begin immediate').run();
@@ -72,7 +76,13 @@ describe('while another connection holds the write lock', () => {
     expect(answer.status).toBe(201);
     const { code } = await api.waitForMail('blocked@example.com', 1);
     expect(
-      (await api.post(API_PATHS.verifyAccount, { email: 'blocked@example.com', code })).status,
+      (
+        await api.post(API_PATHS.verifyAccount, {
+          email: 'blocked@example.com',
+          code,
+          password: PASSWORD,
+        })
+      ).status,
     ).toBe(200);
   });
 });

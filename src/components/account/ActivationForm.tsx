@@ -7,6 +7,7 @@ import { EmailField } from '../form/EmailField';
 import { FieldFrame } from '../form/FieldFrame';
 import { FormAlert } from '../form/FormAlert';
 import { focusFirstInvalid, readFields } from '../form/formFields';
+import { PasswordField } from '../form/PasswordField';
 import { requestErrorMessage } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
@@ -15,7 +16,7 @@ import { NumericInput } from '../NumericInput';
 
 import { ResendCodeButton } from './ResendCodeButton';
 
-const FIELDS = ['email', 'code'] as const;
+const FIELDS = ['email', 'code', 'password'] as const;
 
 interface ActivationFormProps {
   initialEmail: string;
@@ -30,7 +31,11 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
     name: 'activation',
     fields: FIELDS,
     validate: validateActivation,
-    toBody: (values) => ({ email: values.email.trim(), code: values.code.trim() }),
+    toBody: (values) => ({
+      email: values.email.trim(),
+      code: values.code.trim(),
+      password: values.password,
+    }),
     send: (body) => dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED)),
     onSuccess,
   });
@@ -68,6 +73,13 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
           />
         )}
       </FieldFrame>
+      <PasswordField
+        label={t('field.signupPassword.label')}
+        hint={t('field.signupPassword.hint')}
+        name="password"
+        autoComplete="current-password"
+        error={fieldErrors.messages.password}
+      />
       <SubmitButton
         label={t('activation.submit')}
         busyLabel={t('activation.submitting')}

@@ -30,6 +30,14 @@ it('links to sign-up and back to log-in', async () => {
   expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
 });
 
+it('asks for the password chosen at sign-up', async () => {
+  await openActivation('?email=dara%40example.com&code=123456');
+  const password = screen.getByLabelText('Password');
+  expect(password).toHaveAttribute('name', 'password');
+  expect(password).toHaveAttribute('type', 'password');
+  expect(password).toHaveAccessibleDescription('The password you chose at sign-up.');
+});
+
 it('takes only digits in the code field and asks phones for a one-time code', async () => {
   const { user } = await openActivation();
   const code = screen.getByLabelText('Activation code');
@@ -56,6 +64,7 @@ it('says when the code is wrong, expired or used', async () => {
   const { user } = await openActivation('?email=dara%40example.com&code=000000', {
     [ACTIVATE]: () => json(400, { error: true, code: 'INVALID_CODE' }),
   });
+  await user.type(screen.getByLabelText('Password'), 'blue mango river');
   await user.click(screen.getByRole('button', { name: 'Activate' }));
   await waitFor(() =>
     expect(screen.getByRole('alert')).toHaveTextContent('That code is wrong, has expired'),
@@ -68,6 +77,7 @@ it('is busy while activating, then signs in and goes home', async () => {
     '?email=sokha%40example.com&code=123456',
     { [ACTIVATE]: answer.handler },
   );
+  await user.type(screen.getByLabelText('Password'), 'blue mango river');
   await user.click(screen.getByRole('button', { name: 'Activate' }));
   expect(await screen.findByRole('button', { name: 'Activating…' })).toBeDisabled();
 
@@ -76,7 +86,7 @@ it('is busy while activating, then signs in and goes home', async () => {
   expect(actions).toContainEqual(navigationRequested({ to: '/' }));
   expect(effects.data.get('token')).toBe('tok-2');
   expect(await sentTo('POST', '/v1/api/user/verify-account')).toEqual([
-    { email: 'sokha@example.com', code: '123456' },
+    { email: 'sokha@example.com', code: '123456', password: 'blue mango river' },
   ]);
 });
 

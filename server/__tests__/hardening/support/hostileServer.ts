@@ -44,7 +44,11 @@ export async function hostileServer(engine: Engine): Promise<HostileServer> {
   const api = new ApiClient(server.url);
   await api.post(API_PATHS.signup, ACCOUNT);
   const { code } = await api.waitForMail(ACCOUNT.email, 1);
-  const activated = await api.post(API_PATHS.verifyAccount, { email: ACCOUNT.email, code });
+  const activated = await api.post(API_PATHS.verifyAccount, {
+    email: ACCOUNT.email,
+    code,
+    password: ACCOUNT.password,
+  });
   return {
     server,
     api,

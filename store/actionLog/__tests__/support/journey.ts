@@ -66,7 +66,7 @@ const settled: StepRunner = async (step) => {
 
 export async function runJourney(store: AppStore, run: StepRunner = settled) {
   const credentials = { email: USER.email, password: SECRETS.password };
-  const activation = { email: USER.email, code: SECRETS.code };
+  const activation = { ...credentials, code: SECRETS.code };
   const steps = [
     () =>
       store.dispatch(api.endpoints.signup.initiate({ name: USER.name, ...credentials }, UNTRACKED)),

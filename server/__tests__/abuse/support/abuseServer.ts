@@ -1,0 +1,42 @@
+// A real server on loopback for an attack: on SQLite (the embedded default), or on PostgreSQL
+// with its counters in Redis.
+import { startServer, type RunningServer } from '../../../app';
+import { testConfig } from '../../support/config';
+import { postgres, sqlite } from '../../support/engines';
+import { deleteRedisPrefix, REDIS_URL, requireRedis, testRedisPrefix } from '../../support/redis';
+
+export interface AbuseSetup {
+  name: string;
+  /** Starts a server; every server started by one setup shares its database and counters. */
+  start(env?: NodeJS.ProcessEnv): Promise<RunningServer>;
+  tearDown(): Promise<void>;
+}
+
+export type AbuseEngine = [string, () => Promise<AbuseSetup>];
+
+async function setUp(name: string, withRedis: boolean): Promise<AbuseSetup> {
+  const place = await (withRedis ? postgres : sqlite).setUp();
+  const prefix = testRedisPrefix();
+  if (withRedis) await requireRedis();
+  const redisEnv = withRedis ? { REDIS_URL, REDIS_PREFIX: prefix } : {};
+  const servers: RunningServer[] = [];
+  return {
+    name,
+    async start(env = {}) {
+      const config = testConfig(place.dataDir, { ...place.env, ...redisEnv, ...env });
+      const server = await startServer(config);
+      servers.push(server);
+      return server;
+    },
+    async tearDown() {
+      for (const server of servers) await server.close();
+      if (withRedis) await deleteRedisPrefix(prefix);
+      await place.tearDown();
+    },
+  };
+}
+
+export const ABUSE_ENGINES: AbuseEngine[] = [
+  ['SQLite', () => setUp('SQLite', false)],
+  ['PostgreSQL + Redis', () => setUp('PostgreSQL + Redis', true)],
+];

@@ -1,0 +1,80 @@
+// An API client whose socket leaves from a chosen loopback address, so the server sees one client
+// address per simulated visitor (127.0.0.0/8 is all loopback on Linux).
+import http from 'node:http';
+
+import type { OutboxMessage } from '../../../../contract/api';
+import type { Answer } from '../../support/client';
+
+export class AddressClient {
+  private readonly agent: http.Agent;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly localAddress = '127.0.0.1',
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 64, localAddress });
+  }
+
+  request(method: string, path: string, body?: unknown): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        this.baseUrl + path,
+        {
+          method,
+          agent: this.agent,
+          headers: payload ? { 'content-type': 'application/json' } : {},
+          timeout: 30_000,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (typeof value === 'string') headers.set(name, value);
+            }
+            resolve({
+              status: response.statusCode ?? 0,
+              headers,
+              body: text ? JSON.parse(text) : undefined,
+            });
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error(`${method} ${path} timed out`)));
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  post(path: string, body?: unknown): Promise<Answer> {
+    return this.request('POST', path, body);
+  }
+
+  async mailsTo(email: string): Promise<OutboxMessage[]> {
+    const { body } = await this.request('GET', '/v1/dev/outbox');
+    return (body.messages as OutboxMessage[]).filter((m) => m.to === email);
+  }
+
+  /** Waits until `count` mails reached this address; returns the newest. */
+  async waitForMail(email: string, count: number): Promise<OutboxMessage> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const mails = await this.mailsTo(email);
+      if (mails.length >= count) return mails[mails.length - 1]!;
+      if (Date.now() > deadline) throw new Error(`no mail #${count} to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Visitor number n (1-250) gets 127.0.0.(n + 1); 127.0.0.1 is left to the test's own calls. */
+export function visitorAddress(n: number): string {
+  return `127.0.0.${n + 1}`;
+}

@@ -1,0 +1,112 @@
+// Pre-registration takeover: whoever signs up first, and in whatever order strangers and the owner
+// act, only the holder of the emailed code AND a password chosen at sign-up activates, and no other
+// sign-up's password ever opens the account.
+import { API_PATHS } from '../../../contract/api';
+import type { RunningServer } from '../../app';
+import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
+import { AddressClient, visitorAddress } from './support/fromAddress';
+
+const OWNER_PASSWORD = 'owner chose this one';
+const strangerPassword = (n: number) => `stranger password ${n}`;
+let counter = 0;
+const victimEmail = () => `victim-${++counter}-${Date.now()}@example.com`;
+
+describe.each(ABUSE_ENGINES)('pre-registration takeover on %s', (_name, makeSetup) => {
+  let setup: AbuseSetup;
+  let server: RunningServer;
+  let owner: AddressClient;
+  let strangers: AddressClient[];
+
+  beforeAll(async () => {
+    setup = await makeSetup();
+    server = await setup.start();
+    owner = new AddressClient(server.url, visitorAddress(1));
+    strangers = [2, 3, 4].map((n) => new AddressClient(server.url, visitorAddress(n)));
+  });
+
+  afterAll(async () => {
+    owner?.close();
+    for (const stranger of strangers ?? []) stranger.close();
+    await setup?.tearDown();
+  });
+
+  const signUp = (client: AddressClient, email: string, password: string) =>
+    client.post(API_PATHS.signup, { name: 'Same Name', email, password });
+
+  /** The owner reads the newest code in their mailbox and activates with it. */
+  async function ownerActivates(email: string, mailsSoFar: number, password = OWNER_PASSWORD) {
+    const { code } = await owner.waitForMail(email, mailsSoFar);
+    return owner.post(API_PATHS.verifyAccount, { email, code, password });
+  }
+
+  async function expectOnlyOwnerGetsIn(email: string, strangerCount: number) {
+    for (let n = 0; n < strangerCount; n++) {
+      const login = await strangers[n % strangers.length]!.post(API_PATHS.login, {
+        email,
+        password: strangerPassword(n),
+      });
+      expect(login.status).toBe(401);
+    }
+    expect((await owner.post(API_PATHS.login, { email, password: OWNER_PASSWORD })).status).toBe(
+      200,
+    );
+  }
+
+  it('stranger first: the owner signs up, resends, activates; the stranger stays out', async () => {
+    const email = victimEmail();
+    const strangerAnswer = await signUp(strangers[0]!, email, strangerPassword(0));
+    const ownerAnswer = await signUp(owner, email, OWNER_PASSWORD);
+    expect(ownerAnswer.status).toBe(strangerAnswer.status);
+    expect(ownerAnswer.body).toEqual(strangerAnswer.body);
+    await owner.waitForMail(email, 2);
+    expect((await owner.post(API_PATHS.resendActivation, { email })).status).toBe(202);
+
+    const activated = await ownerActivates(email, 3);
+    expect(activated.status).toBe(200);
+    await expectOnlyOwnerGetsIn(email, 1);
+  });
+
+  it('the code with a password no sign-up chose does not activate, and stays usable', async () => {
+    const email = victimEmail();
+    await signUp(strangers[0]!, email, strangerPassword(0));
+    await signUp(owner, email, OWNER_PASSWORD);
+    const mistyped = await ownerActivates(email, 2, `${OWNER_PASSWORD}!`);
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body).toMatchObject({ code: 'INVALID_CODE' });
+    expect((await ownerActivates(email, 2)).status).toBe(200);
+    await expectOnlyOwnerGetsIn(email, 1);
+  });
+
+  it('owner first, then a stranger: the stranger password never opens the account', async () => {
+    const email = victimEmail();
+    await signUp(owner, email, OWNER_PASSWORD);
+    await owner.waitForMail(email, 1);
+    await signUp(strangers[0]!, email, strangerPassword(0));
+    expect((await ownerActivates(email, 2)).status).toBe(200);
+    await expectOnlyOwnerGetsIn(email, 1);
+  });
+
+  it('several strangers before and after the owner: only the owner gets in', async () => {
+    const email = victimEmail();
+    await signUp(strangers[0]!, email, strangerPassword(0));
+    await signUp(strangers[1]!, email, strangerPassword(1));
+    await signUp(owner, email, OWNER_PASSWORD);
+    await signUp(strangers[2]!, email, strangerPassword(2));
+    await signUp(strangers[0]!, email, strangerPassword(3));
+    expect((await ownerActivates(email, 5)).status).toBe(200);
+    await expectOnlyOwnerGetsIn(email, 4);
+  });
+
+  it('a code without any sign-up password activates nothing', async () => {
+    const email = victimEmail();
+    await signUp(strangers[0]!, email, strangerPassword(0));
+    const { code } = await owner.waitForMail(email, 1);
+    const answer = await owner.post(API_PATHS.verifyAccount, { email, code });
+    expect(answer.status).toBe(400);
+    const login = await strangers[0]!.post(API_PATHS.login, {
+      email,
+      password: strangerPassword(0),
+    });
+    expect(login.status).toBe(403);
+  });
+});
