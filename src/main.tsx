@@ -2,9 +2,9 @@
 import { createRoot } from 'react-dom/client';
 
 import { api } from '../store/api/apiSlice';
-import { devToolsOptions, shouldConnectDevTools } from '../store/devtools/devToolsOptions';
 import { swapStoreModules } from '../store/devtools/hotSwap';
 import { withStartLocation } from '../store/devtools/startLocation';
+import { storeDevTools } from '../store/devtools/storeDevTools';
 import { rootReducer } from '../store/rootReducer';
 import { connectHistory } from '../store/router/historyBridge';
 import { redirectTarget, routeFor } from '../store/router/routes';
@@ -21,14 +21,10 @@ import './styles/app.css';
 installMobileDeviceGlobal(window);
 
 const effects = browserEffects(window);
-const connectDevTools = shouldConnectDevTools(
-  process.env.NODE_ENV,
-  process.env.ENABLE_REDUX_DEVTOOLS,
-);
 const store = makeStore(
   withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
   effects,
-  { devTools: connectDevTools ? devToolsOptions : false },
+  storeDevTools(),
 );
 installActionLogGlobal(window, store);
 
@@ -53,7 +49,7 @@ import.meta.webpackHot?.accept(
     '../store/router/historyBridge',
     '../store/router/routes',
     '../store/startup',
-    '../store/devtools/devToolsOptions',
+    '../store/devtools/storeDevTools',
     '../store/devtools/startLocation',
     '../store/devtools/hotSwap',
   ],

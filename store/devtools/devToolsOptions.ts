@@ -6,6 +6,8 @@ import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 import { redacted } from '../actionLog/redact';
 import { ACTION_LOG_CAPACITY } from '../constants';
 
+import { readableAction } from './readableAction';
+
 export function shouldConnectDevTools(nodeEnv: string | undefined, flag: string | undefined) {
   return nodeEnv !== 'production' || flag === 'true';
 }
@@ -14,6 +16,6 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
   name: 'Accounts',
   // As many actions as the action log keeps, so both tell the same story.
   maxAge: ACTION_LOG_CAPACITY,
-  actionSanitizer: (action) => redacted(action),
+  actionSanitizer: (action) => readableAction(redacted(action)),
   stateSanitizer: (state) => redacted(state),
 };
