@@ -8,9 +8,9 @@ import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { errorBody, registerErrorHandler, sendError } from './http/errors';
 import { registerJsonBody } from './http/json-body';
-import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticApp } from './http/static-app';
+import limits from './limits/plugin';
 import { loggerOptions } from './logging';
 import { createMailer } from './mail/mailer';
 import { registerActivationRoutes } from './routes/activation';
@@ -79,17 +79,15 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   registerJsonBody(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
-  const limiters = await registerRateLimits(
-    app,
-    config.rateLimits,
-    redis && config.redis ? { client: redis, prefix: config.redis.prefix } : undefined,
-  );
+  await app.register(limits, {
+    config,
+    redis: redis && config.redis ? { client: redis, prefix: config.redis.prefix } : undefined,
+  });
   const deps: RouteDeps = {
     config,
     db,
     passwords: await createPasswordHasher(config.passwordHash),
     mailer: createMailer(config.mail, app.log),
-    limiters,
   };
 
   registerHealthRoute(app, deps);

@@ -16,9 +16,17 @@ export interface PasswordHashConfig {
 export interface RateLimitConfig {
   signupMax: number;
   signupWindowSeconds: number;
+  /** Per (email, client address) pair. */
   loginFailuresMax: number;
   loginFailuresWindowSeconds: number;
+  /** Per client address across all emails, in the same window. */
+  loginFailuresPerAddressMax: number;
+  /** Per email across all addresses. */
+  loginFailuresPerEmailMax: number;
+  loginFailuresPerEmailWindowSeconds: number;
   resendWindowSeconds: number;
+  /** Wrong tries of one code from all addresses (per address: activationMaxAttempts). */
+  codeTriesTotalMax: number;
 }
 
 export interface Config {
@@ -158,7 +166,29 @@ export function loadConfig(env: Env): Config {
         1,
         day,
       ),
+      loginFailuresPerAddressMax: readInt(
+        env,
+        'RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX',
+        50,
+        1,
+        1_000_000,
+      ),
+      loginFailuresPerEmailMax: readInt(
+        env,
+        'RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX',
+        100,
+        1,
+        1_000_000,
+      ),
+      loginFailuresPerEmailWindowSeconds: readInt(
+        env,
+        'RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS',
+        3600,
+        1,
+        day,
+      ),
       resendWindowSeconds: readInt(env, 'RATE_LIMIT_RESEND_WINDOW_SECONDS', 60, 1, day),
+      codeTriesTotalMax: readInt(env, 'ACTIVATION_MAX_ATTEMPTS_TOTAL', 25, 1, 1_000_000),
     },
     passwordHash: readPasswordHash(env, production),
     logLevel,

@@ -42,6 +42,8 @@ export async function benchServer(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SIGNUP_MAX: '1000000',
     RATE_LIMIT_LOGIN_FAILURES_MAX: '1000000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: '1000000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX: '1000000',
     ...env,
   });
   const server = await startServer(config);

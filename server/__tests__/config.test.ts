@@ -16,7 +16,11 @@ describe('loadConfig', () => {
       signupWindowSeconds: 600,
       loginFailuresMax: 10,
       loginFailuresWindowSeconds: 900,
+      loginFailuresPerAddressMax: 50,
+      loginFailuresPerEmailMax: 100,
+      loginFailuresPerEmailWindowSeconds: 3600,
       resendWindowSeconds: 60,
+      codeTriesTotalMax: 25,
     });
     expect(config.activationMaxAttempts).toBe(5);
     expect(config.redis).toBeUndefined();

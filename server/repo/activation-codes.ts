@@ -46,25 +46,6 @@ export async function findPendingActivation(db: Kysely<Database>, email: string)
 }
 
 /**
- * Spends one try before the code is compared, atomically, so parallel guesses cannot exceed the
- * limit. Returns false when the tries are used up.
- */
-export async function takeActivationTry(
-  db: Kysely<Database>,
-  userId: string,
-  maxAttempts: number,
-): Promise<boolean> {
-  const row = await db
-    .updateTable('activation_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('user_id', '=', userId)
-    .where('attempts', '<', maxAttempts)
-    .returning('attempts')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
  * Uses the code up, activates the user with the sign-up whose password matched (dropping every
  * other one) and opens a session, all or nothing. Returns false when another request used the
  * same code first.

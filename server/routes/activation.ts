@@ -22,7 +22,6 @@ import {
   activateWithSession,
   findPendingActivation,
   replaceActivationCode,
-  takeActivationTry,
 } from '../repo/activation-codes';
 import { findRegistrations } from '../repo/registrations';
 import { findUserByEmail, toPublicUser } from '../repo/users';
@@ -30,7 +29,7 @@ import { nowSeconds, type RouteDeps } from './deps';
 import { newSession, sessionAnswer } from './session-answer';
 
 export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { config, db, mailer, limiters, passwords } = deps;
+  const { config, db, mailer, passwords } = deps;
 
   /** The sign-up (the first one or a later one) whose password this is, if any. */
   async function matchingSignup(
@@ -51,11 +50,13 @@ export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps):
       const fields = validateActivation(request.body);
       if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
 
-      const pending = await findPendingActivation(db, normalizeEmail(request.body.email));
+      const email = normalizeEmail(request.body.email);
+      const pending = await findPendingActivation(db, email);
+      // Tries are counted per code and per (code, address), so a stranger's wrong codes do not
+      // use up the owner's; an email without a code is counted the same way.
+      const draws = app.limits.codeTry(request, email, pending?.salt ?? '');
+      if (!(await app.limits.take(reply, draws))) return reply;
       if (!pending) return sendError(reply, 400, 'INVALID_CODE');
-      if (!(await takeActivationTry(db, pending.id, config.activationMaxAttempts))) {
-        return sendError(reply, 429, 'RATE_LIMITED');
-      }
       const now = nowSeconds();
       const matches = activationCodeMatches(request.body.code, pending.salt, pending.code_hash);
       if (pending.expires_at <= now || !matches) return sendError(reply, 400, 'INVALID_CODE');
@@ -78,9 +79,10 @@ export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps):
     async (request, reply) => {
       const fields = validateResend(request.body);
       if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
-      if (!(await limiters.resendAllowed(request))) return sendError(reply, 429, 'RATE_LIMITED');
+      const email = normalizeEmail(request.body.email);
+      if (!(await app.limits.take(reply, app.limits.resend(email)))) return reply;
 
-      const user = await findUserByEmail(db, normalizeEmail(request.body.email));
+      const user = await findUserByEmail(db, email);
       if (user && user.activated_at === null) {
         const code = newActivationCode();
         const salt = newSalt();

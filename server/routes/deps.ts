@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import type { EmailLimiters } from '../http/rate-limits';
 import type { Mailer } from '../mail/mailer';
 
 /** What the route handlers need; built once per server in app.ts. */
@@ -12,7 +11,6 @@ export interface RouteDeps {
   db: Kysely<Database>;
   passwords: PasswordHasher;
   mailer: Mailer;
-  limiters: EmailLimiters;
 }
 
 export function nowSeconds(): number {

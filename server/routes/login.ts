@@ -10,7 +10,7 @@ import { nowSeconds, type RouteDeps } from './deps';
 import { newSession, sessionAnswer } from './session-answer';
 
 export function registerLoginRoute(app: FastifyInstance, deps: RouteDeps): void {
-  const { config, db, passwords, limiters } = deps;
+  const { config, db, passwords } = deps;
 
   app.post<{ Body: LoginBody }>(
     API_PATHS.login,
@@ -18,17 +18,18 @@ export function registerLoginRoute(app: FastifyInstance, deps: RouteDeps): void 
     async (request, reply) => {
       const fields = validateLogin(request.body);
       if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
-      if (!(await limiters.loginAllowed(request))) return sendError(reply, 429, 'RATE_LIMITED');
+      const email = normalizeEmail(request.body.email);
+      // Every check counts as a failure until it succeeds, so parallel guesses cannot overrun.
+      const draws = app.limits.login(request, email);
+      if (!(await app.limits.take(reply, draws))) return reply;
 
       const { password } = request.body;
-      const user = await findUserByEmail(db, normalizeEmail(request.body.email));
+      const user = await findUserByEmail(db, email);
       let passwordOk = false;
       if (user) passwordOk = await passwords.verify(user.password_hash, password);
       else await passwords.verifyNothing(password);
-      if (!user || !passwordOk) {
-        await limiters.recordLoginFailure(request);
-        return sendError(reply, 401, 'INVALID_CREDENTIALS');
-      }
+      if (!user || !passwordOk) return sendError(reply, 401, 'INVALID_CREDENTIALS');
+      await app.limits.refund(draws);
       if (user.activated_at === null) return sendError(reply, 403, 'ACCOUNT_NOT_ACTIVATED');
 
       const now = nowSeconds();

@@ -7,7 +7,6 @@ import { normalizeEmail, validateSignup } from '../../contract/rules';
 import { isCommonPassword } from '../auth/passwords';
 import { hashActivationCode, newActivationCode, newSalt } from '../auth/secrets';
 import { sendError } from '../http/errors';
-import { signupRateLimit } from '../http/rate-limits';
 import { hasFieldErrors, stringsBody } from '../http/validation';
 import { mailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail } from '../mail/messages';
@@ -23,13 +22,13 @@ export function registerSignupRoute(app: FastifyInstance, deps: RouteDeps): void
     API_PATHS.signup,
     {
       schema: { body: stringsBody(['name', 'email', 'password']) },
-      config: { rateLimit: signupRateLimit(config.rateLimits) },
     },
     async (request, reply) => {
       const { body } = request;
       const fields = validateSignup(body);
       if (!fields.password && isCommonPassword(body.password)) fields.password = 'COMMON_PASSWORD';
       if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
+      if (!(await app.limits.take(reply, app.limits.signup(request)))) return reply;
 
       const email = normalizeEmail(body.email);
       const name = body.name.trim();

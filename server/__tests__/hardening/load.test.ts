@@ -86,8 +86,12 @@ function codesOnceAllArrived(api: ApiClient) {
 
 beforeAll(async () => {
   dataDir = tempDir('load');
-  // Raised so that one loopback address may sign up 200 accounts; the other limits stay.
-  const config = testConfig(dataDir, { RATE_LIMIT_SIGNUP_MAX: '100000' });
+  // Raised so that one loopback address may act as 200 clients (sign up 200 accounts, have 200
+  // logins in flight); the other limits stay.
+  const config = testConfig(dataDir, {
+    RATE_LIMIT_SIGNUP_MAX: '100000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: '100000',
+  });
   server = await startServer(config);
   db = await openDatabase(config.database);
   const api = new ApiClient(server.url);

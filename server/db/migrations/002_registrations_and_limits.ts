@@ -16,8 +16,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('registrations')
     .column('user_id')
     .execute();
+
+  // Request counters (rate-limiter-flexible's SQLite and PostgreSQL stores read this shape);
+  // expire is in Unix milliseconds.
+  await db.schema
+    .createTable('rate_limits')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('expire', 'bigint')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('rate_limits').execute();
   await db.schema.dropTable('registrations').execute();
 }

@@ -1,8 +1,8 @@
-// A real server on loopback for an attack: on SQLite (the embedded default), or on PostgreSQL
-// with its counters in Redis.
+// A real server on loopback for an attack: on SQLite (the embedded default), on PostgreSQL with
+// its counters in Redis, or on PostgreSQL alone.
 import { startServer, type RunningServer } from '../../../app';
 import { testConfig } from '../../support/config';
-import { postgres, sqlite } from '../../support/engines';
+import { postgres, sqlite, type Engine } from '../../support/engines';
 import { deleteRedisPrefix, REDIS_URL, requireRedis, testRedisPrefix } from '../../support/redis';
 
 export interface AbuseSetup {
@@ -14,8 +14,8 @@ export interface AbuseSetup {
 
 export type AbuseEngine = [string, () => Promise<AbuseSetup>];
 
-async function setUp(name: string, withRedis: boolean): Promise<AbuseSetup> {
-  const place = await (withRedis ? postgres : sqlite).setUp();
+async function setUp(name: string, engine: Engine, withRedis: boolean): Promise<AbuseSetup> {
+  const place = await engine.setUp();
   const prefix = testRedisPrefix();
   if (withRedis) await requireRedis();
   const redisEnv = withRedis ? { REDIS_URL, REDIS_PREFIX: prefix } : {};
@@ -26,7 +26,14 @@ async function setUp(name: string, withRedis: boolean): Promise<AbuseSetup> {
       const config = testConfig(place.dataDir, { ...place.env, ...redisEnv, ...env });
       const server = await startServer(config);
       servers.push(server);
-      return server;
+      // Closing one (a restart) takes it off the list that tearDown closes.
+      return {
+        ...server,
+        close: async () => {
+          servers.splice(servers.indexOf(server), 1);
+          await server.close();
+        },
+      };
     },
     async tearDown() {
       for (const server of servers) await server.close();
@@ -37,6 +44,12 @@ async function setUp(name: string, withRedis: boolean): Promise<AbuseSetup> {
 }
 
 export const ABUSE_ENGINES: AbuseEngine[] = [
-  ['SQLite', () => setUp('SQLite', false)],
-  ['PostgreSQL + Redis', () => setUp('PostgreSQL + Redis', true)],
+  ['SQLite', () => setUp('SQLite', sqlite, false)],
+  ['PostgreSQL + Redis', () => setUp('PostgreSQL + Redis', postgres, true)],
+];
+
+/** The limits' three stores: SQLite, PostgreSQL alone, Redis. */
+export const COUNTER_ENGINES: AbuseEngine[] = [
+  ...ABUSE_ENGINES,
+  ['PostgreSQL', () => setUp('PostgreSQL', postgres, false)],
 ];

@@ -1,0 +1,123 @@
+// The request limits of CONTRACT.md section 2, reached as `app.limits`. Each limited request takes
+// its points BEFORE the work it guards (reserve, then check), so N parallel requests never get
+// more than the limit's worth of password or code checks.
+import { createHash } from 'node:crypto';
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+import type { Config } from '../config';
+import { sendError } from '../http/errors';
+import { openCounterStore } from './counters';
+
+/** One point to take from one counter. */
+export interface Draw {
+  counter: RateLimiterAbstract;
+  key: string;
+}
+
+export interface Limits {
+  /** A counter of its own, for a limit defined elsewhere (same store, same guarantees). */
+  counter(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
+  signup(request: FastifyRequest): Draw[];
+  /** A login check: per (email, address), per address, per email. Refund them on success. */
+  login(request: FastifyRequest, email: string): Draw[];
+  /** A try of the code identified by `codeId` (empty when the email has none). */
+  codeTry(request: FastifyRequest, email: string, codeId: string): Draw[];
+  resend(email: string): Draw[];
+  /**
+   * Takes the draws in order; at the first counter that is spent, answers 429 with Retry-After
+   * and returns false.
+   */
+  take(reply: FastifyReply, draws: Draw[]): Promise<boolean>;
+  /** Gives the points back: the request turned out not to count (a successful login). */
+  refund(draws: Draw[]): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Limits;
+  }
+}
+
+/** Keys carry a hash of the email, never the address itself. */
+function emailKey(email: string): string {
+  return createHash('sha256').update(email).digest('base64url');
+}
+
+export interface LimitsOptions {
+  config: Config;
+  redis?: { client: Redis; prefix: string };
+}
+
+const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, redis }) => {
+  const store = openCounterStore(config.database, redis);
+  app.addHook('onClose', () => store.close());
+  const limits = config.rateLimits;
+  const counter = (name: string, points: number, durationSeconds: number) =>
+    store.counter({ name, points, durationSeconds });
+
+  const signup = counter('signup', limits.signupMax, limits.signupWindowSeconds);
+  const loginPair = counter(
+    'login-pair',
+    limits.loginFailuresMax,
+    limits.loginFailuresWindowSeconds,
+  );
+  const loginAddress = counter(
+    'login-address',
+    limits.loginFailuresPerAddressMax,
+    limits.loginFailuresWindowSeconds,
+  );
+  const loginEmail = counter(
+    'login-email',
+    limits.loginFailuresPerEmailMax,
+    limits.loginFailuresPerEmailWindowSeconds,
+  );
+  const codeTtl = config.activationCodeTtlSeconds;
+  const codePair = counter('code-pair', config.activationMaxAttempts, codeTtl);
+  const codeAll = counter('code-all', limits.codeTriesTotalMax, codeTtl);
+  const resend = counter('resend', 1, limits.resendWindowSeconds);
+
+  const decorated: Limits = {
+    counter,
+    signup: (request) => [{ counter: signup, key: request.ip }],
+    login: (request, email) => {
+      const who = emailKey(email);
+      return [
+        { counter: loginPair, key: `${who}:${request.ip}` },
+        { counter: loginAddress, key: request.ip },
+        { counter: loginEmail, key: who },
+      ];
+    },
+    codeTry: (request, email, codeId) => {
+      const code = `${emailKey(email)}:${codeId}`;
+      return [
+        { counter: codePair, key: `${code}:${request.ip}` },
+        { counter: codeAll, key: code },
+      ];
+    },
+    resend: (email) => [{ counter: resend, key: emailKey(email) }],
+    async take(reply, draws) {
+      for (const { counter: limiter, key } of draws) {
+        try {
+          await limiter.consume(key);
+        } catch (refusal) {
+          // The store rejects with its answer when the points are spent, with an Error when it fails.
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          reply.header('retry-after', Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+          sendError(reply, 429, 'RATE_LIMITED');
+          return false;
+        }
+      }
+      return true;
+    },
+    async refund(draws) {
+      await Promise.all(draws.map(({ counter: limiter, key }) => limiter.reward(key)));
+    },
+  };
+  app.decorate('limits', decorated);
+};
+
+export default fp(limitsPlugin, { name: 'limits', fastify: '5.x' });
