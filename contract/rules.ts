@@ -1,25 +1,23 @@
 // Input rules shared by the server (authoritative) and the app (early feedback).
 import type { FieldErrorCode } from './api';
+import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
 export const ACTIVATION_CODE_PATTERN = /^[0-9]{6}$/;
-// Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type FieldErrors<K extends string> = Partial<Record<K, FieldErrorCode>>;
 
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return canonicalEmail(email);
 }
 
 export function checkEmail(email: string): FieldErrorCode | undefined {
-  const value = email.trim();
+  const value = canonicalEmail(email);
   if (value === '') return 'REQUIRED';
   if (value.length > EMAIL_MAX_LENGTH) return 'TOO_LONG';
-  return EMAIL_PATTERN.test(value) ? undefined : 'INVALID_EMAIL';
+  return isPlainEmail(value) ? undefined : 'INVALID_EMAIL';
 }
 
 /** Length is counted in code points, so an emoji is one character, as a person counts it. */

@@ -43,7 +43,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     bodyLimit: BODY_LIMIT_BYTES,
     // Every missing field is named at once (bodies are small: the cost is bounded).
     ajv: { customOptions: { allErrors: true } },
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: (_error, _request, reply) => sendError(reply, 400, 'BAD_REQUEST'),
     clientErrorHandler: (_error, socket) => {
       if (socket.writable) socket.end(BAD_REQUEST_RESPONSE);

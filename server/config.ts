@@ -1,4 +1,5 @@
 // Server configuration, read once from the environment and checked before anything starts.
+import { isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 
 export type DatabaseConfig =
@@ -51,7 +52,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   passwordHash: PasswordHashConfig;
   logLevel: string;
-  trustProxy: boolean;
+  /** Addresses (IPs or CIDRs) of the proxies whose X-Forwarded-For is believed; none by default. */
+  trustProxy: string[];
 }
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
@@ -135,13 +137,33 @@ function readPasswordHash(env: Env, production: boolean): PasswordHashConfig {
   return profile === 'test' ? TEST_ARGON2 : OWASP_ARGON2;
 }
 
+// proxy-addr's names for whole ranges, as Fastify's trustProxy takes them.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `true` would believe any client's X-Forwarded-For; only named proxies are trusted. */
+function readTrustProxy(env: Env): string[] {
+  const raw = readString(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIPv6(address) ? 128 : 32));
+    const known = PROXY_RANGE_NAMES.includes(entry) || (isIP(address) !== 0 && prefixOk);
+    if (!known || rest.length > 0) {
+      fail('TRUST_PROXY', 'the proxies\' addresses: IPs or CIDRs separated by commas (not "true")');
+    }
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(readString(env, 'DATA_DIR') ?? './data');
   const day = 24 * 60 * 60;
   const logLevel = readString(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`);
-  const trustProxy = readChoice(env, 'TRUST_PROXY', ['true', 'false'] as const);
 
   return {
     port: readInt(env, 'PORT', 8080, 0, 65535),
@@ -192,6 +214,6 @@ export function loadConfig(env: Env): Config {
     },
     passwordHash: readPasswordHash(env, production),
     logLevel,
-    trustProxy: trustProxy === 'true',
+    trustProxy: readTrustProxy(env),
   };
 }

@@ -42,6 +42,13 @@ describe('loadConfig', () => {
     expect(config.mail).toMatchObject({ mode: 'smtp', outboxEndpoint: false });
   });
 
+  it('trusts X-Forwarded-For only from the proxies it names', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual(
+      ['10.0.0.5', '192.168.0.0/16', '::1', 'loopback'],
+    );
+  });
+
   it('hides the outbox endpoint in production unless the outbox mode is asked for', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).mail.outboxEndpoint).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', MAIL_MODE: 'outbox' }).mail.outboxEndpoint).toBe(
@@ -61,6 +68,9 @@ describe('loadConfig', () => {
     [{ MAIL_MODE: 'smtp' }, 'SMTP_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'test' }, 'PASSWORD_HASH_PROFILE'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TRUST_PROXY'],
   ])('refuses %j with a one-line error naming %s', (env, name) => {
     let message = '';
     try {

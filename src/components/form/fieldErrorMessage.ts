@@ -1,10 +1,6 @@
 import type { FieldErrorCode } from '../../../contract/api';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../../contract/rules';
+import { EMAIL_MAX_LENGTH } from '../../../contract/email';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/rules';
 import type { MessageId } from '../../../i18n/messages/en';
 import type { MessageValues } from '../intl/useT';
 

@@ -15,7 +15,12 @@ export class AddressClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 64, localAddress });
   }
 
-  request(method: string, path: string, body?: unknown): Promise<Answer> {
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const request = http.request(
@@ -23,7 +28,7 @@ export class AddressClient {
         {
           method,
           agent: this.agent,
-          headers: payload ? { 'content-type': 'application/json' } : {},
+          headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
           timeout: 30_000,
         },
         (response) => {
@@ -49,8 +54,8 @@ export class AddressClient {
     });
   }
 
-  post(path: string, body?: unknown): Promise<Answer> {
-    return this.request('POST', path, body);
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
+    return this.request('POST', path, body, headers);
   }
 
   async mailsTo(email: string): Promise<OutboxMessage[]> {
