@@ -16,7 +16,7 @@ export function readToken(storage: Effects['storage']): string | null {
 // Same origin by default; absolute so that any fetch implementation accepts the address.
 const baseUrl = API_BASE_URL || (typeof location === 'undefined' ? '' : location.origin);
 
-export const baseQuery = fetchBaseQuery({
+const fetchQuery = fetchBaseQuery({
   baseUrl,
   timeout: HTTP_TIMEOUT_MS,
   // Late-bound so a test can swap the global fetch after this module loads.
@@ -31,3 +31,17 @@ export const baseQuery = fetchBaseQuery({
     return headers;
   },
 });
+
+/**
+ * A refusal's Retry-After joins its body (as `retryAfterSeconds`), so the serializable error in
+ * the store still says when to try again.
+ */
+export const baseQuery: typeof fetchQuery = async (args, api, extraOptions) => {
+  const result = await fetchQuery(args, api, extraOptions);
+  const retryAfter = Number(result.meta?.response?.headers.get('retry-after') ?? Number.NaN);
+  const { error } = result;
+  if (!error || !Number.isFinite(retryAfter) || typeof error.data !== 'object' || !error.data) {
+    return result;
+  }
+  return { ...result, error: { ...error, data: { ...error.data, retryAfterSeconds: retryAfter } } };
+};

@@ -25,6 +25,8 @@ export interface RequestError {
   code: RequestErrorCode;
   fields?: Record<string, FieldErrorCode>;
   status?: number;
+  /** From the refusal's Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 const FIELD_CODES: readonly FieldErrorCode[] = [
@@ -55,7 +57,13 @@ export function decodeRequestError(error: unknown): RequestError {
   if (typeof status !== 'number') return { code: 'UNEXPECTED' };
   if (isRecord(data) && data.error === true && typeof data.code === 'string') {
     const fields = decodeFields(data.fields);
-    return { code: data.code as ErrorCode, status, ...(fields ? { fields } : {}) };
+    const wait = data.retryAfterSeconds;
+    return {
+      code: data.code as ErrorCode,
+      status,
+      ...(fields ? { fields } : {}),
+      ...(typeof wait === 'number' && wait > 0 ? { retryAfterSeconds: wait } : {}),
+    };
   }
   return { code: status >= 500 ? 'INTERNAL' : 'UNEXPECTED', status };
 }

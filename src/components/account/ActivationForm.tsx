@@ -8,7 +8,7 @@ import { FieldFrame } from '../form/FieldFrame';
 import { FormAlert } from '../form/FormAlert';
 import { focusFirstInvalid, readFields } from '../form/formFields';
 import { PasswordField } from '../form/PasswordField';
-import { requestErrorMessage } from '../form/requestErrorMessage';
+import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -54,7 +54,7 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
 
   return (
     <form ref={formRef} {...formProps}>
-      <FormAlert ref={alertRef} message={error ? t(requestErrorMessage(error.code)) : null} />
+      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
       <EmailField defaultValue={initialEmail} error={fieldErrors.messages.email} />
       <FieldFrame
         label={t('field.code.label')}

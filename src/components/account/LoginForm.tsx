@@ -8,7 +8,7 @@ import { activationHref } from '../../../store/router/routes';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
-import { requestErrorMessage } from '../form/requestErrorMessage';
+import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -39,7 +39,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     ? null
     : notActivated
       ? t('login.notActivated', { email: attemptedEmail })
-      : t(requestErrorMessage(error.code));
+      : requestErrorText(t, error);
 
   return (
     <form {...formProps}>

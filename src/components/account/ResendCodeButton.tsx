@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSubmission } from '../../../store/submissions/submissionsSlice';
-import { requestErrorMessage } from '../form/requestErrorMessage';
+import { requestErrorText } from '../form/requestErrorMessage';
 import { useT } from '../intl/useT';
 
 import { useCountdown } from './useCountdown';
@@ -45,9 +45,7 @@ export function ResendCodeButton({ getEmail }: ResendCodeButtonProps) {
       </button>
       <p className="resend__status" aria-live="polite">
         {resend.status === 'succeeded' && sentTo ? t('resend.sent', { email: sentTo }) : null}
-        {resend.status === 'failed' && resend.error
-          ? t(requestErrorMessage(resend.error.code))
-          : null}
+        {resend.status === 'failed' && resend.error ? requestErrorText(t, resend.error) : null}
       </p>
       {/* Outside the live region: a number changing every second must not be read out each time. */}
       {secondsLeft > 0 ? (

@@ -5,7 +5,7 @@ import { EmailField } from '../form/EmailField';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
-import { requestErrorMessage } from '../form/requestErrorMessage';
+import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -31,7 +31,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
 
   return (
     <form {...formProps}>
-      <FormAlert ref={alertRef} message={error ? t(requestErrorMessage(error.code)) : null} />
+      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
       <Field
         label={t('field.name.label')}
         name="name"

@@ -1,5 +1,6 @@
 import type { MessageId } from '../../../i18n/messages/en';
-import type { RequestErrorCode } from '../../../store/api/decode';
+import type { RequestError, RequestErrorCode } from '../../../store/api/decode';
+import type { Translate } from '../intl/useT';
 
 const MESSAGES: Record<RequestErrorCode, MessageId> = {
   VALIDATION: 'requestError.validation',
@@ -25,4 +26,15 @@ export function requestErrorMessage(code: string): MessageId {
   return Object.hasOwn(MESSAGES, code)
     ? MESSAGES[code as RequestErrorCode]
     : 'requestError.unexpected';
+}
+
+/** The sentence for a failed request; a refusal that says when to retry tells the visitor when. */
+export function requestErrorText(
+  t: Translate,
+  error: Pick<RequestError, 'code' | 'retryAfterSeconds'>,
+) {
+  if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
+    return t('requestError.rateLimitedFor', { minutes: Math.ceil(error.retryAfterSeconds / 60) });
+  }
+  return t(requestErrorMessage(error.code));
 }

@@ -93,6 +93,32 @@ it.each([
   expect(alert).toHaveFocus();
 });
 
+it('says when to try again after a refusal that gives a Retry-After', async () => {
+  const refusal = () => json(429, { error: true, code: 'RATE_LIMITED' }, { 'Retry-After': '222' });
+  const { user } = await openLogin({ [LOGIN]: refusal });
+  await fillAndSubmit(user, USER.email, 'correct horse');
+  const alert = await screen.findByRole('alert');
+  await waitFor(() =>
+    expect(alert).toHaveTextContent('Too many attempts. Please try again in 4 minutes.'),
+  );
+});
+
+it('says when to try again in Khmer too', async () => {
+  const refusal = () => json(429, { error: true, code: 'RATE_LIMITED' }, { 'Retry-After': '30' });
+  const app = renderApp({
+    path: '/login',
+    storage: { localeRef: 'kh' },
+    api: { [LOGIN]: refusal },
+  });
+  await app.user.type(await screen.findByLabelText('អ៊ីមែល'), USER.email);
+  await app.user.type(screen.getByLabelText('ពាក្យសម្ងាត់'), 'correct horse');
+  await app.user.click(screen.getByRole('button', { name: 'ចូលគណនី' }));
+  const alert = await screen.findByRole('alert');
+  await waitFor(() =>
+    expect(alert).toHaveTextContent('អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល 1 នាទីទៀត។'),
+  );
+});
+
 it('says when the server cannot be reached', async () => {
   const { user } = await openLogin({
     [LOGIN]: () => Promise.reject(new TypeError('fetch failed')),
