@@ -27,13 +27,15 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-const BAD_REQUEST_RESPONSE = (() => {
-  const body = JSON.stringify(errorBody('BAD_REQUEST'));
+function closingResponse(status: string, code: 'BAD_REQUEST' | 'REQUEST_TIMEOUT'): string {
+  const body = JSON.stringify(errorBody(code));
   return (
-    'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
-})();
+}
+const BAD_REQUEST_RESPONSE = closingResponse('400 Bad Request', 'BAD_REQUEST');
+const REQUEST_TIMEOUT_RESPONSE = closingResponse('408 Request Timeout', 'REQUEST_TIMEOUT');
 
 /** The Fastify instance with everything registered, not listening yet (for `inject`). */
 export async function buildApp(config: Config, opts: ServerOptions = {}): Promise<FastifyInstance> {
@@ -45,10 +47,21 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     ajv: { customOptions: { allErrors: true } },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: (_error, _request, reply) => sendError(reply, 400, 'BAD_REQUEST'),
-    clientErrorHandler: (_error, socket) => {
-      if (socket.writable) socket.end(BAD_REQUEST_RESPONSE);
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (!socket.writable) return;
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      socket.end(timedOut ? REQUEST_TIMEOUT_RESPONSE : BAD_REQUEST_RESPONSE);
+    },
+    // A client that sends its headers or body slowly, or never, cannot hold a connection.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: 2 * config.requestTimeoutSeconds * 1000,
+    keepAliveTimeout: 5000,
+    http: {
+      headersTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: 1000,
     },
   });
+  app.server.maxConnections = config.maxConnections;
 
   // Answers finished during shutdown close their connection, so keep-alive clients cannot hold
   // the server open.

@@ -52,6 +52,10 @@ export interface Config {
   rateLimits: RateLimitConfig;
   passwordHash: PasswordHashConfig;
   logLevel: string;
+  /** Whole request (headers and body) must arrive within this; else 408 and the socket closes. */
+  requestTimeoutSeconds: number;
+  /** Open connections at most; more are closed as they arrive. */
+  maxConnections: number;
   /** Addresses (IPs or CIDRs) of the proxies whose X-Forwarded-For is believed; none by default. */
   trustProxy: string[];
 }
@@ -175,6 +179,8 @@ export function loadConfig(env: Env): Config {
     redis: readRedis(env),
     mail: readMail(env, dataDir, production),
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 7 * day, 1, 365 * day),
+    requestTimeoutSeconds: readInt(env, 'REQUEST_TIMEOUT_SECONDS', 15, 1, 600),
+    maxConnections: readInt(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
     activationCodeTtlSeconds: readInt(env, 'ACTIVATION_CODE_TTL_SECONDS', 15 * 60, 1, day),
     activationMaxAttempts: readInt(env, 'ACTIVATION_MAX_ATTEMPTS', 5, 1, 100),
     rateLimits: {

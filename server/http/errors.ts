@@ -17,6 +17,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   BAD_REQUEST: 'The request is malformed.',
+  REQUEST_TIMEOUT: 'The request did not arrive in time.',
   SERVICE_UNAVAILABLE: 'The service is unavailable.',
   INTERNAL: 'Something went wrong on our side.',
 };
@@ -25,6 +26,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'BAD_REQUEST',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',

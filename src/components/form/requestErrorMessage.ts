@@ -14,6 +14,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   PAYLOAD_TOO_LARGE: 'requestError.unexpected',
   UNSUPPORTED_MEDIA_TYPE: 'requestError.unexpected',
   BAD_REQUEST: 'requestError.unexpected',
+  REQUEST_TIMEOUT: 'requestError.timeout',
   SERVICE_UNAVAILABLE: 'requestError.server',
   INTERNAL: 'requestError.server',
   NETWORK: 'requestError.network',
