@@ -115,11 +115,19 @@ function connect(store: InstrumentedStore, address: string, options: Sanitizers)
   const listen = async (channelName: string) => {
     for await (const data of socket.subscribe(channelName)) handle(data as Message);
   };
+  // The client keeps its subscriptions across reconnects, but each connection has a new socket
+  // id, hence a new channel for messages meant for this app alone.
+  let sharedChannel: string | undefined;
+  let ownChannel: string | undefined;
   void (async () => {
     for await (const _event of socket.listener('connect')) {
       const channel = (await socket.invoke('login', 'master')) as string;
-      void listen(channel);
-      void listen(`sc-${socket.id}`);
+      if (channel !== sharedChannel) void listen((sharedChannel = channel));
+      if (ownChannel) {
+        void socket.unsubscribe(ownChannel);
+        socket.closeChannel(ownChannel);
+      }
+      void listen((ownChannel = `sc-${socket.id}`));
       relay({ type: 'START' });
     }
   })();

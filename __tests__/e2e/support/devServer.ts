@@ -50,7 +50,6 @@ export async function startDevServer(
         ...env,
         DEV_PORT: String(port),
         API_DEV_TARGET: apiUrl,
-        WEBPACK_DEV_SERVER_OPEN: 'false',
       },
     },
   );
