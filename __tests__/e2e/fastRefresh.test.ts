@@ -1,5 +1,5 @@
-// `npm run dev` with Fast Refresh: a view edit shows in place and a listener edit reaches the
-// running store, without a reload, with typed text, the store and its action log kept.
+// `npm run dev` with Fast Refresh: a view edit shows in place, and listener and slice edits reach
+// the running store, without a reload, with typed text, the store and its action log kept.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +15,7 @@ jest.setTimeout(240_000);
 
 const VIEW_FILE = path.join(REPO_ROOT, 'src/views/LoginView.tsx');
 const LISTENER_FILE = path.join(REPO_ROOT, 'store/locale/localeListeners.ts');
+const SLICE_FILE = path.join(REPO_ROOT, 'store/locale/localeSlice.ts');
 
 let api: TestServer;
 let dev: DevServer;
@@ -91,7 +92,7 @@ function sameDocumentAndStore(page: Page) {
   });
 }
 
-it('keeps typed text, the document and the store across a view edit and a listener edit', async () => {
+it('keeps typed text, the document and the store across view, listener and slice edits', async () => {
   const context = await browser.newContext(DESKTOP);
   const page = await context.newPage();
   await page.goto(`${dev.url}/login`);
@@ -136,6 +137,30 @@ it('keeps typed text, the document and the store across a view edit and a listen
       expect(await field(page, 'email').inputValue()).toBe('typed.before.edit@example.com');
       const log = JSON.parse(await page.evaluate(() => window.actionLog.export()));
       expect(JSON.parse(log.payload).length).toBeGreaterThan(JSON.parse(actionsBefore).length);
+      expect(await sameDocumentAndStore(page)).toEqual({
+        mark: 'still the same document',
+        sameActionLog: true,
+        loads: 1,
+      });
+    },
+  );
+
+  // A slice edit: the running store takes the new reducer, which here refuses English.
+  const sliceSwapped = hotUpdateOf(page, 'localeSlice');
+  await withEdit(
+    SLICE_FILE,
+    (text) =>
+      text.replace(
+        'state.current = decodeLocale(action.payload);',
+        "state.current = action.payload === 'en' ? 'kh' : decodeLocale(action.payload);",
+      ),
+    async () => {
+      await sliceSwapped;
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('km');
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.waitForFunction(() => localStorage.getItem('localeRef') === 'en');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('km');
+      expect(await field(page, 'email').inputValue()).toBe('typed.before.edit@example.com');
       expect(await sameDocumentAndStore(page)).toEqual({
         mark: 'still the same document',
         sameActionLog: true,
