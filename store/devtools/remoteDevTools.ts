@@ -139,6 +139,8 @@ function connect(store: InstrumentedStore, address: string, options: Sanitizers)
   };
   store.liftedStore.subscribe(() => {
     if (!monitored || socket.state !== socket.OPEN) return;
+    // The UI moved its own cursor already; sending the whole history back would only cost time.
+    if (lastLiftedAction === 'JUMP_TO_STATE' || lastLiftedAction === 'JUMP_TO_ACTION') return;
     const { nextActionId, actionsById, stagedActionIds } = store.liftedStore.getState();
     const performed = actionsById[nextActionId - 1];
     // One new action is sent alone; anything else (a jump, an import, a new reducer) as a whole.
