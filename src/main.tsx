@@ -7,14 +7,13 @@ import { withStartLocation } from '../store/devtools/startLocation';
 import { storeDevTools } from '../store/devtools/storeDevTools';
 import { rootReducer } from '../store/rootReducer';
 import { connectHistory } from '../store/router/historyBridge';
-import { redirectTarget, routeFor } from '../store/router/routes';
 import { initialStateFromStorage } from '../store/startup';
 import { addAppListeners, makeStore } from '../store/store';
 
 import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
-import { VIEWS } from './app/views';
+import { preloadViewsOfEachNavigation } from './app/preloadViews';
 import { installMobileDeviceGlobal } from './device/isMobileDevice';
 import './styles/app.css';
 
@@ -28,12 +27,7 @@ const store = makeStore(
 );
 installActionLogGlobal(window, store);
 
-// Fetch the view chunks this first navigation can end on while its verify call runs.
-const { pathname } = effects.history.location;
-for (const signedIn of [true, false]) {
-  const route = routeFor(redirectTarget(pathname, signedIn) ?? pathname);
-  if (route) void VIEWS[route].preload();
-}
+preloadViewsOfEachNavigation(store);
 
 connectHistory(store, effects.history);
 

@@ -3,6 +3,7 @@ import { combineSlices } from '@reduxjs/toolkit';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
+import { navigationSlice } from './navigation/navigationSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
@@ -10,6 +11,7 @@ import { submissionsSlice } from './submissions/submissionsSlice';
 export const rootReducer = combineSlices(
   routerSlice,
   authSlice,
+  navigationSlice,
   localeSlice,
   submissionsSlice,
   api,

@@ -95,9 +95,13 @@ it('shows every past state, with its URL, and touches nothing outside the page',
     expect(store.actionLog.size()).toBe(recorded);
     const decision = selectViewDecision(state);
     routesSeen.add(decision.kind === 'route' ? decision.route : decision.kind);
+    expect(container.querySelector('main [data-view], main [data-loading]')).not.toBeNull();
   }
   expect(currentHref()).toBe('/');
-  expect(routesSeen).toEqual(new Set(['pending', 'signup', 'activation', 'home', 'login']));
+  // `redirecting`: logged out on `/`, a guest until the way to /login is checked.
+  expect(routesSeen).toEqual(
+    new Set(['pending', 'redirecting', 'signup', 'activation', 'home', 'login']),
+  );
   expect(computedStates[0]!.state.router.location?.pathname).toBe('/signup');
 
   act(() => void store.liftedStore.dispatch(ActionCreators.jumpToState(computedStates.length - 1)));

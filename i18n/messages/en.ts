@@ -2,6 +2,9 @@
 export const en = {
   'app.name': 'Accounts',
   'app.skipToContent': 'Skip to main content',
+  'wait.loading': 'Loading…',
+  'wait.progress': 'Waiting for the server',
+  'wait.slow': 'The server is slow to answer. Please wait a moment…',
   'language.label': 'Language',
 
   'field.name.label': 'Name',

@@ -7,6 +7,9 @@ import type { MessageId } from './en';
 export const kh: Record<MessageId, string> = {
   'app.name': 'គណនី',
   'app.skipToContent': 'រំលងទៅខ្លឹមសារចម្បង',
+  'wait.loading': 'កំពុងផ្ទុក…',
+  'wait.progress': 'កំពុងរង់ចាំម៉ាស៊ីនមេ',
+  'wait.slow': 'ម៉ាស៊ីនមេកំពុងឆ្លើយតបយឺត។ សូមរង់ចាំបន្តិច…',
   'language.label': 'ភាសា',
 
   'field.name.label': 'ឈ្មោះ',

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 
+import { useAppSelector } from '../../store/hooks';
+import { selectScreen } from '../../store/navigation/screenSelectors';
 import { FooterLinks } from '../components/FooterLinks';
 import { useT } from '../components/intl/useT';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 
+import { WaitIndicator } from './WaitIndicator';
+
 export function Layout({ children }: { children: ReactNode }) {
   const t = useT();
+  const screen = useAppSelector(selectScreen);
+  const busy = screen.kind === 'loading' || screen.busy;
   return (
     <div className="app">
       <header className="app-header">
@@ -14,7 +20,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <LanguageSwitch />
         </div>
       </header>
-      <main className="app-main">{children}</main>
+      <main className="app-main" aria-busy={busy} data-wait={screen.wait ?? undefined}>
+        <WaitIndicator wait={screen.wait} />
+        <div className="app-main__view" inert={busy}>
+          {children}
+        </div>
+      </main>
       <footer className="app-footer">
         <FooterLinks />
       </footer>

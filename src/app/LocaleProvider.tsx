@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from '../../store/constants'
 import { useAppSelector } from '../../store/hooks';
 import { selectLocale } from '../../store/locale/localeSlice';
 
+import { LoadingShell } from './LoadingCard';
+
 interface MessagePack {
   locale: Locale;
   messages: Messages;
@@ -13,7 +15,8 @@ interface MessagePack {
 
 /**
  * The pack to show for `locale`: at once when it is in memory; otherwise the pack already on
- * screen while it loads (so switching never blanks the page), or null before the first one.
+ * screen while it loads (so switching never blanks the page), or null before the first one
+ * (the loading shell stands in, without words, until it arrives).
  */
 function useMessagePack(locale: Locale): MessagePack | null {
   const ready = peekMessages(locale);
@@ -42,7 +45,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     if (intlLocale) document.documentElement.lang = intlLocale;
   }, [intlLocale]);
 
-  if (!pack || !intlLocale) return null;
+  if (!pack || !intlLocale) return <LoadingShell />;
   return (
     <IntlProvider locale={intlLocale} defaultLocale={DEFAULT_LOCALE} messages={pack.messages}>
       {children}

@@ -1,18 +1,25 @@
 import { Suspense } from 'react';
 
 import { useAppSelector } from '../../store/hooks';
-import { selectViewDecision } from '../../store/router/viewSelectors';
+import { selectScreen } from '../../store/navigation/screenSelectors';
+import { useT } from '../components/intl/useT';
 
+import { LoadingCard } from './LoadingCard';
 import { VIEWS } from './views';
 
-/** Shows a route only once the verify call of its own navigation has settled. */
+/**
+ * Shows a route only once the verify call of its own navigation has settled; until then the
+ * last settled view stays (Layout marks it busy), or a loading card when none has settled.
+ */
 export function RootView() {
-  const decision = useAppSelector(selectViewDecision);
-  if (decision.kind !== 'route') return <div className="view-pending" aria-busy="true" />;
-  const { Component } = VIEWS[decision.route];
+  const t = useT();
+  const screen = useAppSelector(selectScreen);
+  const loading = <LoadingCard label={t('wait.loading')} />;
+  if (screen.kind === 'loading') return loading;
+  const { Component } = VIEWS[screen.route];
   return (
-    <Suspense fallback={<div className="view-pending" aria-busy="true" />}>
-      <div className="view" data-view={decision.route}>
+    <Suspense fallback={loading}>
+      <div className="view" data-view={screen.route} key={screen.route}>
         <Component />
       </div>
     </Suspense>

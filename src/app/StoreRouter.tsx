@@ -1,15 +1,21 @@
-// React Router rendering the store's location: links and navigate() become
-// `router/navigationRequested` events that a listener performs on the history.
+// React Router rendering the location of the view on screen (a kept view keeps its own while
+// the next navigation is checked): links and navigate() become `router/navigationRequested`
+// events that a listener performs on the history.
 import { useMemo, type ReactNode } from 'react';
 import { createPath, Router, type Navigator, type To } from 'react-router';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { navigationRequested, selectLocation } from '../../store/router/routerSlice';
+import { selectShownLocation } from '../../store/navigation/screenSelectors';
+import type { AppLocation } from '../../store/router/location';
+import { navigationRequested } from '../../store/router/routerSlice';
+
+/** Before the store has any location (an empty recorded state), the loading card still shows. */
+const NO_LOCATION: AppLocation = { pathname: '/', search: '', hash: '', key: 'none', state: null };
 
 const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
 export function StoreRouter({ children }: { children: ReactNode }) {
-  const location = useAppSelector(selectLocation);
+  const location = useAppSelector(selectShownLocation) ?? NO_LOCATION;
   const dispatch = useAppDispatch();
   const navigator = useMemo<Navigator>(
     () => ({
@@ -21,7 +27,6 @@ export function StoreRouter({ children }: { children: ReactNode }) {
     }),
     [dispatch],
   );
-  if (!location) return null;
   return (
     <Router location={location} navigator={navigator}>
       {children}

@@ -8,17 +8,28 @@ import type { VerifyFailureReason } from './classifyVerify';
 /** `checking`: the verify call of the current navigation has not settled yet. */
 export type AuthStatus = 'unknown' | 'checking' | 'signedIn' | 'guest';
 
-export interface AuthState {
-  status: AuthStatus;
+interface AuthCommon {
   /** The navigation (location key) that `status` belongs to. */
   navigationKey: string | null;
-  user: PublicUser | null;
-  /** Session expiry, Unix seconds. */
-  expiresAt: number | null;
   /** Whether a token is stored: the token itself never enters the store. */
   hasToken: boolean;
   lastFailure: VerifyFailureReason | null;
 }
+
+/** Session expiry in Unix seconds beside its user: both present or both absent. */
+type KnownSession = { user: PublicUser; expiresAt: number };
+type NoSession = { user: null; expiresAt: null };
+
+/**
+ * A signed-in state always has its user. While checking, the last known session stays (the
+ * kept view may be the home view); a guest has none.
+ */
+export type AuthState = AuthCommon &
+  (
+    | ({ status: 'signedIn' } & KnownSession)
+    | ({ status: 'checking' } & (KnownSession | NoSession))
+    | ({ status: 'unknown' | 'guest' } & NoSession)
+  );
 
 export const initialAuthState: AuthState = {
   status: 'unknown',
@@ -29,6 +40,12 @@ export const initialAuthState: AuthState = {
   lastFailure: null,
 };
 
+const common = ({ navigationKey, hasToken, lastFailure }: AuthState): AuthCommon => ({
+  navigationKey,
+  hasToken,
+  lastFailure,
+});
+
 interface ForNavigation {
   navigationKey: string;
 }
@@ -38,44 +55,53 @@ export const logoutRequested = createAction('auth/logoutRequested');
 
 export const authSlice = createSlice({
   name: 'auth',
-  initialState: initialAuthState,
+  initialState: initialAuthState as AuthState,
   reducers: {
-    verifyStarted(state, action: PayloadAction<ForNavigation>) {
-      state.status = 'checking';
-      state.navigationKey = action.payload.navigationKey;
+    verifyStarted(state, action: PayloadAction<ForNavigation>): AuthState {
+      const session: KnownSession | NoSession =
+        state.user && state.expiresAt !== null
+          ? { user: state.user, expiresAt: state.expiresAt }
+          : { user: null, expiresAt: null };
+      return {
+        ...common(state),
+        navigationKey: action.payload.navigationKey,
+        status: 'checking',
+        ...session,
+      };
     },
     sessionVerified(
       state,
       action: PayloadAction<ForNavigation & { user: PublicUser; expiresAt: number }>,
-    ) {
+    ): AuthState | undefined {
       if (action.payload.navigationKey !== state.navigationKey) return;
-      state.status = 'signedIn';
-      state.user = action.payload.user;
-      state.expiresAt = action.payload.expiresAt;
-      state.lastFailure = null;
+      const { user, expiresAt } = action.payload;
+      return { ...common(state), status: 'signedIn', user, expiresAt, lastFailure: null };
     },
-    tokenRejected(state, action: PayloadAction<ForNavigation & { code: string | null }>) {
+    tokenRejected(
+      state,
+      action: PayloadAction<ForNavigation & { code: string | null }>,
+    ): AuthState | undefined {
       if (action.payload.navigationKey !== state.navigationKey) return;
-      state.status = 'guest';
-      state.user = null;
-      state.expiresAt = null;
-      state.hasToken = false;
-      state.lastFailure = null;
+      return {
+        ...common(state),
+        status: 'guest',
+        user: null,
+        expiresAt: null,
+        hasToken: false,
+        lastFailure: null,
+      };
     },
     verifyFailed(
       state,
       action: PayloadAction<ForNavigation & { reason: VerifyFailureReason; status?: number }>,
-    ) {
+    ): AuthState | undefined {
       if (action.payload.navigationKey !== state.navigationKey) return;
-      state.status = 'guest';
-      state.user = null;
-      state.expiresAt = null;
-      state.lastFailure = action.payload.reason;
+      const lastFailure = action.payload.reason;
+      return { ...common(state), status: 'guest', user: null, expiresAt: null, lastFailure };
     },
-    loggedOut(state) {
-      state.user = null;
-      state.expiresAt = null;
-      state.hasToken = false;
+    /** The session is forgotten here and on the server: the visitor is a guest at once. */
+    loggedOut(state): AuthState {
+      return { ...common(state), status: 'guest', user: null, expiresAt: null, hasToken: false };
     },
   },
   extraReducers: (builder) => {

@@ -8,7 +8,7 @@ export const ROUTES = {
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
-type Access = 'signedIn' | 'guest';
+export type Access = 'signedIn' | 'guest';
 
 const ACCESS: Record<RouteName, Access> = {
   home: 'signedIn',
@@ -20,6 +20,11 @@ const ACCESS: Record<RouteName, Access> = {
 export function routeFor(pathname: string): RouteName | null {
   const entry = (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === pathname);
   return entry ?? null;
+}
+
+/** Who may see `route`: only signed-in visitors, or only guests. */
+export function routeAccess(route: RouteName): Access {
+  return ACCESS[route];
 }
 
 /** Where a visitor on `pathname` must be sent instead, or null when they may stay. */

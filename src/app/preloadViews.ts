@@ -1,0 +1,25 @@
+import { redirectTarget, routeFor } from '../../store/router/routes';
+import type { AppStore } from '../../store/store';
+
+import { VIEWS } from './views';
+
+/** Fetches the view chunks a navigation can end on while its verify call runs. */
+function preloadFor(pathname: string) {
+  for (const signedIn of [true, false]) {
+    const route = routeFor(redirectTarget(pathname, signedIn) ?? pathname);
+    if (route) void VIEWS[route].preload();
+  }
+}
+
+/** For the first navigation and every later one, so a settled view swaps in without a fallback. */
+export function preloadViewsOfEachNavigation(store: AppStore): () => void {
+  let pathname: string | null = null;
+  const follow = () => {
+    const next = store.getState().router.location?.pathname ?? null;
+    if (next === null || next === pathname) return;
+    pathname = next;
+    preloadFor(next);
+  };
+  follow();
+  return store.subscribe(follow);
+}

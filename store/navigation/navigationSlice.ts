@@ -1,0 +1,83 @@
+// What the screen shows while a navigation's check is pending: the last settled view (kept so
+// that on-screen stays a function of the store) and how long the visitor has been waiting.
+import { createAction, createSlice } from '@reduxjs/toolkit';
+
+import { api } from '../api/apiSlice';
+import { loggedOut, sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
+import type { AppLocation } from '../router/location';
+import { locationChanged } from '../router/routerSlice';
+import { redirectTarget, routeAccess, routeFor, type RouteName } from '../router/routes';
+
+/** `brief`: under 300 ms; `long`: a progress bar shows; `veryLong`: past 5 s, the server is slow. */
+export type WaitPhase = 'brief' | 'long' | 'veryLong';
+
+export interface SettledView {
+  route: RouteName;
+  /** The location the view was settled on: what it renders from (its query, for instance). */
+  location: AppLocation;
+}
+
+export interface NavigationState {
+  /** The latest navigation's location, whose check decides the next settled view. */
+  pending: AppLocation | null;
+  settled: SettledView | null;
+  /** Null when nothing is awaited; one wait spans a navigation and the redirects it leads to. */
+  wait: WaitPhase | null;
+}
+
+const initialState: NavigationState = { pending: null, settled: null, wait: null };
+
+/** The wait passed 300 ms (a listener's timer; reducers never read the clock). */
+export const waitGrewLong = createAction('navigation/waitGrewLong');
+/** The wait passed 5 s. */
+export const waitGrewVeryLong = createAction('navigation/waitGrewVeryLong');
+
+function settle(state: NavigationState, navigationKey: string, signedIn: boolean) {
+  const location = state.pending;
+  if (!location || location.key !== navigationKey) return;
+  const route = routeFor(location.pathname);
+  if (route && redirectTarget(location.pathname, signedIn) === null) {
+    state.settled = { route, location };
+    state.wait = null;
+    return;
+  }
+  // A redirect follows: the kept view stays only if this visitor may still see it.
+  const kept = state.settled;
+  if (kept && routeAccess(kept.route) !== (signedIn ? 'signedIn' : 'guest')) state.settled = null;
+}
+
+/** The visitor's identity changed without a check: no view of the old identity may stay. */
+function forgetKeptView(state: NavigationState) {
+  state.settled = null;
+}
+
+export const navigationSlice = createSlice({
+  name: 'navigation',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(locationChanged, (state, { payload }) => {
+        state.pending = payload.location;
+        state.wait ??= 'brief';
+      })
+      .addCase(waitGrewLong, (state) => {
+        if (state.wait === 'brief') state.wait = 'long';
+      })
+      .addCase(waitGrewVeryLong, (state) => {
+        if (state.wait !== null) state.wait = 'veryLong';
+      })
+      .addCase(sessionVerified, (state, { payload }) => settle(state, payload.navigationKey, true))
+      .addCase(tokenRejected, (state, { payload }) => settle(state, payload.navigationKey, false))
+      .addCase(verifyFailed, (state, { payload }) => settle(state, payload.navigationKey, false))
+      .addCase(loggedOut, forgetKeptView)
+      .addMatcher(api.endpoints.login.matchFulfilled, forgetKeptView)
+      .addMatcher(api.endpoints.verifyAccount.matchFulfilled, forgetKeptView);
+  },
+  selectors: {
+    selectSettledView: (state) => state.settled,
+    selectWaitPhase: (state) => state.wait,
+  },
+});
+
+export const { selectSettledView, selectWaitPhase } = navigationSlice.selectors;
