@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
 import { benchNavigation } from './sections/navigation';
 import { benchReplay } from './sections/replay';
@@ -16,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   server: benchServer,
   replay: benchReplay,
   start: benchStart,
+  abuse: benchAbuse,
 };
 
 function chosenSections(args: string[]): string[] {

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   const deps: RouteDeps = {
     config,
     db,
-    passwords: await createPasswordHasher(config.passwordHash),
+    passwords: await createPasswordHasher(config.passwordHash, config.passwordHashBounds),
     mailer: createMailer(config.mail, app.log),
   };
 

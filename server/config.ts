@@ -1,5 +1,6 @@
 // Server configuration, read once from the environment and checked before anything starts.
 import { isIP, isIPv6 } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export type DatabaseConfig =
@@ -54,6 +55,8 @@ export interface Config {
   logLevel: string;
   /** Whole request (headers and body) must arrive within this; else 408 and the socket closes. */
   requestTimeoutSeconds: number;
+  /** Password hashes running at once, and waiting; beyond, 503 with Retry-After. */
+  passwordHashBounds: { concurrency: number; queue: number };
   /** Open connections at most; more are closed as they arrive. */
   maxConnections: number;
   /** Addresses (IPs or CIDRs) of the proxies whose X-Forwarded-For is believed; none by default. */
@@ -181,6 +184,17 @@ export function loadConfig(env: Env): Config {
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 7 * day, 1, 365 * day),
     requestTimeoutSeconds: readInt(env, 'REQUEST_TIMEOUT_SECONDS', 15, 1, 600),
     maxConnections: readInt(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    passwordHashBounds: {
+      // One core stays free for the event loop (verify, the app's files).
+      concurrency: readInt(
+        env,
+        'PASSWORD_HASH_CONCURRENCY',
+        Math.min(4, Math.max(1, os.availableParallelism() - 1)),
+        1,
+        64,
+      ),
+      queue: readInt(env, 'PASSWORD_HASH_QUEUE', 64, 0, 10_000),
+    },
     activationCodeTtlSeconds: readInt(env, 'ACTIVATION_CODE_TTL_SECONDS', 15 * 60, 1, day),
     activationMaxAttempts: readInt(env, 'ACTIVATION_MAX_ATTEMPTS', 5, 1, 100),
     rateLimits: {

@@ -12,6 +12,14 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
+/** Thrown when every hashing slot is busy and the queue is full: answer 503, retry soon. */
+export class HashingOverloaded extends Error {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('password hashing is at capacity');
+  }
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(passwordHash: string, password: string): Promise<boolean>;
@@ -19,14 +27,46 @@ export interface PasswordHasher {
   verifyNothing(password: string): Promise<void>;
 }
 
+export interface HashingBounds {
+  /** Hashes running at once. */
+  concurrency: number;
+  /** Hashes waiting for a slot; one more is refused at once. */
+  queue: number;
+}
+
+// Hand-written rather than p-limit: the queue must be capped and refuse at once when full.
+function boundedRunner({ concurrency, queue }: HashingBounds) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) {
+      if (waiting.length >= queue) throw new HashingOverloaded();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
 // argon2id is the library's default algorithm.
-export async function createPasswordHasher(params: PasswordHashConfig): Promise<PasswordHasher> {
+export async function createPasswordHasher(
+  params: PasswordHashConfig,
+  bounds: HashingBounds,
+): Promise<PasswordHasher> {
   const dummyHash = await hash(randomBytes(32), params);
+  const run = boundedRunner(bounds);
   return {
-    hash: (password) => hash(password, params),
-    verify: (passwordHash, password) => verify(passwordHash, password),
+    hash: (password) => run(() => hash(password, params)),
+    verify: (passwordHash, password) => run(() => verify(passwordHash, password)),
     verifyNothing: async (password) => {
-      await verify(dummyHash, password);
+      await run(() => verify(dummyHash, password));
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
+import { HashingOverloaded } from '../auth/passwords';
 import { isUnavailable } from './unavailable';
 import { schemaFieldErrors } from './validation';
 
@@ -62,6 +63,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header('retry-after', 60);
       }
       return sendError(reply, status, code);
+    }
+    if (error instanceof HashingOverloaded) {
+      reply.header('retry-after', error.retryAfterSeconds);
+      return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
     }
     if (isUnavailable(error)) {
       request.log.warn({ err: error }, 'storage unavailable');

@@ -1,9 +1,11 @@
-// Serves the built app: hashed assets forever, HTML always revalidated, app routes as index.html.
+// Serves the built app from memory: hashed assets forever, HTML always revalidated, app routes as
+// index.html. Read once at start, so no request for the app ever waits on the thread pool that
+// password hashing keeps busy.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { errorBody, sendError } from './errors';
 
@@ -11,44 +13,79 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Webpack's [contenthash]: eight or more hex digits just before the extension.
 const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const LOOKS_LIKE_FILE = /\/[^/]*\.[^/]*$/;
+// The kinds of file a build holds; anything else is sent as bytes.
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
 
-function cacheControlFor(filePath: string): string {
-  return HASHED_NAME.test(path.basename(filePath)) ? IMMUTABLE : 'no-cache';
+interface StaticFile {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+}
+
+async function readBuild(distDir: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  const entries = await fs.readdir(distDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const body = await fs.readFile(file);
+    const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+    files.set(urlPath, {
+      body,
+      contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      cacheControl: HASHED_NAME.test(entry.name) ? IMMUTABLE : 'no-cache',
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    });
+  }
+  return files;
 }
 
 function isApiPath(pathname: string): boolean {
   return pathname === '/v1' || pathname.startsWith('/v1/');
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
+function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  reply.header('cache-control', file.cacheControl).header('etag', file.etag);
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  return reply.type(file.contentType).send(file.body);
 }
 
 export async function registerStaticApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  if (await exists(distDir)) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      // A directory (`/` included) answers its index.html, else falls through to the app shell.
-      index: 'index.html',
-      cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
-    });
-  }
+  const files = await readBuild(distDir).catch(() => new Map<string, StaticFile>());
+  const index = files.get('/index.html');
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (!isRead || isApiPath(pathname) || LOOKS_LIKE_FILE.test(pathname)) {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
       return sendError(reply, 404, 'NOT_FOUND');
     }
-    if (!(await exists(indexFile))) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead) return sendError(reply, 404, 'NOT_FOUND');
+    const file = files.get(pathname);
+    if (file) return send(request, reply, file);
+    if (isApiPath(pathname) || LOOKS_LIKE_FILE.test(pathname)) {
+      return sendError(reply, 404, 'NOT_FOUND');
+    }
+    if (!index) {
       const message = 'The app is not built yet: run `npm run build`.';
       return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', undefined, message));
     }
-    return reply.sendFile('index.html');
+    return send(request, reply, index);
   });
 }

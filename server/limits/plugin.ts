@@ -22,8 +22,13 @@ export interface Limits {
   /** A counter of its own, for a limit defined elsewhere (same store, same guarantees). */
   counter(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
   signup(request: FastifyRequest): Draw[];
-  /** A login check: per (email, address), per address, per email. Refund them on success. */
-  login(request: FastifyRequest, email: string): Draw[];
+  /**
+   * A login check: per (email, address), per address, and per email unless this address has
+   * signed in to this email before. Refund them on success.
+   */
+  login(request: FastifyRequest, email: string): Promise<Draw[]>;
+  /** This address proved it knows the email's password: strangers elsewhere cannot lock it out. */
+  rememberAddress(request: FastifyRequest, email: string): Promise<void>;
   /** A try of the code identified by `codeId` (empty when the email has none). */
   codeTry(request: FastifyRequest, email: string, codeId: string): Draw[];
   resend(email: string): Draw[];
@@ -41,6 +46,9 @@ declare module 'fastify' {
     limits: Limits;
   }
 }
+
+/** How long an address that signed in stays exempt from the per-email limit. */
+const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 
 /** Keys carry a hash of the email, never the address itself. */
 function emailKey(email: string): string {
@@ -79,17 +87,22 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
   const codePair = counter('code-pair', config.activationMaxAttempts, codeTtl);
   const codeAll = counter('code-all', limits.codeTriesTotalMax, codeTtl);
   const resend = counter('resend', 1, limits.resendWindowSeconds);
+  const knownAddresses = counter('known-address', 1, KNOWN_ADDRESS_SECONDS);
 
   const decorated: Limits = {
     counter,
     signup: (request) => [{ counter: signup, key: request.ip }],
-    login: (request, email) => {
+    async login(request, email) {
       const who = emailKey(email);
-      return [
+      const draws = [
         { counter: loginPair, key: `${who}:${request.ip}` },
         { counter: loginAddress, key: request.ip },
-        { counter: loginEmail, key: who },
       ];
+      const known = await knownAddresses.get(`${who}:${request.ip}`);
+      return known ? draws : [...draws, { counter: loginEmail, key: who }];
+    },
+    async rememberAddress(request, email) {
+      await knownAddresses.set(`${emailKey(email)}:${request.ip}`, 1, KNOWN_ADDRESS_SECONDS);
     },
     codeTry: (request, email, codeId) => {
       const code = `${emailKey(email)}:${codeId}`;

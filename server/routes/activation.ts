@@ -68,6 +68,7 @@ export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps):
       const account = { id: pending.id, name: signup.name, password_hash: signup.password_hash };
       const activated = await activateWithSession(db, account, pending.code_hash, session, now);
       if (!activated) return sendError(reply, 400, 'INVALID_CODE');
+      await app.limits.rememberAddress(request, email);
       const user = toPublicUser({ ...pending, name: signup.name });
       return sessionAnswer(session.token, user, session.expiresAt);
     },

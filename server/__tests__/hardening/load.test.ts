@@ -87,10 +87,12 @@ function codesOnceAllArrived(api: ApiClient) {
 beforeAll(async () => {
   dataDir = tempDir('load');
   // Raised so that one loopback address may act as 200 clients (sign up 200 accounts, have 200
-  // logins in flight); the other limits stay.
+  // logins in flight, all of them queued for hashing); the other limits stay. Shedding is
+  // tested in abuse/loginFlood.test.ts.
   const config = testConfig(dataDir, {
     RATE_LIMIT_SIGNUP_MAX: '100000',
     RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: '100000',
+    PASSWORD_HASH_QUEUE: '1000',
   });
   server = await startServer(config);
   db = await openDatabase(config.database);

@@ -43,7 +43,7 @@ export class AddressClient {
             resolve({
               status: response.statusCode ?? 0,
               headers,
-              body: text ? JSON.parse(text) : undefined,
+              body: /json/.test(response.headers['content-type'] ?? '') ? JSON.parse(text) : text,
             });
           });
         },

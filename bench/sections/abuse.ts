@@ -1,0 +1,227 @@
+// Attacks against a server with its default limits and production (OWASP) hashing, each figure
+// beside its limit: one address guessing across accounts, many addresses guessing one account,
+// and what a 64-wide login flood from 64 addresses does to verify and to the app's first load.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+
+import { API_PATHS } from '../../contract/api';
+import { launchChromium } from '../../scripts/chromium';
+import { startServer, type RunningServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { ms, percentile, type Row } from '../table';
+import { build } from './build';
+
+const ACCOUNT = { name: 'Target', email: 'target@example.com', password: 'correct horse battery' };
+const FLOOD_WIDTH = 64;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function post(url: string, body: unknown, agent: http.Agent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+const agentFrom = (n: number) =>
+  new http.Agent({ keepAlive: true, localAddress: `127.0.0.${n}`, maxSockets: 64 });
+
+async function activatedServer(distDir: string, dataDir: string): Promise<RunningServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    LOG_LEVEL: 'silent',
+  });
+  const server = await startServer(config);
+  const agent = agentFrom(200);
+  await post(server.url + API_PATHS.signup, ACCOUNT, agent);
+  let code: string | undefined;
+  while (!code) {
+    const outbox = await (await fetch(server.url + API_PATHS.outbox)).json();
+    code = outbox.messages.find((m: { to: string }) => m.to === ACCOUNT.email)?.code;
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const { email, password } = ACCOUNT;
+  await post(server.url + API_PATHS.verifyAccount, { email, code, password }, agent);
+  agent.destroy();
+  return server;
+}
+
+/** Password checks (401s) out of `attempts` guesses, sent `width` at a time. */
+async function checks(
+  url: string,
+  attempts: number,
+  width: number,
+  guess: (i: number) => { agent: http.Agent; body: unknown },
+): Promise<number> {
+  let checked = 0;
+  for (let start = 0; start < attempts; start += width) {
+    const wave = Array.from({ length: Math.min(width, attempts - start) }, (_, i) => {
+      const { agent, body } = guess(start + i);
+      return post(url + API_PATHS.login, body, agent);
+    });
+    checked += (await Promise.all(wave)).filter((answer) => answer.status === 401).length;
+  }
+  return checked;
+}
+
+/** Random-email logins from 64 addresses, 64 in flight, until stopped; counts the answers. */
+function flood(url: string) {
+  const agents = Array.from({ length: FLOOD_WIDTH }, (_, i) => agentFrom(10 + i));
+  const statuses: Record<number, number> = {};
+  let running = true;
+  const loops = agents.map(async (agent, a) => {
+    for (let i = 0; running; i += 1) {
+      const body = { email: `flood-${a}-${i}-${Date.now()}@example.com`, password: 'guess' };
+      const { status } = await post(url + API_PATHS.login, body, agent).catch(() => ({
+        status: 0,
+        body: '',
+      }));
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  });
+  return {
+    statuses,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      for (const agent of agents) agent.destroy();
+    },
+  };
+}
+
+/** Time from navigation to the login form on screen, in a fresh page each time. */
+async function timesToLoginForm(url: string, count: number): Promise<number[]> {
+  const browser = await launchChromium();
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${url}/login`, { timeout: 120_000 });
+      await page.waitForSelector('[data-view="login"] form', { timeout: 120_000 });
+      times.push(performance.now() - started);
+      await context.close();
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function verifyP99(url: string, token: string): Promise<{ p99: number; errors: number }> {
+  const result = await autocannon({
+    url: url + API_PATHS.verify,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 10,
+    duration: 10,
+  });
+  return { p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+export async function benchAbuse(): Promise<Row[]> {
+  const prebuilt = process.env.BENCH_DIST_DIR;
+  const dist = prebuilt ?? (await build()).dir;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-abuse-'));
+  const server = await activatedServer(dist, dataDir);
+  const section = 'abuse';
+  try {
+    const owner = agentFrom(3);
+    const session = await post(server.url + API_PATHS.login, ACCOUNT, owner);
+    const token = (JSON.parse(session.body) as { token?: string }).token ?? '';
+    const quiet = await timesToLoginForm(server.url, 5);
+
+    const stuffer = agentFrom(2);
+    const acrossAccounts = await checks(server.url, 120, 8, (i) => ({
+      agent: stuffer,
+      body: { email: `stuffed-${i}@example.com`, password: 'p4ssw0rd!' },
+    }));
+    stuffer.destroy();
+
+    const spread = Array.from({ length: 20 }, (_, i) => agentFrom(100 + i));
+    const oneAccount = await checks(server.url, 200, 20, (i) => ({
+      agent: spread[i % spread.length]!,
+      body: { email: ACCOUNT.email, password: `guess ${i}` },
+    }));
+    for (const agent of spread) agent.destroy();
+
+    const login = await post(server.url + API_PATHS.login, ACCOUNT, owner);
+    owner.destroy();
+
+    const flooding = flood(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const flooded = await timesToLoginForm(server.url, 5);
+    const verify = await verifyP99(server.url, token);
+    await flooding.stop();
+    const answers = Object.entries(flooding.statuses)
+      .map(([status, count]) => `${count}x${status}`)
+      .join(' ');
+
+    return [
+      {
+        section,
+        figure: 'one address, many accounts: checks per 15 min',
+        value: `${acrossAccounts} of 120 guesses`,
+        target: '<= 50',
+        met: acrossAccounts <= 50,
+      },
+      {
+        section,
+        figure: 'one account, 20 addresses: checks per hour',
+        value: `${oneAccount} of 200 guesses`,
+        target: '<= 100',
+        met: oneAccount <= 100,
+      },
+      {
+        section,
+        figure: 'owner login after both attacks',
+        value: String(login.status),
+        target: '200',
+        met: login.status === 200,
+      },
+      { section, figure: '/login to form, quiet, p50 / max', value: spreadOf(quiet) },
+      {
+        section,
+        figure: '/login to form, 64-wide login flood, p50 / max',
+        value: spreadOf(flooded),
+        target: '< 2 s',
+        met: Math.max(...flooded) < 2000,
+      },
+      {
+        section,
+        figure: 'verify p99 during the flood',
+        value: `${verify.p99} ms, ${verify.errors} errors`,
+        target: '< 100 ms, 0 errors',
+        met: verify.p99 < 100 && verify.errors === 0,
+      },
+      { section, figure: 'flood answers', value: answers },
+    ];
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!prebuilt) fs.rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+function spreadOf(times: number[]): string {
+  return `${ms(percentile(times, 50))} / ${ms(Math.max(...times))}`;
+}
