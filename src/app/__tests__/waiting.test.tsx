@@ -39,7 +39,9 @@ it('keeps the settled view on screen, busy and inert, until the next one swaps i
   const loginView = main().querySelector('[data-view="login"]');
   const views = new Set<string>();
   const observer = new MutationObserver(() =>
-    document.querySelectorAll('[data-view]').forEach((node) => views.add(node.dataset.view!)),
+    document
+      .querySelectorAll('[data-view]')
+      .forEach((node) => views.add(node.getAttribute('data-view')!)),
   );
   observer.observe(document.body, { subtree: true, childList: true, attributes: true });
 
