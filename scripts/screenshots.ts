@@ -100,6 +100,33 @@ function scenes(activated: Account, dormant: Account): Scene[] {
   ];
 }
 
+/** The waiting states: what shows while a navigation's verify call is held back. */
+const WAITING_SCENES = [
+  { name: 'waiting-loading', firstLoad: true, shows: 'main [role="status"][data-loading]' },
+  { name: 'waiting-busy', firstLoad: false, shows: 'main[aria-busy="true"] [data-view="login"]' },
+  { name: 'waiting-progress', firstLoad: false, shows: '[role="progressbar"]' },
+  { name: 'waiting-slow', firstLoad: false, shows: '.wait-slow' },
+];
+
+/** Opens /login (held from the start for the first load, else held on the way to /signup). */
+async function pictureWaiting(page: Page, origin: string, scene: (typeof WAITING_SCENES)[number]) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = scene.firstLoad;
+  await page.route('**/v1/api/user/verify', async (route) => {
+    if (holding) await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(origin + ROUTES.login);
+  if (!scene.firstLoad) {
+    await view(page, 'login').waitFor();
+    holding = true;
+    await page.locator(`main a[href="${ROUTES.signup}"]`).first().click();
+  }
+  await page.locator(scene.shows).first().waitFor();
+  return release;
+}
+
 async function main() {
   ensureBuiltApp();
   const server = await startTestServer();
@@ -108,6 +135,25 @@ async function main() {
     const activated = newAccount('screens');
     const { token } = await activatedAccount(server.url, activated);
     let written = 0;
+    for (const [size, options] of Object.entries(SIZES)) {
+      for (const localeRef of LOCALES) {
+        const dir = path.join(OUT_DIR, size, localeRef);
+        fs.mkdirSync(dir, { recursive: true });
+        for (const scene of WAITING_SCENES) {
+          const context = await newVisitorContext(browser, server.url, { localeRef }, options);
+          try {
+            const page = await context.newPage();
+            const release = await pictureWaiting(page, server.url, scene);
+            await page.evaluate(() => document.fonts.ready.then(() => undefined));
+            await page.screenshot({ path: path.join(dir, `${scene.name}.png`), fullPage: true });
+            release();
+            written += 1;
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    }
     for (const [size, options] of Object.entries(SIZES)) {
       for (const localeRef of LOCALES) {
         // A fresh dormant account each round keeps the wrong codes under the per-code limit.
