@@ -8,12 +8,14 @@ import { benchBundle } from './sections/bundle';
 import { benchNavigation } from './sections/navigation';
 import { benchReplay } from './sections/replay';
 import { benchServer } from './sections/server';
+import { benchSlowNetwork } from './sections/slowNetwork';
 import { benchStart } from './sections/start';
 import { formatTable, type Row } from './table';
 
 const SECTIONS: Record<string, () => Promise<Row[]>> = {
   bundle: benchBundle,
   navigation: benchNavigation,
+  slowNetwork: benchSlowNetwork,
   server: benchServer,
   replay: benchReplay,
   start: benchStart,
