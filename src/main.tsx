@@ -41,7 +41,7 @@ import.meta.webpackHot?.accept(
     '../store/rootReducer',
     '../store/api/apiSlice',
     '../store/router/historyBridge',
-    '../store/router/routes',
+    '../store/navigation/routes',
     '../store/startup',
     '../store/devtools/storeDevTools',
     '../store/devtools/startLocation',

@@ -7,6 +7,7 @@ import { ACTION_LOG_CAPACITY } from './constants';
 import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
+import { addVerifyListeners } from './navigation/verifyListeners';
 import { addWaitListeners } from './navigation/waitListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerListeners';
@@ -58,6 +59,7 @@ export function makeStore(
 /** Every feature's listeners (added again, after clearing, when the dev server swaps modules). */
 export function addAppListeners(startAppListening: AppStartListening) {
   addRouterListeners(startAppListening);
+  addVerifyListeners(startAppListening);
   addAuthListeners(startAppListening);
   addWaitListeners(startAppListening);
   addLocaleListeners(startAppListening);

@@ -1,4 +1,4 @@
-import { redirectTarget, routeFor } from '../../store/router/routes';
+import { redirectTarget, routeFor } from '../../store/navigation/routes';
 import type { AppStore } from '../../store/store';
 
 import { VIEWS } from './views';

@@ -1,5 +1,5 @@
 // One chunk per view, loaded on demand.
-import type { RouteName } from '../../store/router/routes';
+import type { RouteName } from '../../store/navigation/routes';
 
 import { lazyView, type LazyView } from './lazyView';
 

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 
 import { useAppDispatch } from '../../store/hooks';
+import { ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { ROUTES } from '../../store/router/routes';
 import { ActivationForm } from '../components/account/ActivationForm';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
 import { useAppDispatch } from '../../store/hooks';
+import { ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { ROUTES } from '../../store/router/routes';
 import { LoginForm } from '../components/account/LoginForm';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';

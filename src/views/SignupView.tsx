@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
 import { useAppDispatch } from '../../store/hooks';
+import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { activationHref, ROUTES } from '../../store/router/routes';
 import { SignupForm } from '../components/account/SignupForm';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';

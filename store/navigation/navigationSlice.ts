@@ -6,7 +6,7 @@ import { api } from '../api/apiSlice';
 import { loggedOut, sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
 import type { AppLocation } from '../router/location';
 import { locationChanged } from '../router/routerSlice';
-import { redirectTarget, routeAccess, routeFor, type RouteName } from '../router/routes';
+import { redirectTarget, routeAccess, routeFor, type RouteName } from './routes';
 
 /** `brief`: under 300 ms; `long`: a progress bar shows; `veryLong`: past 5 s, the server is slow. */
 export type WaitPhase = 'brief' | 'long' | 'veryLong';

@@ -3,10 +3,10 @@ import { createSelector } from '@reduxjs/toolkit';
 import { selectUser } from '../auth/authSlice';
 import type { AppLocation } from '../router/location';
 import { selectLocation } from '../router/routerSlice';
-import { routeAccess, type RouteName } from '../router/routes';
-import { selectViewDecision } from '../router/viewSelectors';
-
 import { selectSettledView, selectWaitPhase, type WaitPhase } from './navigationSlice';
+import { routeAccess, type RouteName } from './routes';
+import { selectViewDecision } from './viewSelectors';
+
 
 /**
  * What the main area shows, from the store alone: the current navigation's view once its check

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { validateLogin } from '../../../contract/rules';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
-import { activationHref } from '../../../store/router/routes';
+import { activationHref } from '../../../store/navigation/routes';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';

@@ -6,6 +6,7 @@ import { fakeEffects } from '../../../__tests__/support/fakeEffects';
 import { json, settle, stubFetch } from '../../../__tests__/support/fetchStub';
 import { api } from '../../api/apiSlice';
 import { createAppListenerMiddleware } from '../../listeners';
+import { addVerifyListeners } from '../../navigation/verifyListeners';
 import { locationChanged } from '../../router/routerSlice';
 import { makeStore } from '../../store';
 import { addAuthListeners } from '../authListeners';
@@ -16,6 +17,7 @@ afterEach(() => jest.restoreAllMocks());
 function mockStore() {
   const effects = fakeEffects({ storage: { token: 't' } });
   const listener = createAppListenerMiddleware(effects);
+  addVerifyListeners(listener.startListening);
   addAuthListeners(listener.startListening);
   const state = makeStore().getState();
   const create = configureMockStore([

@@ -13,9 +13,9 @@ import { API_PATHS } from '../../../../contract/api';
 import { api, UNTRACKED } from '../../../api/apiSlice';
 import { logoutRequested } from '../../../auth/authSlice';
 import { withStartLocation } from '../../../devtools/startLocation';
+import { activationHref, ROUTES } from '../../../navigation/routes';
 import { connectHistory } from '../../../router/historyBridge';
 import { navigationRequested } from '../../../router/routerSlice';
-import { activationHref, ROUTES } from '../../../router/routes';
 import { initialStateFromStorage } from '../../../startup';
 import { makeStore, type AppStore, type StoreOptions } from '../../../store';
 

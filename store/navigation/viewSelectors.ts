@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 
 import { selectAuthNavigationKey, selectAuthStatus } from '../auth/authSlice';
 
-import { selectLocation } from './routerSlice';
+import { selectLocation } from '../router/routerSlice';
 import { redirectTarget, routeFor, type RouteName } from './routes';
 
 /** What the root view shows: nothing until this navigation's verify settles, then a route. */
