@@ -48,7 +48,7 @@ async function coldLoad(browser: Browser, url: string): Promise<number> {
     await page.waitForFunction(() => window.__usableFormAt !== undefined, null, {
       timeout: 60_000,
     });
-    return page.evaluate(() => window.__usableFormAt!);
+    return await page.evaluate(() => window.__usableFormAt!);
   } finally {
     await context.close();
   }
