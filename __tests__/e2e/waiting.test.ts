@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 
 import { activatedAccount, newAccount } from './support/api';
 import { expectView, ROUTES } from './support/app';
+import { DESKTOP } from './support/browser';
 import { setUpBrowserSuite } from './support/harness';
 import {
   framesSince,
@@ -29,8 +30,11 @@ async function holdVerify(page: Page) {
   return hold;
 }
 
-async function visitor(state: { token?: string; localeRef?: string } = {}) {
-  const opened = await suite.open(state);
+async function visitor(
+  state: { token?: string; localeRef?: string } = {},
+  options: Parameters<typeof suite.open>[1] = DESKTOP,
+) {
+  const opened = await suite.open(state, options);
   await installFrameRecorder(opened.context);
   const hold = await holdVerify(opened.page);
   return { ...opened, hold };
@@ -210,3 +214,25 @@ test.each([
   );
   expectSettledFrames(after, 'signup');
 });
+
+test.each([
+  ['no-preference', 'wait-bar-slide'],
+  ['reduce', 'none'],
+] as const)(
+  'with prefers-reduced-motion: %s the bar moves accordingly',
+  async (motion, animation) => {
+    const { page, hold } = await visitor({}, { ...DESKTOP, reducedMotion: motion });
+    hold.ms = HELD_MS;
+    await page.goto(suite.server.url + ROUTES.login);
+    await page.getByRole('progressbar').waitFor();
+
+    const names = await page.evaluate(() =>
+      ['.wait-bar__fill', '.loading-card__line'].map(
+        (selector) => getComputedStyle(document.querySelector(selector)!).animationName,
+      ),
+    );
+    expect(names[0]).toBe(animation);
+    expect(names[1]).toBe(motion === 'reduce' ? 'none' : 'loading-pulse');
+    await expectView(page, 'login');
+  },
+);
