@@ -93,6 +93,7 @@ function scenes(activated: Account, dormant: Account): Scene[] {
       view: 'activation',
       path: `${ROUTES.activation}?${new URLSearchParams({ email: dormant.email, code: '000000' })}`,
       act: async (page) => {
+        await page.locator('input[name=password]').fill(dormant.password);
         await submitButton(page).click();
         await formAlert(page).waitFor();
       },

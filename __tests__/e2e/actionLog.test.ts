@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 
 import { newAccount, waitForCode } from './support/api';
-import { expectView, logIn, ROUTES, signUpThroughForm, storedToken } from './support/app';
+import { expectView, field, logIn, ROUTES, signUpThroughForm, storedToken } from './support/app';
 import { setUpBrowserSuite } from './support/harness';
 import { REPO_ROOT } from './support/paths';
 
@@ -31,6 +31,7 @@ async function recordSession(page: Page): Promise<RecordedSession> {
   await expectView(page, 'activation');
   const code = await waitForCode(suite.server.url, account.email);
   await page.getByLabel('Activation code', { exact: true }).fill(code);
+  await field(page, 'password').fill(account.password);
   await page.getByRole('button', { name: 'Activate' }).click();
   await expectView(page, 'home');
   const firstToken = await storedToken(page);
