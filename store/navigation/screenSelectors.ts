@@ -7,7 +7,6 @@ import { selectSettledView, selectWaitPhase, type WaitPhase } from './navigation
 import { routeAccess, type RouteName } from './routes';
 import { selectViewDecision } from './viewSelectors';
 
-
 /**
  * What the main area shows, from the store alone: the current navigation's view once its check
  * has settled; while it is pending, the last settled view, busy; before any, a loading state.
