@@ -1,6 +1,8 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -10,6 +12,22 @@ import webpack from 'webpack';
 import 'webpack-dev-server';
 
 import { SESSION_TIME_ZONE } from './store/constants';
+
+// Text assets also ship as .br and .gz beside the original; the server picks one per request.
+const PRECOMPRESSED = /\.(js|css|html|svg|json)$/;
+
+function precompression() {
+  const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz' }),
+    new CompressionPlugin<zlib.BrotliOptions>({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8081';
 
@@ -68,7 +86,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
           production ? '' : (process.env.REMOTE_DEVTOOLS ?? ''),
         ),
       }),
-      ...(production ? [] : [new ReactRefreshPlugin({ overlay: false })]),
+      ...(production ? precompression() : [new ReactRefreshPlugin({ overlay: false })]),
       // moment-timezone carries only the session time zone, and moment none of its locales.
       new MomentTimezoneDataPlugin({ matchZones: [SESSION_TIME_ZONE] }),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),

@@ -24,7 +24,8 @@ function lazyFiles(dir: string): string[] {
     .readdirSync(dir, { recursive: true })
     .map(String)
     .filter(
-      (file) => /^(view-|locale-)|\.woff2?$/.test(path.basename(file)) && !/\.map$/.test(file),
+      (file) =>
+        /^(view-|locale-)|\.woff2?$/.test(path.basename(file)) && !/\.(map|br|gz)$/.test(file),
     );
 }
 

@@ -1,6 +1,8 @@
 // Security headers, the built app's files and routes, and error answers that are never pages.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 
@@ -16,6 +18,32 @@ const CSP =
   "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
   "form-action 'self'; frame-ancestors 'none'";
 
+const MAIN_JS = 'console.log(1)';
+
+/** A GET whose body is left as it came off the wire (fetch would decompress it). */
+async function rawGet(app: FastifyInstance, url: string, headers: Record<string, string>) {
+  await fetchFrom(app, '/');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return new Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; rawPayload: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: url, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              statusCode: response.statusCode ?? 0,
+              headers: response.headers,
+              rawPayload: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
 const normalize = (policy: string | undefined) => policy?.split(/;\s*/).join('; ');
 
 describe('the built app and the HTTP surface', () => {
@@ -29,6 +57,8 @@ describe('the built app and the HTTP surface', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(dist, 'replay.html'), '<!doctype html><title>replay</title>');
     fs.writeFileSync(path.join(dist, 'main.3f2a9c1b.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'main.3f2a9c1b.js.br'), zlib.brotliCompressSync(MAIN_JS));
+    fs.writeFileSync(path.join(dist, 'main.3f2a9c1b.js.gz'), zlib.gzipSync(MAIN_JS));
     fs.writeFileSync(path.join(dist, 'static', 'font.0123abcd4567.woff2'), 'font');
     fs.writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
     app = await buildApp(testConfig(dataDir, { DIST_DIR: dist }));
@@ -80,6 +110,37 @@ describe('the built app and the HTTP surface', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     },
   );
+
+  it.each([
+    ['br, gzip', 'br', zlib.brotliDecompressSync],
+    ['gzip, deflate', 'gzip', zlib.gunzipSync],
+    ['gzip;q=0, br', 'br', zlib.brotliDecompressSync],
+  ])('sends the precompressed copy to a client accepting %s', async (accept, name, decode) => {
+    const response = await rawGet(app, '/main.3f2a9c1b.js', { 'accept-encoding': accept });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(name);
+    expect(response.headers['vary']).toBe('accept-encoding');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(decode(response.rawPayload).toString()).toBe(MAIN_JS);
+  });
+
+  it('sends the plain file, with its own etag, to a client accepting no compression', async () => {
+    const plain = await rawGet(app, '/main.3f2a9c1b.js', { 'accept-encoding': 'gzip;q=0' });
+    const brotli = await rawGet(app, '/main.3f2a9c1b.js', { 'accept-encoding': 'br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.toString()).toBe(MAIN_JS);
+    expect(plain.headers.etag).not.toBe(brotli.headers.etag);
+    const revalidated = await rawGet(app, '/main.3f2a9c1b.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(brotli.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('never serves a compressed copy as a file of its own type', async () => {
+    const response = await rawGet(app, '/main.3f2a9c1b.js.br', {});
+    expect(response.statusCode).toBe(404);
+  });
 
   it('revalidates files without a hash', async () => {
     const response = await fetchFrom(app, '/favicon.ico');

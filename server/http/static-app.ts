@@ -29,27 +29,53 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-interface StaticFile {
+interface Encoded {
   body: Buffer;
+  etag: string;
+}
+
+interface StaticFile extends Encoded {
   contentType: string;
   cacheControl: string;
-  etag: string;
+  /** The build's precompressed copies (`.br`, `.gz`), best first. */
+  encodings: Array<Encoded & { name: 'br' | 'gzip' }>;
+}
+
+const ENCODING_SUFFIXES = [
+  { suffix: '.br', name: 'br' },
+  { suffix: '.gz', name: 'gzip' },
+] as const;
+
+function etagOf(body: Buffer, tag = ''): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${tag}"`;
 }
 
 async function readBuild(distDir: string): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   const entries = await fs.readdir(distDir, { recursive: true, withFileTypes: true });
+  const compressed = new Map<string, Buffer>();
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     const body = await fs.readFile(file);
     const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+    if (ENCODING_SUFFIXES.some(({ suffix }) => urlPath.endsWith(suffix))) {
+      compressed.set(urlPath, body);
+      continue;
+    }
     files.set(urlPath, {
       body,
       contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
       cacheControl: HASHED_NAME.test(entry.name) ? IMMUTABLE : 'no-cache',
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      etag: etagOf(body),
+      encodings: [],
     });
+  }
+  for (const [urlPath, file] of files) {
+    for (const { suffix, name } of ENCODING_SUFFIXES) {
+      const body = compressed.get(urlPath + suffix);
+      if (body) file.encodings.push({ name, body, etag: etagOf(file.body, `-${name}`) });
+    }
   }
   return files;
 }
@@ -58,10 +84,25 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/v1' || pathname.startsWith('/v1/');
 }
 
+/** The best copy the client accepts: a slow network gets a third of the bytes. */
+function pickEncoding(request: FastifyRequest, file: StaticFile) {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.split(';').map((piece) => piece.trim()))
+    .filter(([, ...params]) => !params.some((param) => /^q=0(\.0*)?$/.test(param)))
+    .map(([name]) => name);
+  return file.encodings.find(({ name }) => accepted.includes(name));
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
-  reply.header('cache-control', file.cacheControl).header('etag', file.etag);
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-  return reply.type(file.contentType).send(file.body);
+  const encoded = pickEncoding(request, file);
+  const { body, etag } = encoded ?? file;
+  reply.header('cache-control', file.cacheControl).header('etag', etag);
+  if (file.encodings.length > 0) reply.header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (encoded) reply.header('content-encoding', encoded.name);
+  return reply.type(file.contentType).send(body);
 }
 
 export async function registerStaticApp(app: FastifyInstance, distDir: string): Promise<void> {
