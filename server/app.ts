@@ -103,7 +103,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     mailer: createMailer(config.mail, app.log),
   };
 
-  registerHealthRoute(app, deps);
+  registerHealthRoute(app, { db, redis });
   registerSessionRoutes(app, deps);
   registerSignupRoute(app, deps);
   registerActivationRoutes(app, deps);

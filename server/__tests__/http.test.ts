@@ -5,13 +5,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 
 import { buildApp } from '../app';
 import { openDatabase } from '../db/connect';
-import type { RouteDeps } from '../routes/deps';
 import { registerHealthRoute } from '../routes/health';
 import { tempDir, testConfig } from './support/config';
 import { fetchFrom } from './support/fetch-app';
+import { REDIS_URL } from './support/redis';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; font-src 'self' data:; " +
@@ -186,7 +187,11 @@ describe('without a built app', () => {
 describe('the outbox endpoint', () => {
   it.each([
     ['outbox mode', {}, 200],
-    ['production', { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp' }, 404],
+    [
+      'production with SMTP',
+      { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      404,
+    ],
     [
       'production with MAIL_MODE=outbox',
       { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp', MAIL_MODE: 'outbox' },
@@ -214,13 +219,42 @@ describe('GET /healthz', () => {
     const config = testConfig(dataDir, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
     const db = await openDatabase(config.database);
     const app = Fastify({ logger: false });
-    registerHealthRoute(app, { config, db } as RouteDeps);
+    registerHealthRoute(app, { db });
     try {
       const response = await fetchFrom(app, '/healthz');
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ error: true, code: 'SERVICE_UNAVAILABLE' });
+      expect(response.json()).toMatchObject({
+        error: true,
+        code: 'SERVICE_UNAVAILABLE',
+        ok: false,
+        failing: ['database'],
+      });
     } finally {
       await app.close();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['answers 200 when the configured Redis answers', REDIS_URL, 200, undefined],
+    // Nothing listens on port 1.
+    ['names Redis when it is configured but unreachable', 'redis://127.0.0.1:1', 503, ['redis']],
+  ])('%s', async (_name, url, status, failing) => {
+    const dataDir = tempDir('health-redis');
+    const config = testConfig(dataDir);
+    const db = await openDatabase(config.database);
+    const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+    redis.on('error', () => {});
+    const app = Fastify({ logger: false });
+    registerHealthRoute(app, { db, redis });
+    try {
+      const response = await fetchFrom(app, '/healthz');
+      expect(response.statusCode).toBe(status);
+      expect(response.json().failing).toEqual(failing);
+    } finally {
+      await app.close();
+      redis.disconnect();
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,19 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';
-import { sendError } from '../http/errors';
+import { errorBody } from '../http/errors';
 import type { RouteDeps } from './deps';
 
-export function registerHealthRoute(app: FastifyInstance, { db }: RouteDeps): void {
+/** A dependency that does not answer within this is failing, not slow. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+type Dependency = 'database' | 'redis';
+
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Every configured dependency is asked at once; the answer names each one that failed. */
+export function registerHealthRoute(
+  app: FastifyInstance,
+  { db, redis }: Pick<RouteDeps, 'db'> & { redis?: Redis },
+): void {
+  const checks: Array<[Dependency, () => Promise<unknown>]> = [
+    ['database', () => sql`select 1`.execute(db)],
+  ];
+  if (redis) checks.push(['redis', () => redis.ping()]);
+
   app.get(API_PATHS.health, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    try {
-      await sql`select 1`.execute(db);
-    } catch (error) {
-      request.log.error({ err: error }, 'database health check failed');
-      return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
-    }
-    return { error: false, ok: true };
+    const results = await Promise.allSettled(checks.map(([, check]) => withinTimeout(check())));
+    const failing = checks
+      .filter((_, index) => results[index]?.status === 'rejected')
+      .map(([name]) => name);
+    if (failing.length === 0) return { error: false, ok: true };
+    for (const name of failing) request.log.error(`${name} health check failed`);
+    const message = `Not working: ${failing.join(', ')}.`;
+    return reply
+      .code(503)
+      .send({ ...errorBody('SERVICE_UNAVAILABLE', undefined, message), ok: false, failing });
   });
 }
