@@ -123,6 +123,10 @@ function readMail(env: Env, dataDir: string, production: boolean): Config['mail'
     fail('SMTP_URL', 'an smtp:// or smtps:// address');
   }
   const explicitMode = readChoice(env, 'MAIL_MODE', ['outbox', 'smtp'] as const);
+  // The outbox keeps codes on disk in clear: a production server uses it only when told to.
+  if (production && explicitMode === undefined && smtpUrl === undefined) {
+    fail('SMTP_URL', 'a value when NODE_ENV=production (or MAIL_MODE=outbox to keep mail on disk)');
+  }
   const mode = explicitMode ?? (smtpUrl ? 'smtp' : 'outbox');
   if (mode === 'smtp' && smtpUrl === undefined) fail('SMTP_URL', 'a value when MAIL_MODE=smtp');
   const from = readString(env, 'MAIL_FROM') ?? 'Accounts <no-reply@localhost>';

@@ -49,8 +49,10 @@ describe('loadConfig', () => {
     );
   });
 
-  it('hides the outbox endpoint in production unless the outbox mode is asked for', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).mail.outboxEndpoint).toBe(false);
+  it('keeps mail in the outbox in production only when the outbox mode is asked for', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }).mail,
+    ).toMatchObject({ mode: 'smtp', outboxEndpoint: false });
     expect(loadConfig({ NODE_ENV: 'production', MAIL_MODE: 'outbox' }).mail.outboxEndpoint).toBe(
       true,
     );
@@ -67,7 +69,11 @@ describe('loadConfig', () => {
     [{ MAIL_MODE: 'pigeon' }, 'MAIL_MODE'],
     [{ MAIL_MODE: 'smtp' }, 'SMTP_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
-    [{ NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'test' }, 'PASSWORD_HASH_PROFILE'],
+    [
+      { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'test', MAIL_MODE: 'outbox' },
+      'PASSWORD_HASH_PROFILE',
+    ],
+    [{ NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp' }, 'SMTP_URL'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TRUST_PROXY'],
