@@ -170,11 +170,12 @@ test('a guest whose session ended elsewhere never keeps seeing home', async () =
   await expectView(page, 'home');
   await page.evaluate(() => localStorage.setItem('token', 'revoked-elsewhere'));
   hold.ms = HELD_MS;
-  const since = await pageNow(page);
 
-  await page.evaluate(() => {
+  // Frames before the navigation rightly show home settled: count from the navigation itself.
+  const since = await page.evaluate(() => {
     history.pushState(null, '', '/login');
     dispatchEvent(new PopStateEvent('popstate'));
+    return performance.now();
   });
   await expectView(page, 'login');
   await page.waitForTimeout(50);
