@@ -1,4 +1,4 @@
-// npm run replay -- FILE [--at N] [--json] [--check]
+// npm run replay -- FILE [--at N] [--json] [--check] | --help
 // Folds a recorded action log through the app's root reducer (no middleware, no side effects).
 // Exit codes: 0 done, 1 the replay diverges from the recording (--check), 2 bad file or usage.
 import { readFileSync } from 'node:fs';
@@ -14,14 +14,28 @@ async function loadReplay() {
     ...(await import('../store/actionLog/decodeLog')),
     ...(await import('../store/actionLog/foldLog')),
     ...(await import('../store/actionLog/timeline')),
+    ...(await import('../store/actionLog/printable')),
   };
 }
 
 type Replay = Awaited<ReturnType<typeof loadReplay>>;
 
 const USAGE = 'usage: npm run replay -- FILE [--at N] [--json] [--check]';
+const HELP = `${USAGE}
+
+Folds a recorded action log through the app's root reducer (no side effects).
+
+  FILE        a log exported by the app ("Download activity log" or window.actionLog.export())
+  (no option) the timeline: index, time, action type, path, auth status
+  --at N      the state after action N, as indented JSON (one line with --json)
+  --json      every state, one JSON line each
+  --check     compare the recorded state hashes; name the first action that diverges (exit 1)
+  --help      this text
+
+Exit codes: 0 done, 1 the replay diverges (--check), 2 a bad file or usage.`;
 
 interface Command {
+  help: boolean;
   file: string;
   at: number | null;
   json: boolean;
@@ -31,9 +45,10 @@ interface Command {
 class UsageError extends Error {}
 
 function parseArgs(args: string[]): Command {
-  const command: Command = { file: '', at: null, json: false, check: false };
+  const command: Command = { help: false, file: '', at: null, json: false, check: false };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
+    if (arg === '--help' || arg === '-h') return { ...command, help: true };
     if (arg === '--json') command.json = true;
     else if (arg === '--check') command.check = true;
     else if (arg === '--at') {
@@ -65,11 +80,11 @@ function readLog({ decodeLog, LogFileError }: Replay, file: string): DecodedLog 
 }
 
 /** Writes big outputs in large chunks: one write per line is the slow part of a long replay. */
-function createOutput() {
+function createOutput(printable: (text: string) => string) {
   let buffer = '';
   return {
     line(text: string) {
-      buffer += `${text}\n`;
+      buffer += `${printable(text)}\n`;
       if (buffer.length > 1 << 20) this.flush();
     },
     flush() {
@@ -119,7 +134,7 @@ function printStates(
 
 function run(replay: Replay, command: Command): number {
   const log = readLog(replay, command.file);
-  const out = createOutput();
+  const out = createOutput(replay.printable);
   try {
     if (command.check) {
       const divergence = replay.firstDivergence(log);
@@ -153,6 +168,10 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write(`replay: ${(error as Error).message}\n`);
     return 2;
   }
+  if (command.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
   const replay = await loadReplay();
   try {
     return run(replay, command);
@@ -162,7 +181,7 @@ async function main(args: string[]): Promise<number> {
       error instanceof replay.LogFileError || error instanceof UsageError
         ? error.message
         : `cannot be replayed (${error instanceof Error ? error.message : String(error)})`;
-    process.stderr.write(`${prefix}: ${reason}\n`);
+    process.stderr.write(`${replay.printable(`${prefix}: ${reason}`)}\n`);
     return 2;
   }
 }

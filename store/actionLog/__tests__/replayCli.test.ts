@@ -118,3 +118,30 @@ it('replays a 100,000-action log in seconds', async () => {
   expect(code).toBe(0);
   expect(Date.now() - started).toBeLessThan(30_000);
 }, 120_000);
+
+it('prints a crafted action type as visible text, never as terminal control codes', async () => {
+  const log = JSON.parse(readFileSync(journeyLog, 'utf8'));
+  const actions = JSON.parse(log.payload) as Array<{ type: string }>;
+  // Retitle the terminal, clear the screen (C1 CSI), and reverse the line's direction.
+  const hostile = 'evil\u001b]0;owned\u0007\u009b2J\u202ereversed';
+  actions.push({ type: hostile });
+  log.payload = JSON.stringify(actions);
+  log.actionLog.timestamps.push(log.actionLog.timestamps.at(-1));
+  log.actionLog.stateHashes.push(log.actionLog.stateHashes.at(-1));
+  const crafted = file('crafted.json', JSON.stringify(log));
+
+  const timeline = await replay(crafted);
+  expect(timeline.code).toBe(0);
+  expect(timeline.stdout).toContain('evil\\u001b]0;owned\\u0007\\u009b2J\\u202ereversed');
+  for (const { stdout } of [timeline, await replay(crafted, '--json')]) {
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+  }
+});
+
+it('explains itself with --help and exits 0', async () => {
+  const { code, stdout } = await replay('--help');
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/^usage: npm run replay -- FILE/);
+  for (const option of ['--at N', '--json', '--check']) expect(stdout).toContain(option);
+});
