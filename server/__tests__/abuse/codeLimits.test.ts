@@ -5,17 +5,12 @@ import type { RunningServer } from '../../app';
 import { COUNTER_ENGINES, type AbuseSetup } from './support/abuseServer';
 import { OWNER_PASSWORD, pendingAccount, uniqueEmail, wrongCode } from './support/accounts';
 import { retryAfters, tally } from './support/attack';
-import { AddressClient, visitorAddress } from './support/fromAddress';
+import { type AddressClient, visitorClients } from './support/fromAddress';
 
 describe.each(COUNTER_ENGINES)('code, sign-up and resend limits on %s', (_name, makeSetup) => {
   let setup: AbuseSetup;
   let server: RunningServer;
-  const clients: AddressClient[] = [];
-  const from = (n: number) => {
-    const client = new AddressClient(server.url, visitorAddress(n));
-    clients.push(client);
-    return client;
-  };
+  const { from, closeAll } = visitorClients(() => server.url);
 
   beforeAll(async () => {
     setup = await makeSetup();
@@ -23,7 +18,7 @@ describe.each(COUNTER_ENGINES)('code, sign-up and resend limits on %s', (_name, 
   });
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    closeAll();
     await setup?.tearDown();
   });
 

@@ -8,7 +8,7 @@ import { tempDir } from '../support/config';
 import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
 import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from './support/accounts';
 import { tally } from './support/attack';
-import { AddressClient, visitorAddress } from './support/fromAddress';
+import { visitorClients } from './support/fromAddress';
 
 const FLOOD = 48;
 
@@ -16,12 +16,7 @@ describe.each(ABUSE_ENGINES)('login flood on %s', (_name, makeSetup) => {
   let setup: AbuseSetup;
   let server: RunningServer;
   let distDir: string;
-  const clients: AddressClient[] = [];
-  const from = (n: number) => {
-    const client = new AddressClient(server.url, visitorAddress(n));
-    clients.push(client);
-    return client;
-  };
+  const { from, closeAll } = visitorClients(() => server.url);
 
   beforeAll(async () => {
     distDir = tempDir('flood-dist');
@@ -36,7 +31,7 @@ describe.each(ABUSE_ENGINES)('login flood on %s', (_name, makeSetup) => {
   });
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    closeAll();
     await setup?.tearDown();
     fs.rmSync(distDir, { recursive: true, force: true });
   });

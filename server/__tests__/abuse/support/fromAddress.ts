@@ -83,3 +83,18 @@ export class AddressClient {
 export function visitorAddress(n: number): string {
   return `127.0.0.${n + 1}`;
 }
+
+/** Clients of one server, each from visitor address `n`, all closed together after the suite. */
+export function visitorClients(baseUrl: () => string) {
+  const clients: AddressClient[] = [];
+  return {
+    from(n: number): AddressClient {
+      const client = new AddressClient(baseUrl(), visitorAddress(n));
+      clients.push(client);
+      return client;
+    },
+    closeAll(): void {
+      for (const client of clients.splice(0)) client.close();
+    },
+  };
+}
