@@ -2,13 +2,22 @@
 // server sharing only contract/ with the app.
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'screenshots/', 'bench/results/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'coverage/',
+      'screenshots/',
+      'bench/results/',
+      'build/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -52,6 +61,28 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Rules that need the types: promises nobody waits for, promises passed where a plain
+    // callback is expected, and switches that miss a case.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -6,7 +6,7 @@ import moment from 'moment-timezone';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import { Router } from 'react-router';
+import { Router } from 'react-router-dom';
 
 const keep = [
   configureStore,

@@ -39,6 +39,8 @@ function servePage(folder: string): http.RequestListener {
 }
 
 function relay(server: AGServer) {
+  // SocketCluster's middleware is an async function by design: it consumes the stream.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   server.setMiddleware(server.MIDDLEWARE_INBOUND, async (stream) => {
     for await (const action of stream) {
       if (action.type === action.TRANSMIT) {
@@ -85,7 +87,7 @@ export async function startDevToolsServer(
     url: `http://${host}:${actualPort}`,
     port: actualPort,
     async close() {
-      socketServer.close();
+      void socketServer.close();
       httpServer.closeAllConnections();
       await new Promise((resolve) => httpServer.close(resolve));
     },

@@ -2,7 +2,7 @@
 // the next navigation is checked): links and navigate() become `router/navigationRequested`
 // events that a listener performs on the history.
 import { useMemo, type ReactNode } from 'react';
-import { createPath, Router, type Navigator, type To } from 'react-router';
+import { createPath, Router, type Navigator, type To } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectShownLocation } from '../../store/navigation/screenSelectors';

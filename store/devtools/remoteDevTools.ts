@@ -163,7 +163,10 @@ function connect(store: InstrumentedStore, address: string, options: Sanitizers)
   });
 }
 
-/** A store enhancer that records the store for time travel and serves it to the remote UI. */
+/**
+ * A store enhancer that records the store for time travel and serves it to the remote UI.
+ * @public loaded with require() by storeDevTools.ts, only in development builds
+ */
 export function remoteDevTools(address: string, options: Sanitizers): StoreEnhancer {
   return (createStore) => (reducer, preloadedState) => {
     const store = instrument(undefined, { maxAge: options.maxAge })(createStore)(

@@ -3,7 +3,7 @@
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
-} from 'react-router';
+} from 'react-router-dom';
 
 import type { AppHistory } from '../effects';
 
