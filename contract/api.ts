@@ -1,4 +1,8 @@
-// The account API, version 1: the shapes both the app and the server agree on.
+// The account API, version 1: its paths, and the types of its messages, read off their schemas
+// in schemas.ts (one schema per message; this file only names their types).
+import type * as v from 'valibot';
+
+import type * as S from './schemas';
 
 export const API_PATHS = {
   verify: '/v1/api/user/verify',
@@ -7,99 +11,46 @@ export const API_PATHS = {
   resendActivation: '/v1/api/user/resend-activation',
   login: '/v1/api/user/login',
   logout: '/v1/api/user/logout',
+  requestPasswordReset: '/v1/api/user/request-password-reset',
+  resetPassword: '/v1/api/user/reset-password',
+  changePassword: '/v1/api/user/change-password',
+  changeEmail: '/v1/api/user/change-email',
+  confirmEmailChange: '/v1/api/user/confirm-email-change',
+  deleteAccount: '/v1/api/user/delete-account',
+  sessions: '/v1/api/user/sessions',
+  revokeOtherSessions: '/v1/api/user/sessions/revoke-others',
+  /** DELETE `${sessions}/:id` */
+  session: '/v1/api/user/sessions/:id',
+  actionLogs: '/v1/api/action-logs',
   outbox: '/v1/dev/outbox',
   health: '/healthz',
 } as const;
 
-export interface PublicUser {
-  id: string;
-  name: string;
-  email: string;
-  /** ISO-8601 */
-  createdAt: string;
-}
-
-export interface Signature {
-  /** Session expiry in Unix seconds. */
-  exp: number;
-}
-
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'RATE_LIMITED'
-  | 'INVALID_CODE'
-  | 'INVALID_CREDENTIALS'
-  | 'ACCOUNT_NOT_ACTIVATED'
-  | 'INVALID_TOKEN'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'BAD_REQUEST'
-  | 'REQUEST_TIMEOUT'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
+export type ErrorCode = (typeof S.ERROR_CODES)[number];
 
 /** Why one field of a request was refused (the values of `fields` in a VALIDATION error). */
-export type FieldErrorCode =
-  | 'REQUIRED'
-  | 'INVALID_EMAIL'
-  | 'TOO_SHORT'
-  | 'TOO_LONG'
-  | 'COMMON_PASSWORD'
-  | 'INVALID_CODE_FORMAT';
+export type FieldErrorCode = (typeof S.FIELD_ERROR_CODES)[number];
 
-export interface ErrorBody {
-  error: true;
-  code: ErrorCode;
-  message: string;
-  fields?: Record<string, FieldErrorCode>;
-}
-
-export interface VerifyOk {
-  error: false;
-  user: PublicUser;
-  signature: Signature;
-}
-
-export interface SessionOk extends VerifyOk {
-  token: string;
-}
-
-export interface SignupBody {
-  name: string;
-  email: string;
-  password: string;
-}
-export interface SignupOk {
-  error: false;
-  email: string;
-}
-
-export interface VerifyAccountBody {
-  email: string;
-  code: string;
-  /** The password chosen at sign-up. */
-  password: string;
-}
-
-export interface ResendActivationBody {
-  email: string;
-}
-
-export interface LoginBody {
-  email: string;
-  password: string;
-}
-
-export interface PlainOk {
-  error: false;
-}
-
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  code?: string;
-  sentAt: string;
-}
+export type PublicUser = v.InferOutput<typeof S.PublicUser>;
+export type Signature = v.InferOutput<typeof S.Signature>;
+export type ErrorBody = v.InferOutput<typeof S.ErrorBody>;
+export type VerifyOk = v.InferOutput<typeof S.VerifyOk>;
+export type SessionOk = v.InferOutput<typeof S.SessionOk>;
+export type SignupBody = v.InferOutput<typeof S.SignupBody>;
+export type SignupOk = v.InferOutput<typeof S.SignupOk>;
+export type VerifyAccountBody = v.InferOutput<typeof S.VerifyAccountBody>;
+export type ResendActivationBody = v.InferOutput<typeof S.ResendActivationBody>;
+export type LoginBody = v.InferOutput<typeof S.LoginBody>;
+export type PlainOk = v.InferOutput<typeof S.PlainOk>;
+export type OutboxMessage = v.InferOutput<typeof S.OutboxMessage>;
+export type RequestPasswordResetBody = v.InferOutput<typeof S.RequestPasswordResetBody>;
+export type ResetPasswordBody = v.InferOutput<typeof S.ResetPasswordBody>;
+export type ChangePasswordBody = v.InferOutput<typeof S.ChangePasswordBody>;
+export type ChangeEmailBody = v.InferOutput<typeof S.ChangeEmailBody>;
+export type ConfirmEmailChangeBody = v.InferOutput<typeof S.ConfirmEmailChangeBody>;
+export type ConfirmEmailChangeOk = v.InferOutput<typeof S.ConfirmEmailChangeOk>;
+export type DeleteAccountBody = v.InferOutput<typeof S.DeleteAccountBody>;
+export type SessionInfo = v.InferOutput<typeof S.SessionInfo>;
+export type SessionsOk = v.InferOutput<typeof S.SessionsOk>;
+export type RevokeOthersOk = v.InferOutput<typeof S.RevokeOthersOk>;
+export type ActionLogUploadOk = v.InferOutput<typeof S.ActionLogUploadOk>;

@@ -1,4 +1,5 @@
-// Input rules shared by the server (authoritative) and the app (early feedback).
+// The value rules of the API's fields; contract/schemas.ts makes them the refinements of every
+// body's schema, which the server (authoritative) and the app's forms (early feedback) both use.
 import type { FieldErrorCode } from './api';
 import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
 
@@ -38,42 +39,4 @@ export function checkName(name: string): FieldErrorCode | undefined {
 export function checkActivationCode(code: string): FieldErrorCode | undefined {
   if (code === '') return 'REQUIRED';
   return ACTIVATION_CODE_PATTERN.test(code) ? undefined : 'INVALID_CODE_FORMAT';
-}
-
-function collect<K extends string>(checks: Record<K, FieldErrorCode | undefined>): FieldErrors<K> {
-  const errors: FieldErrors<K> = {};
-  for (const key of Object.keys(checks) as K[]) {
-    const code = checks[key];
-    if (code) errors[key] = code;
-  }
-  return errors;
-}
-
-export function validateSignup(body: { name: string; email: string; password: string }) {
-  return collect({
-    name: checkName(body.name),
-    email: checkEmail(body.email),
-    password: checkPassword(body.password),
-  });
-}
-
-export function validateLogin(body: { email: string; password: string }) {
-  // Login only checks presence: a too-short password is simply wrong, not a format error.
-  return collect({
-    email: checkEmail(body.email),
-    password: body.password === '' ? 'REQUIRED' : undefined,
-  });
-}
-
-export function validateActivation(body: { email: string; code: string; password: string }) {
-  // Like login, only presence: the password is compared with the ones chosen at sign-up.
-  return collect({
-    email: checkEmail(body.email),
-    code: checkActivationCode(body.code),
-    password: body.password === '' ? 'REQUIRED' : undefined,
-  });
-}
-
-export function validateResend(body: { email: string }) {
-  return collect({ email: checkEmail(body.email) });
 }

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';

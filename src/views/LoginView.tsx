@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 import { useAppDispatch } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';

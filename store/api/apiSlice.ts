@@ -17,11 +17,19 @@ import {
   type VerifyAccountBody,
 } from '../../contract/api';
 
+import * as schemas from '../../contract/schemas';
+
 import { baseQuery } from './baseQuery';
 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  // A success answer that does not match its schema is an unexpected answer, not a crash: the
+  // form says something went wrong, and nothing unchecked reaches the store.
+  catchSchemaFailure: (failure) => ({
+    status: 'CUSTOM_ERROR' as const,
+    error: `the answer does not match the contract (${failure.schemaName})`,
+  }),
   endpoints: (build) => ({
     /** Arg: the key of the navigation this check belongs to. The answer is decoded by the caller. */
     verify: build.mutation<unknown, string>({
@@ -29,18 +37,23 @@ export const api = createApi({
     }),
     signup: build.mutation<SignupOk, SignupBody>({
       query: (body) => ({ url: API_PATHS.signup, method: 'POST', body }),
+      responseSchema: schemas.SignupOk,
     }),
     verifyAccount: build.mutation<SessionOk, VerifyAccountBody>({
       query: (body) => ({ url: API_PATHS.verifyAccount, method: 'POST', body }),
+      responseSchema: schemas.SessionOk,
     }),
     resendActivation: build.mutation<PlainOk, ResendActivationBody>({
       query: (body) => ({ url: API_PATHS.resendActivation, method: 'POST', body }),
+      responseSchema: schemas.PlainOk,
     }),
     login: build.mutation<SessionOk, LoginBody>({
       query: (body) => ({ url: API_PATHS.login, method: 'POST', body }),
+      responseSchema: schemas.SessionOk,
     }),
     logout: build.mutation<PlainOk, void>({
       query: () => ({ url: API_PATHS.logout, method: 'POST' }),
+      responseSchema: schemas.PlainOk,
     }),
   }),
 });

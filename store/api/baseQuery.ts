@@ -1,4 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
+import * as v from 'valibot';
+
+import { RefusalAsRead } from '../../contract/schemas';
 
 import { API_BASE_URL, HTTP_TIMEOUT_MS, INTL_LOCALE, STORAGE_KEYS } from '../constants';
 import type { Effects } from '../effects';
@@ -33,11 +36,19 @@ const fetchQuery = fetchBaseQuery({
 });
 
 /**
- * A refusal's Retry-After joins its body (as `retryAfterSeconds`), so the serializable error in
- * the store still says when to try again.
+ * Every answer whose body says `error: true` is an error, whatever its status (a 2xx refusal
+ * too), and a refusal's Retry-After joins its body (as `retryAfterSeconds`), so the serializable
+ * error in the store still says when to try again. Success answers are then checked against the
+ * endpoint's `responseSchema` (apiSlice.ts).
  */
 export const baseQuery: typeof fetchQuery = async (args, api, extraOptions) => {
-  const result = await fetchQuery(args, api, extraOptions);
+  const answered = await fetchQuery(args, api, extraOptions);
+  const status = answered.meta?.response?.status;
+  const refusedWithSuccess =
+    answered.data !== undefined && v.is(RefusalAsRead, answered.data) && status !== undefined;
+  const result = refusedWithSuccess
+    ? { error: { status, data: answered.data }, meta: answered.meta }
+    : answered;
   const retryAfter = Number(result.meta?.response?.headers.get('retry-after') ?? Number.NaN);
   const { error } = result;
   if (!error || !Number.isFinite(retryAfter) || typeof error.data !== 'object' || !error.data) {

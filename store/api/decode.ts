@@ -1,22 +1,9 @@
-// Decoders for what the server sends: nothing unchecked enters the store.
-import type { ErrorCode, FieldErrorCode, PublicUser } from '../../contract/api';
+// What a failed request means for a form, read through the contract's schemas: nothing unchecked
+// enters the store.
+import * as v from 'valibot';
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function decodeUser(value: unknown): PublicUser | null {
-  if (!isRecord(value)) return null;
-  const { id, name, email, createdAt } = value;
-  if (typeof id !== 'string' && typeof id !== 'number') return null;
-  if (typeof name !== 'string' || typeof email !== 'string') return null;
-  return {
-    id: String(id),
-    name,
-    email,
-    createdAt: typeof createdAt === 'string' ? createdAt : '',
-  };
-}
+import type { ErrorCode, FieldErrorCode } from '../../contract/api';
+import { ErrorAnswerAsRead } from '../../contract/schemas';
 
 /** What a failed request means for a form: the server's code, or why there was none. */
 export type RequestErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'UNEXPECTED';
@@ -29,40 +16,28 @@ export interface RequestError {
   retryAfterSeconds?: number;
 }
 
-const FIELD_CODES: readonly FieldErrorCode[] = [
-  'REQUIRED',
-  'INVALID_EMAIL',
-  'TOO_SHORT',
-  'TOO_LONG',
-  'COMMON_PASSWORD',
-  'INVALID_CODE_FORMAT',
-];
+/** RTK Query's error shape (fetchBaseQuery's, or the schema failure of baseQuery.ts). */
+const QueryError = v.object({
+  status: v.union([v.number(), v.string()]),
+  data: v.optional(v.unknown()),
+});
 
-function decodeFields(value: unknown): Record<string, FieldErrorCode> | undefined {
-  if (!isRecord(value)) return undefined;
-  const fields: Record<string, FieldErrorCode> = {};
-  for (const [name, code] of Object.entries(value)) {
-    const known = FIELD_CODES.find((candidate) => candidate === code);
-    if (known) fields[name] = known;
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined;
-}
-
-/** Turns RTK Query's error (fetchBaseQuery's shape) into a serializable, known error. */
+/** Turns RTK Query's error into a serializable, known error. */
 export function decodeRequestError(error: unknown): RequestError {
-  if (!isRecord(error)) return { code: 'UNEXPECTED' };
-  const { status, data } = error;
+  const parsed = v.safeParse(QueryError, error);
+  if (!parsed.success) return { code: 'UNEXPECTED' };
+  const { status, data } = parsed.output;
   if (status === 'FETCH_ERROR') return { code: 'NETWORK' };
   if (status === 'TIMEOUT_ERROR') return { code: 'TIMEOUT' };
   if (typeof status !== 'number') return { code: 'UNEXPECTED' };
-  if (isRecord(data) && data.error === true && typeof data.code === 'string') {
-    const fields = decodeFields(data.fields);
-    const wait = data.retryAfterSeconds;
+  const refusal = v.safeParse(ErrorAnswerAsRead, data);
+  if (refusal.success) {
+    const { code, fields, retryAfterSeconds } = refusal.output;
     return {
-      code: data.code as ErrorCode,
+      code,
       status,
-      ...(fields ? { fields } : {}),
-      ...(typeof wait === 'number' && wait > 0 ? { retryAfterSeconds: wait } : {}),
+      ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
+      ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
     };
   }
   return { code: status >= 500 ? 'INTERNAL' : 'UNEXPECTED', status };

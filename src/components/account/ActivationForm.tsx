@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 
-import { checkEmail, validateActivation } from '../../../contract/rules';
+import { checkEmail } from '../../../contract/rules';
+import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { EmailField } from '../form/EmailField';
@@ -30,7 +31,7 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'activation',
     fields: FIELDS,
-    validate: validateActivation,
+    validate: (values) => refused(VerifyAccountBody, values),
     toBody: (values) => ({
       email: values.email.trim(),
       code: values.code.trim(),

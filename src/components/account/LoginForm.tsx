@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
-import { validateLogin } from '../../../contract/rules';
+import { fieldErrors as refused, LoginBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { activationHref } from '../../../store/navigation/routes';
@@ -24,7 +24,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'login',
     fields: FIELDS,
-    validate: validateLogin,
+    validate: (values) => refused(LoginBody, values),
     toBody: (values) => ({ email: values.email.trim(), password: values.password }),
     send: (body) => {
       setAttemptedEmail(body.email);

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH, validateSignup } from '../../../contract/rules';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/rules';
+import { fieldErrors as refused, SignupBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { EmailField } from '../form/EmailField';
@@ -19,7 +20,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'signup',
     fields: FIELDS,
-    validate: validateSignup,
+    validate: (values) => refused(SignupBody, values),
     toBody: (values) => ({
       name: values.name.trim(),
       email: values.email.trim(),

@@ -32,5 +32,7 @@ export function fieldErrorMessage(field: FormField, code: FieldErrorCode): Field
       return { id: 'fieldError.commonPassword' };
     case 'INVALID_CODE_FORMAT':
       return { id: 'fieldError.invalidCodeFormat' };
+    case 'INCORRECT':
+      return { id: 'fieldError.incorrectPassword' };
   }
 }
