@@ -10,6 +10,7 @@ import { benchReplay } from './sections/replay';
 import { benchServer } from './sections/server';
 import { benchSlowNetwork } from './sections/slowNetwork';
 import { benchStart } from './sections/start';
+import { benchTiming } from './sections/timing';
 import { formatTable, type Row } from './table';
 
 const SECTIONS: Record<string, () => Promise<Row[]>> = {
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   replay: benchReplay,
   start: benchStart,
   abuse: benchAbuse,
+  timing: benchTiming,
 };
 
 function chosenSections(args: string[]): string[] {

@@ -29,6 +29,9 @@ export interface RateLimitConfig {
   resendWindowSeconds: number;
   /** Wrong tries of one code from all addresses (per address: activationMaxAttempts). */
   codeTriesTotalMax: number;
+  /** Activity logs sent to support, per client address. */
+  logUploadsMax: number;
+  logUploadsWindowSeconds: number;
 }
 
 export interface Config {
@@ -46,7 +49,16 @@ export interface Config {
     outboxDir: string;
     /** Whether GET /v1/dev/outbox exists. */
     outboxEndpoint: boolean;
+    /** How long a process holds a claimed mail before another may take it. */
+    leaseSeconds: number;
+    /** How often the queue looks for due mail (a stored mail is also looked at at once). */
+    pollMs: number;
   };
+  /**
+   * Where the app is reached from outside: the links in mails start with it. Unset, it is
+   * http://localhost:<the port the server listens on>.
+   */
+  publicUrl?: string;
   sessionTtlSeconds: number;
   activationCodeTtlSeconds: number;
   activationMaxAttempts: number;
@@ -137,6 +149,8 @@ function readMail(env: Env, dataDir: string, production: boolean): Config['mail'
     from,
     outboxDir: path.join(dataDir, 'outbox'),
     outboxEndpoint: mode === 'outbox' && (!production || explicitMode === 'outbox'),
+    leaseSeconds: readInt(env, 'MAIL_LEASE_SECONDS', 60, 1, 3600),
+    pollMs: readInt(env, 'MAIL_POLL_MS', 1000, 10, 60_000),
   };
 }
 
@@ -169,6 +183,21 @@ function readTrustProxy(env: Env): string[] {
   return entries;
 }
 
+function readPublicUrl(env: Env): string | undefined {
+  const raw = readString(env, 'PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    fail('PUBLIC_URL', 'an http:// or https:// address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    fail('PUBLIC_URL', 'an http:// or https:// address');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(readString(env, 'DATA_DIR') ?? './data');
@@ -178,6 +207,7 @@ export function loadConfig(env: Env): Config {
 
   return {
     port: readInt(env, 'PORT', 8080, 0, 65535),
+    publicUrl: readPublicUrl(env),
     host: readString(env, 'HOST') ?? 'localhost',
     production,
     dataDir,
@@ -235,6 +265,8 @@ export function loadConfig(env: Env): Config {
       ),
       resendWindowSeconds: readInt(env, 'RATE_LIMIT_RESEND_WINDOW_SECONDS', 60, 1, day),
       codeTriesTotalMax: readInt(env, 'ACTIVATION_MAX_ATTEMPTS_TOTAL', 25, 1, 1_000_000),
+      logUploadsMax: readInt(env, 'RATE_LIMIT_LOG_UPLOADS_MAX', 5, 1, 1_000_000),
+      logUploadsWindowSeconds: readInt(env, 'RATE_LIMIT_LOG_UPLOADS_WINDOW_SECONDS', 3600, 1, day),
     },
     passwordHash: readPasswordHash(env, production),
     logLevel,

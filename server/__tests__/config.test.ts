@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       loginFailuresPerEmailWindowSeconds: 3600,
       resendWindowSeconds: 60,
       codeTriesTotalMax: 25,
+      logUploadsMax: 5,
+      logUploadsWindowSeconds: 3600,
     });
     expect(config.activationMaxAttempts).toBe(5);
     expect(config.redis).toBeUndefined();

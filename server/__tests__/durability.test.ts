@@ -45,7 +45,8 @@ describe('durability', () => {
   });
 
   it('restarts with a consistent database after SIGKILL in the middle of sign-ups', async () => {
-    const env = testEnv(dataDir, { RATE_LIMIT_SIGNUP_MAX: '1000' });
+    // A killed process's claimed mail is taken over once its lease passes: one second here.
+    const env = testEnv(dataDir, { RATE_LIMIT_SIGNUP_MAX: '1000', MAIL_LEASE_SECONDS: '1' });
     const server = await spawnServer(env);
     const api = new ApiClient(server.url);
     const acknowledged: string[] = [];
@@ -62,6 +63,9 @@ describe('durability', () => {
 
     const restarted = await spawnServer(env);
     try {
+      const api2 = new ApiClient(restarted.url);
+      // Each acknowledged sign-up was stored with its mail: the restarted server sends it.
+      for (const email of acknowledged) await api2.waitForMail(email, 1);
       const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -79,7 +83,6 @@ describe('durability', () => {
       } finally {
         db.close();
       }
-      const api2 = new ApiClient(restarted.url);
       const login = await api2.post(API_PATHS.login, {
         email: acknowledged[0],
         password: PASSWORD,

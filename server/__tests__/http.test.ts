@@ -6,10 +6,13 @@ import zlib from 'node:zlib';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 
 import { buildApp } from '../app';
 import { openDatabase } from '../db/connect';
-import { registerHealthRoute } from '../routes/health';
+import type { Database } from '../db/schema';
+import type { MailQueue } from '../mail/queue';
+import healthRoutes from '../routes/health';
 import { tempDir, testConfig } from './support/config';
 import { fetchFrom } from './support/fetch-app';
 import { REDIS_URL } from './support/redis';
@@ -158,6 +161,30 @@ describe('the built app and the HTTP surface', () => {
     },
   );
 
+  it.each([
+    '/../../../etc/passwd',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/static/..%2f..%2f..%2fpackage.json',
+    '/main.3f2a9c1b.js/../../package.json',
+    '/..%5c..%5c..%5cetc%5cpasswd',
+    '/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd',
+    '/static/%2e%2e/%2e%2e/server/config.ts',
+  ])('answers the path traversal %s quietly, with nothing from outside the build', async (url) => {
+    const response = await rawGet(app, url, {});
+    const body = response.rawPayload.toString('utf8');
+    expect(response.statusCode).toBeLessThan(500);
+    expect(body).not.toMatch(/root:|"name":\s*"accounts-app"|loadConfig/);
+    // The app shell (a route of the app), a JSON 404, or a JSON 400 for a malformed encoding.
+    if (response.statusCode !== 200) {
+      const { code } = JSON.parse(body);
+      expect([response.statusCode, code]).toEqual(
+        response.statusCode === 400 ? [400, 'BAD_REQUEST'] : [404, 'NOT_FOUND'],
+      );
+    } else {
+      expect(body).toBe('<!doctype html><title>app</title>');
+    }
+  });
+
   it('answers a failure inside a handler with a 500 JSON error and no details', async () => {
     const response = await fetchFrom(app, '/v1/test/explode');
     expect(response.statusCode).toBe(500);
@@ -212,6 +239,12 @@ describe('the outbox endpoint', () => {
   });
 });
 
+/** The health route alone, on a database of the test's choosing, with a mail queue that works. */
+function healthWithoutMail(app: FastifyInstance, db: Kysely<Database>): void {
+  app.decorate('db', db);
+  app.decorate('mail', { failing: async () => false } as unknown as MailQueue);
+}
+
 describe('GET /healthz', () => {
   it('answers 503 when the database does not answer', async () => {
     const dataDir = tempDir('health');
@@ -219,7 +252,8 @@ describe('GET /healthz', () => {
     const config = testConfig(dataDir, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
     const db = await openDatabase(config.database);
     const app = Fastify({ logger: false });
-    registerHealthRoute(app, { db });
+    healthWithoutMail(app, db);
+    await app.register(healthRoutes);
     try {
       const response = await fetchFrom(app, '/healthz');
       expect(response.statusCode).toBe(503);
@@ -247,7 +281,8 @@ describe('GET /healthz', () => {
     const redis = new Redis(url, { maxRetriesPerRequest: 1 });
     redis.on('error', () => {});
     const app = Fastify({ logger: false });
-    registerHealthRoute(app, { db, redis });
+    healthWithoutMail(app, db);
+    await app.register(healthRoutes, { redis });
     try {
       const response = await fetchFrom(app, '/healthz');
       expect(response.statusCode).toBe(status);

@@ -19,9 +19,18 @@ const STATEMENT_CACHE_SIZE = 256;
  */
 function withStatementCache(database: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
+  // SQLite ends a transaction by itself when a write fails for lack of space (SQLITE_FULL) or
+  // an I/O error; Kysely's ROLLBACK would then fail with "cannot rollback - no transaction is
+  // active" and hide the real error. The rollback is skipped when there is nothing to roll back.
+  const rollback = database.prepare('rollback');
+  const rollbackIfOpen = {
+    reader: false,
+    run: () => (database.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 }),
+  } as unknown as SQLite.Statement;
   return {
     close: () => database.close(),
     prepare(text) {
+      if (text === 'rollback') return rollbackIfOpen;
       let statement = statements.get(text);
       if (!statement) {
         statement = database.prepare(text);
@@ -41,6 +50,9 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
+  // Deleted rows are overwritten, not left in free pages: a sent mail's code or a revoked
+  // session's hash does not stay in the file.
+  database.pragma('secure_delete = ON');
   database.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),

@@ -2,11 +2,17 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 
 import * as initial from './migrations/001_initial';
 import * as registrations from './migrations/002_registrations_and_limits';
+import * as mailQueue from './migrations/003_mail_queue';
+import * as actionLogs from './migrations/004_action_logs';
+import * as selfService from './migrations/005_account_self_service';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_registrations_and_limits': registrations,
+  '003_mail_queue': mailQueue,
+  '004_action_logs': actionLogs,
+  '005_account_self_service': selfService,
 };
 
 const provider: MigrationProvider = {

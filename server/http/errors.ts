@@ -6,22 +6,30 @@ import { HashingOverloaded } from '../auth/passwords';
 import { isUnavailable } from './unavailable';
 import { schemaFieldErrors } from './validation';
 
-const MESSAGES: Record<ErrorCode, string> = {
-  VALIDATION: 'Some fields are not valid.',
-  RATE_LIMITED: 'Too many requests. Please wait and try again.',
-  INVALID_CODE: 'The code is wrong, expired or already used.',
-  INVALID_CREDENTIALS: 'The email or password is wrong.',
-  ACCOUNT_NOT_ACTIVATED: 'The account is not activated yet.',
-  INVALID_TOKEN: 'The session is missing, expired or revoked.',
-  NOT_FOUND: 'Not found.',
-  METHOD_NOT_ALLOWED: 'Method not allowed.',
-  PAYLOAD_TOO_LARGE: 'The request body is too large.',
-  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
-  BAD_REQUEST: 'The request is malformed.',
-  REQUEST_TIMEOUT: 'The request did not arrive in time.',
-  SERVICE_UNAVAILABLE: 'The service is unavailable.',
-  INTERNAL: 'Something went wrong on our side.',
+/** The one error table: every code the API answers with, its status and its message. */
+export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
+  VALIDATION: { status: 400, message: 'Some fields are not valid.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },
+  INVALID_CODE: { status: 400, message: 'The code is wrong, expired or already used.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'The email or password is wrong.' },
+  ACCOUNT_NOT_ACTIVATED: { status: 403, message: 'The account is not activated yet.' },
+  INVALID_TOKEN: { status: 401, message: 'The session is missing, expired or revoked.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
 };
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Answers with the error table's status and message for `code`. */
+    fail(code: ErrorCode, fields?: Record<string, FieldErrorCode>): FastifyReply;
+  }
+}
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'BAD_REQUEST',
@@ -37,7 +45,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 export function errorBody(
   code: ErrorCode,
   fields?: Record<string, FieldErrorCode>,
-  message = MESSAGES[code],
+  message = ERRORS[code].message,
 ): ErrorBody {
   return fields ? { error: true, code, message, fields } : { error: true, code, message };
 }
@@ -52,6 +60,9 @@ export function sendError(
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.decorateReply('fail', function fail(this: FastifyReply, code, fields) {
+    return this.code(ERRORS[code].status).send(errorBody(code, fields));
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       return sendError(reply, 400, 'VALIDATION', schemaFieldErrors(error.validation));
@@ -69,6 +80,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
     }
     if (isUnavailable(error)) {
+      request.server.writeFailures?.note(error);
       request.log.warn({ err: error }, 'storage unavailable');
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
     }

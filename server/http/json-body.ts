@@ -13,6 +13,7 @@ export function registerJsonBody(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    // It answers through `done` itself, on success and on failure alike.
+    void parseJson(request, text, done);
   });
 }

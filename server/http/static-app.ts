@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { errorBody, sendError } from './errors';
+import { errorBody } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Webpack's [contenthash]: eight or more hex digits just before the extension.
@@ -114,14 +114,14 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
     try {
       pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
     } catch {
-      return sendError(reply, 404, 'NOT_FOUND');
+      return reply.fail('NOT_FOUND');
     }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (!isRead) return sendError(reply, 404, 'NOT_FOUND');
+    if (!isRead) return reply.fail('NOT_FOUND');
     const file = files.get(pathname);
     if (file) return send(request, reply, file);
     if (isApiPath(pathname) || LOOKS_LIKE_FILE.test(pathname)) {
-      return sendError(reply, 404, 'NOT_FOUND');
+      return reply.fail('NOT_FOUND');
     }
     if (!index) {
       const message = 'The app is not built yet: run `npm run build`.';

@@ -1,17 +1,9 @@
-// Fastify's JSON schemas check the shape of a body; contract/rules.ts checks the values.
+// What a refused body's validation errors say, field by field: the contract's schemas give the
+// field code as the message (server/http/schemas.ts); JSON Schema keywords are read as before.
 import type { FastifySchemaValidationError } from 'fastify';
 
 import type { FieldErrorCode } from '../../contract/api';
-import type { FieldErrors } from '../../contract/rules';
-
-/** A JSON schema for an object of required strings, loosely capped (rules.ts has the real limits). */
-export function stringsBody<K extends string>(fields: readonly K[]) {
-  return {
-    type: 'object',
-    required: fields,
-    properties: Object.fromEntries(fields.map((f) => [f, { type: 'string', maxLength: 1024 }])),
-  } as const;
-}
+import { FIELD_ERROR_CODES } from '../../contract/schemas';
 
 function fieldOf(error: FastifySchemaValidationError): string | undefined {
   if (error.keyword === 'required') {
@@ -22,20 +14,20 @@ function fieldOf(error: FastifySchemaValidationError): string | undefined {
   return match?.[1];
 }
 
+/** A contract schema's refinement says its field code as its message. */
+function fieldCodeOf(error: FastifySchemaValidationError): FieldErrorCode {
+  const known = FIELD_ERROR_CODES.find((code) => code === error.message);
+  if (known) return known;
+  return error.keyword === 'maxLength' ? 'TOO_LONG' : 'REQUIRED';
+}
+
 export function schemaFieldErrors(
   errors: FastifySchemaValidationError[],
 ): Record<string, FieldErrorCode> | undefined {
   const fields: Record<string, FieldErrorCode> = {};
   for (const error of errors) {
     const field = fieldOf(error);
-    if (field && !fields[field])
-      fields[field] = error.keyword === 'maxLength' ? 'TOO_LONG' : 'REQUIRED';
+    if (field && !fields[field]) fields[field] = fieldCodeOf(error);
   }
   return Object.keys(fields).length > 0 ? fields : undefined;
-}
-
-export function hasFieldErrors(
-  errors: FieldErrors<string>,
-): errors is Record<string, FieldErrorCode> {
-  return Object.keys(errors).length > 0;
 }

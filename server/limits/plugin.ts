@@ -9,7 +9,6 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import type { Config } from '../config';
-import { sendError } from '../http/errors';
 import { openCounterStore } from './counters';
 
 /** One point to take from one counter. */
@@ -120,7 +119,7 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
           // The store rejects with its answer when the points are spent, with an Error when it fails.
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
           reply.header('retry-after', Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-          sendError(reply, 429, 'RATE_LIMITED');
+          reply.fail('RATE_LIMITED');
           return false;
         }
       }

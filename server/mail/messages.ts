@@ -1,9 +1,48 @@
-// The account emails, in English and Khmer.
+// The account emails, in English and Khmer, each as text and as HTML. A mail about a code carries
+// a link to the view that takes it, with `?email=` and `?code=` filled.
 import type { MailLanguage } from './language';
 
 export interface MailContent {
   subject: string;
   text: string;
+  html: string;
+  /** The view the mail sends its reader to, when it has one. */
+  link?: string;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/**
+ * Paragraphs in, one mail out: the HTML part says exactly what the text part says, with the link
+ * as a button. Written by hand rather than with a template library: five paragraphs and a link.
+ */
+export function composeMail(
+  language: MailLanguage,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): MailContent {
+  const textParts = link ? [...paragraphs, `${link.label}: ${link.href}`] : paragraphs;
+  const htmlParagraphs = paragraphs.map(
+    (paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`,
+  );
+  if (link) {
+    htmlParagraphs.push(
+      `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>`,
+    );
+  }
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:system-ui,'Noto Sans Khmer',sans-serif;font-size:16px;line-height:1.6;color:#111827;max-width:560px;margin:0 auto;padding:24px">` +
+    `${htmlParagraphs.join('')}</body></html>`;
+  return { subject, text: textParts.join('\n\n'), html, link: link?.href };
 }
 
 export function activationMail(
@@ -11,42 +50,59 @@ export function activationMail(
   name: string,
   code: string,
   minutes: number,
+  link: string,
 ): MailContent {
   if (language === 'km') {
-    return {
-      subject: `លេខកូដបើកដំណើរការគណនីរបស់អ្នក៖ ${code}`,
-      text:
-        `សួស្តី ${name}\n\n` +
-        `លេខកូដបើកដំណើរការគណនីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${minutes} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។\n\n` +
-        `ប្រសិនបើអ្នកមិនបានចុះឈ្មោះទេ សូមមិនអើពើនឹងសារនេះ។`,
-    };
+    return composeMail(
+      language,
+      `លេខកូដបើកដំណើរការគណនីរបស់អ្នក៖ ${code}`,
+      [
+        `សួស្តី ${name}`,
+        `លេខកូដបើកដំណើរការគណនីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${minutes} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
+        'ប្រសិនបើអ្នកមិនបានចុះឈ្មោះទេ សូមមិនអើពើនឹងសារនេះ។',
+      ],
+      { href: link, label: 'បើកដំណើរការគណនី' },
+    );
   }
-  return {
-    subject: `Your activation code: ${code}`,
-    text:
-      `Hello ${name},\n\n` +
-      `Your activation code is ${code}. It is valid for ${minutes} minutes and can be used once.\n\n` +
-      `If you did not sign up, you can ignore this message.`,
-  };
+  return composeMail(
+    language,
+    `Your activation code: ${code}`,
+    [
+      `Hello ${name},`,
+      `Your activation code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
+      'If you did not sign up, you can ignore this message.',
+    ],
+    { href: link, label: 'Activate your account' },
+  );
 }
 
-export function existingAccountMail(language: MailLanguage, name: string): MailContent {
+export function existingAccountMail(
+  language: MailLanguage,
+  name: string,
+  loginLink: string,
+): MailContent {
   if (language === 'km') {
-    return {
-      subject: 'មាននរណាម្នាក់បានព្យាយាមចុះឈ្មោះដោយប្រើអ៊ីមែលរបស់អ្នក',
-      text:
-        `សួស្តី ${name}\n\n` +
+    return composeMail(
+      language,
+      'មាននរណាម្នាក់បានព្យាយាមចុះឈ្មោះដោយប្រើអ៊ីមែលរបស់អ្នក',
+      [
+        `សួស្តី ${name}`,
         'មាននរណាម្នាក់បានព្យាយាមបង្កើតគណនីថ្មីដោយប្រើអ៊ីមែលនេះ ប៉ុន្តែអ៊ីមែលនេះមានគណនីរួចហើយ។ ' +
-        'ប្រសិនបើជាអ្នក សូមចូលគណនីរបស់អ្នក ឬស្នើសុំលេខកូដថ្មី ប្រសិនបើគណនីមិនទាន់បើកដំណើរការ។\n\n' +
+          'ប្រសិនបើជាអ្នក សូមចូលគណនីរបស់អ្នក ឬស្នើសុំលេខកូដថ្មី ប្រសិនបើគណនីមិនទាន់បើកដំណើរការ។',
         'ប្រសិនបើមិនមែនជាអ្នកទេ សូមមិនអើពើនឹងសារនេះ។ គណនីរបស់អ្នកមិនមានការផ្លាស់ប្តូរទេ។',
-    };
+      ],
+      { href: loginLink, label: 'ចូលគណនី' },
+    );
   }
-  return {
-    subject: 'Someone tried to sign up with your email',
-    text:
-      `Hello ${name},\n\n` +
+  return composeMail(
+    language,
+    'Someone tried to sign up with your email',
+    [
+      `Hello ${name},`,
       'Someone tried to create an account with this email address, which already has one. ' +
-      'If it was you, log in, or ask for a new activation code if the account is not active yet.\n\n' +
+        'If it was you, log in, or ask for a new activation code if the account is not active yet.',
       'If it was not you, you can ignore this message: nothing has changed in your account.',
-  };
+    ],
+    { href: loginLink, label: 'Log in' },
+  );
 }

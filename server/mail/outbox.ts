@@ -1,5 +1,6 @@
 // Outbox mail mode: each message is one JSON file, readable by people and by GET /v1/dev/outbox.
 import { randomUUID } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -15,6 +16,22 @@ export async function writeOutboxMessage(dir: string, message: OutboxMessage): P
   // Written aside, then renamed, so a reader never sees half a message.
   await fs.writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
   await fs.rename(`${target}.tmp`, target);
+}
+
+/**
+ * A message half written when a process died (its `.tmp`) is removed: it may hold a code, and the
+ * queue still has the message and writes it again.
+ */
+export function removeHalfWritten(dir: string): void {
+  let names: string[];
+  try {
+    names = fsSync.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.endsWith('.tmp')) fsSync.rmSync(path.join(dir, name), { force: true });
+  }
 }
 
 /** Oldest first, newest last. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { createSession } from './sessions';
+import { createSession, type NewSession } from './sessions';
 import type { UserRow } from './users';
 
 export interface StoredCode {
@@ -54,7 +54,7 @@ export async function activateWithSession(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'name' | 'password_hash'>,
   codeHash: string,
-  session: { tokenHash: string; expiresAt: number },
+  session: Omit<NewSession, 'userId' | 'now'>,
   now: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

@@ -1,23 +1,18 @@
 // Activation by code, and sending a fresh code.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
+import { API_PATHS, type PlainOk } from '../../contract/api';
+import { normalizeEmail } from '../../contract/rules';
 import {
-  API_PATHS,
-  type PlainOk,
-  type ResendActivationBody,
-  type VerifyAccountBody,
-} from '../../contract/api';
-import { normalizeEmail, validateActivation, validateResend } from '../../contract/rules';
-import {
-  activationCodeMatches,
-  hashActivationCode,
-  newActivationCode,
-  newSalt,
-} from '../auth/secrets';
-import { sendError } from '../http/errors';
-import { hasFieldErrors, stringsBody } from '../http/validation';
-import { mailLanguage } from '../mail/language';
-import { activationMail } from '../mail/messages';
+  ErrorBody,
+  PlainOk as PlainOkSchema,
+  ResendActivationBody,
+  SessionOk,
+  VerifyAccountBody,
+} from '../../contract/schemas';
+import { activationCodeMatches } from '../auth/secrets';
+import { withContract } from '../http/schemas';
+import { mailLanguage, type MailLanguage } from '../mail/language';
 import {
   activateWithSession,
   findPendingActivation,
@@ -25,11 +20,19 @@ import {
 } from '../repo/activation-codes';
 import { findRegistrations } from '../repo/registrations';
 import { findUserByEmail, toPublicUser } from '../repo/users';
-import { nowSeconds, type RouteDeps } from './deps';
 import { newSession, sessionAnswer } from './session-answer';
+import { newActivationMail } from './signup';
 
-export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { config, db, mailer, passwords } = deps;
+export const RESEND_JOB = 'resend-activation';
+
+interface ResendJob {
+  email: string;
+  language: MailLanguage;
+}
+
+const activationRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  const { config, db, passwords } = app;
 
   /** The sign-up (the first one or a later one) whose password this is, if any. */
   async function matchingSignup(
@@ -43,66 +46,58 @@ export function registerActivationRoutes(app: FastifyInstance, deps: RouteDeps):
     return undefined;
   }
 
-  app.post<{ Body: VerifyAccountBody }>(
+  app.post(
     API_PATHS.verifyAccount,
-    { schema: { body: stringsBody(['email', 'code', 'password']) } },
+    { schema: { body: VerifyAccountBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
     async (request, reply) => {
-      const fields = validateActivation(request.body);
-      if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
-
       const email = normalizeEmail(request.body.email);
       const pending = await findPendingActivation(db, email);
       // Tries are counted per code and per (code, address), so a stranger's wrong codes do not
       // use up the owner's; an email without a code is counted the same way.
       const draws = app.limits.codeTry(request, email, pending?.salt ?? '');
       if (!(await app.limits.take(reply, draws))) return reply;
-      if (!pending) return sendError(reply, 400, 'INVALID_CODE');
-      const now = nowSeconds();
+      if (!pending) return reply.fail('INVALID_CODE');
+      const now = app.clock.nowSeconds();
       const matches = activationCodeMatches(request.body.code, pending.salt, pending.code_hash);
-      if (pending.expires_at <= now || !matches) return sendError(reply, 400, 'INVALID_CODE');
+      if (pending.expires_at <= now || !matches) return reply.fail('INVALID_CODE');
       // One answer for a wrong code and a wrong password: neither tells the other apart.
       const signup = await matchingSignup(pending, request.body.password);
-      if (!signup) return sendError(reply, 400, 'INVALID_CODE');
+      if (!signup) return reply.fail('INVALID_CODE');
 
-      const session = newSession(now, config.sessionTtlSeconds);
+      const session = newSession(now, config.sessionTtlSeconds, request);
       const account = { id: pending.id, name: signup.name, password_hash: signup.password_hash };
       const activated = await activateWithSession(db, account, pending.code_hash, session, now);
-      if (!activated) return sendError(reply, 400, 'INVALID_CODE');
+      if (!activated) return reply.fail('INVALID_CODE');
       await app.limits.rememberAddress(request, email);
       const user = toPublicUser({ ...pending, name: signup.name });
       return sessionAnswer(session.token, user, session.expiresAt);
     },
   );
 
-  app.post<{ Body: ResendActivationBody }>(
+  // Off the request path: only the worker learns whether the email has a pending account.
+  app.mail.handle(RESEND_JOB, async (trx, payload) => {
+    const job = payload as unknown as ResendJob;
+    const user = await findUserByEmail(trx, job.email);
+    if (!user || user.activated_at !== null) return [];
+    const { stored, message } = newActivationMail(app, { ...job, name: user.name });
+    await replaceActivationCode(trx, user.id, stored);
+    return [message];
+  });
+
+  app.post(
     API_PATHS.resendActivation,
-    { schema: { body: stringsBody(['email']) } },
+    { schema: { body: ResendActivationBody, response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
     async (request, reply) => {
-      const fields = validateResend(request.body);
-      if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
       const email = normalizeEmail(request.body.email);
       if (!(await app.limits.take(reply, app.limits.resend(email)))) return reply;
 
-      const user = await findUserByEmail(db, email);
-      if (user && user.activated_at === null) {
-        const code = newActivationCode();
-        const salt = newSalt();
-        const expiresAt = nowSeconds() + config.activationCodeTtlSeconds;
-        await replaceActivationCode(db, user.id, {
-          codeHash: hashActivationCode(code, salt),
-          salt,
-          expiresAt,
-        });
-        const language = mailLanguage(request.headers['accept-language']);
-        const minutes = Math.ceil(config.activationCodeTtlSeconds / 60);
-        mailer.send({
-          to: user.email,
-          ...activationMail(language, user.name, code, minutes),
-          code,
-        });
-      }
+      const job: ResendJob = { email, language: mailLanguage(request.headers['accept-language']) };
+      await app.mail.job(db, RESEND_JOB, { ...job });
+      app.mail.kick();
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
   );
-}
+};
+
+export default activationRoutes;

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';
 import { errorBody } from '../http/errors';
-import type { RouteDeps } from './deps';
 
 /** A dependency that does not answer within this is failing, not slow. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-type Dependency = 'database' | 'redis';
+type Dependency = 'database' | 'redis' | 'mail';
 
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -19,15 +18,30 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Every configured dependency is asked at once; the answer names each one that failed. */
-export function registerHealthRoute(
-  app: FastifyInstance,
-  { db, redis }: Pick<RouteDeps, 'db'> & { redis?: Redis },
-): void {
+/**
+ * Every configured dependency is asked at once; the answer names each one that failed. The mail
+ * queue fails while a message has failed several times and still waits for the mail server.
+ */
+const healthRoutes: FastifyPluginAsync<{ redis?: Redis }> = async (app, { redis }) => {
+  const { db } = app;
   const checks: Array<[Dependency, () => Promise<unknown>]> = [
-    ['database', () => sql`select 1`.execute(db)],
+    [
+      'database',
+      async () => {
+        await sql`select 1`.execute(db);
+        if (app.writeFailures?.recent()) throw new Error('writes are failing');
+      },
+    ],
   ];
   if (redis) checks.push(['redis', () => redis.ping()]);
+  checks.push([
+    'mail',
+    async () => {
+      // An unreachable database is reported as the database, not also as the mail.
+      const failing = await app.mail.failing().catch(() => false);
+      if (failing) throw new Error('mail is waiting for the mail server');
+    },
+  ]);
 
   app.get(API_PATHS.health, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -42,4 +56,6 @@ export function registerHealthRoute(
       .code(503)
       .send({ ...errorBody('SERVICE_UNAVAILABLE', undefined, message), ok: false, failing });
   });
-}
+};
+
+export default healthRoutes;

@@ -1,24 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
-import { API_PATHS, type LoginBody } from '../../contract/api';
-import { normalizeEmail, validateLogin } from '../../contract/rules';
+import { API_PATHS } from '../../contract/api';
+import { normalizeEmail } from '../../contract/rules';
+import { ErrorBody, LoginBody, SessionOk } from '../../contract/schemas';
 import { HashingOverloaded } from '../auth/passwords';
-import { sendError } from '../http/errors';
-import { hasFieldErrors, stringsBody } from '../http/validation';
+import { withContract } from '../http/schemas';
 import { createSession } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
-import { nowSeconds, type RouteDeps } from './deps';
 import { newSession, sessionAnswer } from './session-answer';
 
-export function registerLoginRoute(app: FastifyInstance, deps: RouteDeps): void {
-  const { config, db, passwords } = deps;
+const loginRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  const { config, db, passwords } = app;
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     API_PATHS.login,
-    { schema: { body: stringsBody(['email', 'password']) } },
+    { schema: { body: LoginBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
     async (request, reply) => {
-      const fields = validateLogin(request.body);
-      if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
       const email = normalizeEmail(request.body.email);
       // Every check counts as a failure until it succeeds, so parallel guesses cannot overrun.
       const draws = await app.limits.login(request, email);
@@ -35,15 +33,17 @@ export function registerLoginRoute(app: FastifyInstance, deps: RouteDeps): void 
         if (error instanceof HashingOverloaded) await app.limits.refund(draws);
         throw error;
       }
-      if (!user || !passwordOk) return sendError(reply, 401, 'INVALID_CREDENTIALS');
+      if (!user || !passwordOk) return reply.fail('INVALID_CREDENTIALS');
       await app.limits.refund(draws);
       await app.limits.rememberAddress(request, email);
-      if (user.activated_at === null) return sendError(reply, 403, 'ACCOUNT_NOT_ACTIVATED');
+      if (user.activated_at === null) return reply.fail('ACCOUNT_NOT_ACTIVATED');
 
-      const now = nowSeconds();
-      const session = newSession(now, config.sessionTtlSeconds);
+      const now = app.clock.nowSeconds();
+      const session = newSession(now, config.sessionTtlSeconds, request);
       await createSession(db, { ...session, userId: user.id, now });
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
   );
-}
+};
+
+export default loginRoutes;

@@ -1,14 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
 import { API_PATHS, type OutboxMessage } from '../../contract/api';
+import { OutboxOk } from '../../contract/schemas';
+import { withContract } from '../http/schemas';
 import { readOutbox } from '../mail/outbox';
-import type { RouteDeps } from './deps';
 
 /** Registered only in the outbox mail mode (see config.mail.outboxEndpoint). */
-export function registerOutboxRoute(app: FastifyInstance, { config }: RouteDeps): void {
-  app.get(API_PATHS.outbox, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const messages: OutboxMessage[] = await readOutbox(config.mail.outboxDir);
-    return { error: false, messages };
-  });
-}
+const outboxRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  app.get(
+    API_PATHS.outbox,
+    { schema: { response: { 200: OutboxOk } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const messages: OutboxMessage[] = await readOutbox(app.config.mail.outboxDir);
+      return { error: false as const, messages };
+    },
+  );
+};
+
+export default outboxRoutes;

@@ -1,11 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
 import type { FastifyRequest } from 'fastify';
 
 import type { PublicUser, SessionOk } from '../../contract/api';
 import { hashSessionToken, newSessionToken } from '../auth/secrets';
 
-export function newSession(now: number, ttlSeconds: number) {
+/** The browser that opens a session, as the session list shows it (bounded). */
+export function userAgentOf(request: FastifyRequest): string {
+  return (request.headers['user-agent'] ?? '').slice(0, 512);
+}
+
+/** A new session for this request: its token, what is stored of it, and its public id. */
+export function newSession(now: number, ttlSeconds: number, request: FastifyRequest) {
   const token = newSessionToken();
-  return { token, tokenHash: hashSessionToken(token), expiresAt: now + ttlSeconds };
+  return {
+    token,
+    tokenHash: hashSessionToken(token),
+    expiresAt: now + ttlSeconds,
+    id: randomBytes(16).toString('base64url'),
+    userAgent: userAgentOf(request),
+  };
 }
 
 export function sessionAnswer(token: string, user: PublicUser, exp: number): SessionOk {

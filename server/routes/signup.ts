@@ -1,80 +1,112 @@
+// Sign-up. The request checks the fields, takes its limit, hashes the password and stores a job:
+// the same work whatever the email, so neither the answer nor its timing tells whether the email
+// has an account. The mail queue's worker then creates the account, or records a later sign-up
+// for a pending one, or tells an existing account's owner, and mails the result.
 import { randomUUID } from 'node:crypto';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 
-import { API_PATHS, type SignupBody, type SignupOk } from '../../contract/api';
-import { normalizeEmail, validateSignup } from '../../contract/rules';
+import { API_PATHS, type SignupOk } from '../../contract/api';
+import { normalizeEmail } from '../../contract/rules';
+import { ErrorBody, SignupBody, SignupOk as SignupOkSchema } from '../../contract/schemas';
 import { isCommonPassword } from '../auth/passwords';
 import { hashActivationCode, newActivationCode, newSalt } from '../auth/secrets';
-import { sendError } from '../http/errors';
-import { hasFieldErrors, stringsBody } from '../http/validation';
-import { mailLanguage } from '../mail/language';
+import { withContract } from '../http/schemas';
+import { mailLanguage, type MailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail } from '../mail/messages';
+import type { MailMessage } from '../mail/queue';
 import { replaceActivationCode } from '../repo/activation-codes';
 import { addRegistration } from '../repo/registrations';
 import { createAccount, findUserByEmail } from '../repo/users';
-import { nowSeconds, type RouteDeps } from './deps';
 
-export function registerSignupRoute(app: FastifyInstance, deps: RouteDeps): void {
-  const { config, db, passwords, mailer } = deps;
+export const SIGNUP_JOB = 'signup';
 
-  app.post<{ Body: SignupBody }>(
+interface SignupJob {
+  name: string;
+  email: string;
+  passwordHash: string;
+  language: MailLanguage;
+}
+
+/** A fresh activation code, stored as its HMAC, and the mail that carries it. */
+export function newActivationMail(
+  app: FastifyInstance,
+  to: { email: string; name: string; language: MailLanguage },
+) {
+  const code = newActivationCode();
+  const salt = newSalt();
+  const ttl = app.config.activationCodeTtlSeconds;
+  const stored = {
+    codeHash: hashActivationCode(code, salt),
+    salt,
+    expiresAt: app.clock.nowSeconds() + ttl,
+  };
+  const link = app.link('/user/verify-account', { email: to.email, code });
+  const content = activationMail(to.language, to.name, code, Math.ceil(ttl / 60), link);
+  const message: MailMessage = { to: to.email, ...content, code };
+  return { stored, message };
+}
+
+const signupRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  app.mail.handle(SIGNUP_JOB, async (trx, payload) => {
+    const job = payload as unknown as SignupJob;
+    const { stored, message } = newActivationMail(app, job);
+    const created = await createAccount(trx, {
+      user: {
+        id: randomUUID(),
+        email: job.email,
+        name: job.name,
+        password_hash: job.passwordHash,
+        created_at: new Date(app.clock.nowMs()).toISOString(),
+      },
+      code: stored,
+    });
+    if (created) return [message];
+    const existing = await findUserByEmail(trx, job.email);
+    if (!existing) return [];
+    if (existing.activated_at === null) {
+      // Not activated yet: this sign-up keeps its own password, and only the holder of the
+      // emailed code who also knows one of these passwords can activate.
+      await addRegistration(trx, {
+        id: randomUUID(),
+        user_id: existing.id,
+        name: job.name,
+        password_hash: job.passwordHash,
+        created_at: app.clock.nowMs(),
+      });
+      await replaceActivationCode(trx, existing.id, stored);
+      return [message];
+    }
+    // Only the owner of the address learns of the attempt.
+    const notice = existingAccountMail(job.language, existing.name, app.link('/login'));
+    return [{ to: job.email, ...notice }];
+  });
+
+  app.post(
     API_PATHS.signup,
-    {
-      schema: { body: stringsBody(['name', 'email', 'password']) },
-    },
+    { schema: { body: SignupBody, response: { 201: SignupOkSchema, '4xx': ErrorBody } } },
     async (request, reply) => {
       const { body } = request;
-      const fields = validateSignup(body);
-      if (!fields.password && isCommonPassword(body.password)) fields.password = 'COMMON_PASSWORD';
-      if (hasFieldErrors(fields)) return sendError(reply, 400, 'VALIDATION', fields);
+      // The list is the server's alone: the app does not ship it.
+      if (isCommonPassword(body.password)) {
+        return reply.fail('VALIDATION', { password: 'COMMON_PASSWORD' });
+      }
       if (!(await app.limits.take(reply, app.limits.signup(request)))) return reply;
 
       const email = normalizeEmail(body.email);
-      const name = body.name.trim();
-      const language = mailLanguage(request.headers['accept-language']);
-      const code = newActivationCode();
-      const salt = newSalt();
-      const storedCode = {
-        codeHash: hashActivationCode(code, salt),
-        salt,
-        expiresAt: nowSeconds() + config.activationCodeTtlSeconds,
+      const job: SignupJob = {
+        name: body.name.trim(),
+        email,
+        passwordHash: await app.passwords.hash(body.password),
+        language: mailLanguage(request.headers['accept-language']),
       };
-      const passwordHash = await passwords.hash(body.password);
-      const created = await createAccount(db, {
-        user: {
-          id: randomUUID(),
-          email,
-          name,
-          password_hash: passwordHash,
-          created_at: new Date().toISOString(),
-        },
-        code: storedCode,
-      });
-
-      const minutes = Math.ceil(config.activationCodeTtlSeconds / 60);
-      const existing = created ? undefined : await findUserByEmail(db, email);
-      if (created) {
-        mailer.send({ to: email, ...activationMail(language, name, code, minutes), code });
-      } else if (existing && existing.activated_at === null) {
-        // Not activated yet: this sign-up keeps its own password, and only the holder of the
-        // emailed code who also knows one of these passwords can activate.
-        const registration = {
-          id: randomUUID(),
-          user_id: existing.id,
-          name,
-          password_hash: passwordHash,
-          created_at: Date.now(),
-        };
-        await addRegistration(db, registration);
-        await replaceActivationCode(db, existing.id, storedCode);
-        mailer.send({ to: email, ...activationMail(language, name, code, minutes), code });
-      } else if (existing) {
-        // Same answer as a new account; only the owner of the address learns of the attempt.
-        mailer.send({ to: email, ...existingAccountMail(language, existing.name) });
-      }
+      await app.mail.job(app.db, SIGNUP_JOB, { ...job });
+      app.mail.kick();
       const answer: SignupOk = { error: false, email };
       return reply.code(201).send(answer);
     },
   );
-}
+};
+
+export default signupRoutes;

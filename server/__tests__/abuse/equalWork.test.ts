@@ -1,0 +1,155 @@
+// Answers and their timing must not tell whether an email has an account. Timing is noisy, so this
+// checks the cause instead: sign-up and resend do exactly the same work on the request path for a
+// new, a pending and an activated email (one stored job of the same shape, nothing else written),
+// and a login spends one password check whether or not the email exists. The figures in time are
+// in `npm run bench -- timing`.
+import fs from 'node:fs';
+
+import type { Kysely } from 'kysely';
+
+import { API_PATHS } from '../../../contract/api';
+import { startServer, type RunningServer } from '../../app';
+import type { Database } from '../../db/schema';
+import { ApiClient } from '../support/client';
+import { tempDir, testConfig } from '../support/config';
+
+const PASSWORD = 'equal work passphrase';
+const TABLES = ['users', 'registrations', 'activation_codes', 'sessions', 'mail_queue'] as const;
+
+async function counts(db: Kysely<Database>) {
+  const result: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    result[table] = Number(row.n);
+  }
+  return result;
+}
+
+let server: RunningServer;
+let api: ApiClient;
+let dataDir: string;
+let runWorker: () => Promise<void>;
+
+beforeAll(async () => {
+  dataDir = tempDir('equal-work');
+  server = await startServer(
+    testConfig(dataDir, { MAIL_POLL_MS: '60000', RATE_LIMIT_SIGNUP_MAX: '1000' }),
+  );
+  api = new ApiClient(server.url);
+  const { mail } = server.app;
+  // The worker runs only when the test says so: what a request writes is seen on its own.
+  runWorker = () => mail.idle();
+  mail.kick = () => {};
+
+  await api.post(API_PATHS.signup, {
+    name: 'Pending',
+    email: 'pending@example.com',
+    password: PASSWORD,
+  });
+  await api.post(API_PATHS.signup, {
+    name: 'Active',
+    email: 'active@example.com',
+    password: PASSWORD,
+  });
+  await runWorker();
+  const { code } = await api.waitForMail('active@example.com', 1);
+  const activated = await api.post(API_PATHS.verifyAccount, {
+    email: 'active@example.com',
+    code,
+    password: PASSWORD,
+  });
+  expect(activated.status).toBe(200);
+});
+
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What one request wrote: the change in each table, and the kind and fields of its job. */
+async function workOf(send: () => Promise<{ status: number }>) {
+  const { db } = server.app;
+  const before = await counts(db);
+  const newest = await db
+    .selectFrom('mail_queue')
+    .select('id')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const answer = await send();
+  const after = await counts(db);
+  const jobs = await db
+    .selectFrom('mail_queue')
+    .select(['kind', 'payload'])
+    .where('id', '>', newest?.id ?? '')
+    .execute();
+  await runWorker();
+  return {
+    status: answer.status,
+    written: Object.fromEntries(TABLES.map((t) => [t, after[t]! - before[t]!])),
+    jobs: jobs.map((job) => ({
+      kind: job.kind,
+      fields: Object.keys(JSON.parse(job.payload)).sort(),
+    })),
+  };
+}
+
+it('does the same work for a sign-up whatever the email', async () => {
+  const signup = (email: string) => () =>
+    api.post(API_PATHS.signup, { name: 'Someone', email, password: PASSWORD });
+  const fresh = await workOf(signup('fresh@example.com'));
+  const pending = await workOf(signup('pending@example.com'));
+  const active = await workOf(signup('active@example.com'));
+  expect(fresh.status).toBe(201);
+  expect(fresh.written).toEqual({ ...fresh.written, mail_queue: 1, users: 0 });
+  expect(pending).toEqual(fresh);
+  expect(active).toEqual(fresh);
+});
+
+it('does the same work for a resend whatever the email', async () => {
+  const resend = (email: string) => () => api.post(API_PATHS.resendActivation, { email });
+  const pending = await workOf(resend('pending@example.com'));
+  const unknown = await workOf(resend('nobody@example.com'));
+  const active = await workOf(resend('active@example.com'));
+  expect(pending.status).toBe(202);
+  expect(pending.written).toEqual({ ...pending.written, mail_queue: 1, activation_codes: 0 });
+  expect(unknown).toEqual(pending);
+  expect(active).toEqual(pending);
+});
+
+it('then mails only the people concerned, off the request path', async () => {
+  const to = async (email: string) => (await api.mailsTo(email)).map((m) => m.subject);
+  expect(await to('nobody@example.com')).toEqual([]);
+  expect(await to('active@example.com')).toEqual([
+    expect.stringMatching(/activation code/),
+    'Someone tried to sign up with your email',
+  ]);
+  expect(await to('pending@example.com')).toHaveLength(3);
+});
+
+it('spends one password check on a login whether or not the email exists', async () => {
+  const { passwords } = server.app;
+  const calls: string[] = [];
+  const { verify, verifyNothing } = passwords;
+  passwords.verify = (hash, password) => {
+    calls.push('check');
+    return verify(hash, password);
+  };
+  passwords.verifyNothing = (password) => {
+    calls.push('check');
+    return verifyNothing(password);
+  };
+  try {
+    for (const email of ['nobody@example.com', 'active@example.com', 'pending@example.com']) {
+      calls.length = 0;
+      const answer = await api.post(API_PATHS.login, { email, password: `${PASSWORD}-wrong` });
+      expect([answer.status, answer.body.code]).toEqual([401, 'INVALID_CREDENTIALS']);
+      expect(calls).toEqual(['check']);
+    }
+  } finally {
+    passwords.verify = verify;
+    passwords.verifyNothing = verifyNothing;
+  }
+});

@@ -1,0 +1,175 @@
+// The durable mail queue against a real SMTP receiver: mail waits while the mail server is down,
+// /healthz says so, and the code arrives once it is up; two processes on one PostgreSQL send each
+// message once.
+import fs from 'node:fs';
+import net from 'node:net';
+
+import { SMTPServer } from 'smtp-server';
+
+import { API_PATHS } from '../../contract/api';
+import { startServer, type RunningServer } from '../app';
+import { ApiClient } from './support/client';
+import { tempDir, testConfig } from './support/config';
+import { createTestSchema, dropTestSchema, POSTGRES_URL } from './support/postgres';
+
+const PASSWORD = 'queue passphrase 2024';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+function smtpReceiver(received: Received[]) {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The six digits a received mail carries (quoted-printable keeps digits as they are). */
+function codeIn(raw: string): string | undefined {
+  return /activation code is (\d{6})/.exec(raw)?.[1];
+}
+
+describe('with the mail server down, then up', () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer | undefined;
+  let server: RunningServer;
+  let api: ApiClient;
+  let dataDir: string;
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    dataDir = tempDir('queue-smtp');
+    server = await startServer(
+      testConfig(dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '100' }),
+    );
+    api = new ApiClient(server.url);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 201: the mail is stored, not lost', async () => {
+    const answer = await api.post(API_PATHS.signup, {
+      name: 'Dara',
+      email: 'dara@example.com',
+      password: PASSWORD,
+    });
+    expect(answer.status).toBe(201);
+  });
+
+  it('reports the mail queue in /healthz once the mail has failed several times', async () => {
+    const health = await until('a failing /healthz', async () => {
+      const answer = await api.get(API_PATHS.health);
+      return answer.status === 503 ? answer : undefined;
+    });
+    expect(health.body).toMatchObject({ ok: false, failing: ['mail'] });
+    expect(received).toEqual([]);
+  });
+
+  it('delivers the code once the mail server is up, and /healthz is ok again', async () => {
+    smtp = smtpReceiver(received);
+    await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
+    const mail = await until('the activation mail', async () => received[0]);
+    expect(mail.to).toEqual(['dara@example.com']);
+    const code = codeIn(mail.raw);
+    expect(code).toMatch(/^\d{6}$/);
+    // The mail carries a link to the activation view with the address and the code.
+    expect(mail.raw).toContain('text/html');
+    const activated = await api.post(API_PATHS.verifyAccount, {
+      email: 'dara@example.com',
+      code,
+      password: PASSWORD,
+    });
+    expect(activated.status).toBe(200);
+    expect((await api.get(API_PATHS.health)).status).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('two server processes on one PostgreSQL', () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  const servers: RunningServer[] = [];
+  let dataDir: string;
+  let schema: string;
+
+  beforeAll(async () => {
+    smtp = smtpReceiver(received);
+    const smtpPort = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+    dataDir = tempDir('queue-pg');
+    schema = await createTestSchema();
+    const env = {
+      DATABASE_URL: POSTGRES_URL,
+      DATABASE_SCHEMA: schema,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_POLL_MS: '20',
+      RATE_LIMIT_SIGNUP_MAX: '1000',
+    };
+    for (const name of ['a', 'b'])
+      servers.push(await startServer(testConfig(`${dataDir}/${name}`, env)));
+  }, 30_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await new Promise<void>((resolve) => smtp.close(resolve));
+    await dropTestSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends each message once, whichever process stored it', async () => {
+    const emails = Array.from({ length: 40 }, (_, i) => `once-${i}@example.com`);
+    const answers = await Promise.all(
+      emails.map((email, i) =>
+        new ApiClient(servers[i % 2]!.url).post(API_PATHS.signup, {
+          name: 'Once',
+          email,
+          password: PASSWORD,
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 201)).toBe(true);
+    await until('every mail', async () => (received.length >= emails.length ? true : undefined));
+    // Both processes keep polling a while longer: nothing is sent twice.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const recipients = received.flatMap((mail) => mail.to).sort();
+    expect(recipients).toEqual([...emails].sort());
+  }, 30_000);
+});

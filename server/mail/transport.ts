@@ -1,0 +1,45 @@
+// Hands one message to the mail server (SMTP), or to the outbox folder in outbox mode.
+import nodemailer from 'nodemailer';
+
+import type { Config } from '../config';
+import { removeHalfWritten, writeOutboxMessage } from './outbox';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The same content as HTML, when there is one. */
+  html?: string;
+  /** The code the message carries, listed apart in the outbox for tests and demos. */
+  code?: string;
+  /** The link the message carries, listed apart in the outbox like the code. */
+  link?: string;
+}
+
+export interface Transport {
+  /** Resolves once the mail server (or the outbox folder) has the message. */
+  deliver(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** A mail server that does not answer fails the delivery; the queue retries it later. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+export function createTransport(config: Config['mail']): Transport {
+  if (config.mode === 'smtp' && config.smtpUrl) {
+    const smtp = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    return {
+      async deliver({ to, subject, text, html }) {
+        await smtp.sendMail({ from: config.from, to, subject, text, html });
+      },
+      close: () => smtp.close(),
+    };
+  }
+  removeHalfWritten(config.outboxDir);
+  return {
+    async deliver(message) {
+      await writeOutboxMessage(config.outboxDir, { ...message, sentAt: new Date().toISOString() });
+    },
+    close() {},
+  };
+}
