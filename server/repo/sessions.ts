@@ -2,10 +2,16 @@ import type { CompiledQuery, Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 
-export async function createSession(
-  db: Kysely<Database>,
-  session: { tokenHash: string; userId: string; expiresAt: number; now: number },
-): Promise<void> {
+export interface NewSession {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+  now: number;
+  id: string;
+  userAgent: string;
+}
+
+export async function createSession(db: Kysely<Database>, session: NewSession): Promise<void> {
   await db
     .insertInto('sessions')
     .values({
@@ -13,6 +19,9 @@ export async function createSession(
       user_id: session.userId,
       expires_at: session.expiresAt,
       created_at: session.now,
+      id: session.id,
+      last_used_at: session.now,
+      user_agent: session.userAgent,
     })
     .execute();
 }
@@ -21,7 +30,14 @@ function liveSessionQuery(db: Kysely<Database>, tokenHash: string, now: number) 
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.created_at', 'sessions.expires_at'])
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'sessions.expires_at',
+      'sessions.last_used_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now);
 }
@@ -65,6 +81,61 @@ export async function revokeSession(
   const result = await db
     .deleteFrom('sessions')
     .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** How often verify records that a session was used, at most. */
+export const LAST_USED_RESOLUTION_SECONDS = 60;
+
+/** Records a use of the session, unless one was recorded within the last minute. */
+export async function touchSession(db: Kysely<Database>, tokenHash: string, now: number) {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('last_used_at', '<=', now - LAST_USED_RESOLUTION_SECONDS)
+    .execute();
+}
+
+/** The user's live sessions, newest first. */
+export async function listSessions(db: Kysely<Database>, userId: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'token_hash', 'created_at', 'last_used_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Ends every session of the user but the one given; returns how many ended. */
+export async function revokeOtherSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keepTokenHash: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends one live session of this user by its public id; false when there is none. */
+export async function revokeSessionById(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;

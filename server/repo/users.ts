@@ -21,27 +21,25 @@ export interface NewAccount {
 }
 
 /**
- * Creates the user and its first activation code together. Returns false when the email already
- * has an account: the unique constraint decides, so simultaneous sign-ups make one account.
+ * Creates the user and its first activation code; run it in a transaction. Returns false when the
+ * email already has an account: the unique constraint decides, so simultaneous sign-ups make one.
  */
-export async function createAccount(db: Kysely<Database>, account: NewAccount): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('users')
-      .values({ ...account.user, activated_at: null })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return false;
-    await trx
-      .insertInto('activation_codes')
-      .values({
-        user_id: inserted.id,
-        code_hash: account.code.codeHash,
-        salt: account.code.salt,
-        expires_at: account.code.expiresAt,
-      })
-      .execute();
-    return true;
-  });
+export async function createAccount(trx: Kysely<Database>, account: NewAccount): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('users')
+    .values({ ...account.user, activated_at: null })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await trx
+    .insertInto('activation_codes')
+    .values({
+      user_id: inserted.id,
+      code_hash: account.code.codeHash,
+      salt: account.code.salt,
+      expires_at: account.code.expiresAt,
+    })
+    .execute();
+  return true;
 }

@@ -1,0 +1,56 @@
+// One-time codes of a password reset and an email change: one live code per user and purpose,
+// stored as a salted HMAC, used up by deleting it.
+import type { Kysely } from 'kysely';
+
+import type { AccountCodePurpose, Database } from '../db/schema';
+import type { StoredCode } from './activation-codes';
+
+/** A new code replaces the previous one of the same purpose. */
+export async function replaceAccountCode(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountCodePurpose,
+  code: StoredCode,
+  newEmail: string | null = null,
+): Promise<void> {
+  const values = {
+    code_hash: code.codeHash,
+    salt: code.salt,
+    expires_at: code.expiresAt,
+    new_email: newEmail,
+  };
+  await db
+    .insertInto('account_codes')
+    .values({ user_id: userId, purpose, ...values })
+    .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
+    .execute();
+}
+
+export async function findAccountCode(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountCodePurpose,
+) {
+  return db
+    .selectFrom('account_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Uses the code up; false when another request used it first. */
+export async function useAccountCode(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountCodePurpose,
+  codeHash: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('account_codes')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,347 @@
+// The signed-in user's own account: password and email changes, the sessions, deletion. Every
+// route here needs a live session (a bearer token); a wrong password counts against a limit per
+// user, so a stolen session cannot guess its way to the password.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+import { API_PATHS, type PlainOk, type SessionsOk } from '../../contract/api';
+import { normalizeEmail } from '../../contract/rules';
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmEmailChangeBody,
+  ConfirmEmailChangeOk,
+  DeleteAccountBody,
+  ErrorBody,
+  PlainOk as PlainOkSchema,
+  RevokeOthersOk,
+  SessionsOk as SessionsOkSchema,
+} from '../../contract/schemas';
+import { isCommonPassword } from '../auth/passwords';
+import {
+  activationCodeMatches,
+  hashActivationCode,
+  hashSessionToken,
+  newActivationCode,
+  newSalt,
+} from '../auth/secrets';
+import { withContract } from '../http/schemas';
+import {
+  accountDeletedMail,
+  emailChangeCodeMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  emailTakenMail,
+  passwordChangedMail,
+} from '../mail/account-messages';
+import { mailLanguage, type MailLanguage } from '../mail/language';
+import { findAccountCode, replaceAccountCode, useAccountCode } from '../repo/account-codes';
+import {
+  findLiveSession,
+  listSessions,
+  revokeOtherSessions,
+  revokeSessionById,
+} from '../repo/sessions';
+import { findUserByEmail, toPublicUser } from '../repo/users';
+import { bearerToken } from './session-answer';
+
+const EMAIL_CHANGE_JOB = 'email-change';
+
+interface EmailChangeJob {
+  userId: string;
+  newEmail: string;
+  language: MailLanguage;
+}
+
+/** Who is asking: the live session of the request's bearer token. */
+interface SignedIn {
+  userId: string;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    signedIn: SignedIn | null;
+  }
+}
+
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+const accountRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  const { config, db, clock } = app;
+  const passwordChecks = app.limits.counter(
+    'account-password',
+    config.rateLimits.loginFailuresMax,
+    config.rateLimits.loginFailuresWindowSeconds,
+  );
+
+  app.decorateRequest('signedIn', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const token = bearerToken(request);
+    const tokenHash = token ? hashSessionToken(token) : undefined;
+    const session = tokenHash
+      ? await findLiveSession(db, tokenHash, clock.nowSeconds())
+      : undefined;
+    if (!session || !tokenHash) return reply.fail('INVALID_TOKEN');
+    request.signedIn = { userId: session.id, tokenHash };
+  });
+
+  function who(request: FastifyRequest): SignedIn {
+    if (!request.signedIn) throw new Error('the bearer check did not run');
+    return request.signedIn;
+  }
+
+  async function userOf(request: FastifyRequest) {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', who(request).userId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Checks the account's password, counting a wrong one against the user's limit; answers the
+   * refusal itself and returns false when the password is wrong or the limit is spent.
+   */
+  async function passwordHolds(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    passwordHash: string,
+    password: string,
+    field: 'password' | 'currentPassword',
+  ): Promise<boolean> {
+    const draws = [{ counter: passwordChecks, key: who(request).userId }];
+    if (!(await app.limits.take(reply, draws))) return false;
+    if (await app.passwords.verify(passwordHash, password)) {
+      await app.limits.refund(draws);
+      return true;
+    }
+    reply.fail('VALIDATION', { [field]: 'INCORRECT' });
+    return false;
+  }
+
+  const language = (request: FastifyRequest) => mailLanguage(request.headers['accept-language']);
+
+  app.post(
+    API_PATHS.changePassword,
+    { schema: { body: ChangePasswordBody, response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const user = await userOf(request);
+      if (
+        !(await passwordHolds(
+          request,
+          reply,
+          user.password_hash,
+          currentPassword,
+          'currentPassword',
+        ))
+      ) {
+        return reply;
+      }
+      if (isCommonPassword(newPassword)) {
+        return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
+      }
+      const passwordHash = await app.passwords.hash(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', user.id)
+          .execute();
+        await revokeOtherSessions(trx, user.id, who(request).tokenHash);
+        const reset = app.link('/user/reset-password', { email: user.email });
+        const notice = passwordChangedMail(language(request), user.name, reset);
+        await app.mail.send(trx, { to: user.email, ...notice });
+      });
+      app.mail.kick();
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+  );
+
+  // Off the request path: only the worker learns whether the new address has an account.
+  app.mail.handle(EMAIL_CHANGE_JOB, async (trx, payload) => {
+    const job = payload as unknown as EmailChangeJob;
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', job.userId)
+      .executeTakeFirst();
+    if (!user) return [];
+    const reset = app.link('/user/reset-password', { email: user.email });
+    const oldNotice = {
+      to: user.email,
+      ...emailChangeRequestedMail(job.language, user.name, reset),
+    };
+    if (job.newEmail === user.email) return [];
+    if (await findUserByEmail(trx, job.newEmail)) {
+      const taken = emailTakenMail(job.language, app.link('/login'));
+      return [{ to: job.newEmail, ...taken }, oldNotice];
+    }
+    const code = newActivationCode();
+    const salt = newSalt();
+    const ttl = config.activationCodeTtlSeconds;
+    await replaceAccountCode(
+      trx,
+      user.id,
+      'email-change',
+      { codeHash: hashActivationCode(code, salt), salt, expiresAt: clock.nowSeconds() + ttl },
+      job.newEmail,
+    );
+    const mail = emailChangeCodeMail(job.language, user.name, code, Math.ceil(ttl / 60));
+    return [{ to: job.newEmail, ...mail, code }, oldNotice];
+  });
+
+  app.post(
+    API_PATHS.changeEmail,
+    { schema: { body: ChangeEmailBody, response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
+    async (request, reply) => {
+      const user = await userOf(request);
+      if (
+        !(await passwordHolds(
+          request,
+          reply,
+          user.password_hash,
+          request.body.password,
+          'password',
+        ))
+      ) {
+        return reply;
+      }
+      const job: EmailChangeJob = {
+        userId: user.id,
+        newEmail: normalizeEmail(request.body.newEmail),
+        language: language(request),
+      };
+      await app.mail.job(db, EMAIL_CHANGE_JOB, { ...job });
+      app.mail.kick();
+      const answer: PlainOk = { error: false };
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.post(
+    API_PATHS.confirmEmailChange,
+    {
+      schema: {
+        body: ConfirmEmailChangeBody,
+        response: { 200: ConfirmEmailChangeOk, '4xx': ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await userOf(request);
+      const stored = await findAccountCode(db, user.id, 'email-change');
+      const codeId = stored ? `email:${stored.salt}` : 'email';
+      if (!(await app.limits.take(reply, app.limits.codeTry(request, user.email, codeId)))) {
+        return reply;
+      }
+      const now = clock.nowSeconds();
+      const newEmail = stored?.new_email;
+      if (
+        !stored ||
+        !newEmail ||
+        stored.expires_at <= now ||
+        !activationCodeMatches(request.body.code, stored.salt, stored.code_hash)
+      ) {
+        return reply.fail('INVALID_CODE');
+      }
+      const changed = await db.transaction().execute(async (trx) => {
+        if (!(await useAccountCode(trx, user.id, 'email-change', stored.code_hash))) return false;
+        // Taken since the code was sent: the change does not happen.
+        if (await findUserByEmail(trx, newEmail)) return false;
+        await trx.updateTable('users').set({ email: newEmail }).where('id', '=', user.id).execute();
+        await revokeOtherSessions(trx, user.id, who(request).tokenHash);
+        const notice = emailChangedMail(language(request), user.name, newEmail);
+        await app.mail.send(trx, { to: user.email, ...notice });
+        return true;
+      });
+      if (!changed) return reply.fail('INVALID_CODE');
+      app.mail.kick();
+      return { error: false as const, user: toPublicUser({ ...user, email: newEmail }) };
+    },
+  );
+
+  app.post(
+    API_PATHS.deleteAccount,
+    { schema: { body: DeleteAccountBody, response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
+    async (request, reply) => {
+      const user = await userOf(request);
+      if (
+        !(await passwordHolds(
+          request,
+          reply,
+          user.password_hash,
+          request.body.password,
+          'password',
+        ))
+      ) {
+        return reply;
+      }
+      // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
+      await db.transaction().execute(async (trx) => {
+        for (const table of [
+          'sessions',
+          'activation_codes',
+          'registrations',
+          'account_codes',
+          'action_logs',
+        ] as const) {
+          await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+        }
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await app.mail.send(trx, {
+          to: user.email,
+          ...accountDeletedMail(language(request), user.name),
+        });
+      });
+      app.mail.kick();
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+  );
+
+  app.get(
+    API_PATHS.sessions,
+    { schema: { response: { 200: SessionsOkSchema, '4xx': ErrorBody } } },
+    async (request) => {
+      const { userId, tokenHash } = who(request);
+      const rows = await listSessions(db, userId, clock.nowSeconds());
+      const answer: SessionsOk = {
+        error: false,
+        sessions: rows.map((row) => ({
+          id: row.id ?? '',
+          createdAt: iso(row.created_at),
+          lastUsedAt: iso(Math.max(row.last_used_at, row.created_at)),
+          userAgent: row.user_agent,
+          current: row.token_hash === tokenHash,
+        })),
+      };
+      return answer;
+    },
+  );
+
+  app.post(
+    API_PATHS.revokeOtherSessions,
+    { schema: { response: { 200: RevokeOthersOk, '4xx': ErrorBody } } },
+    async (request) => {
+      const { userId, tokenHash } = who(request);
+      const revoked = await revokeOtherSessions(db, userId, tokenHash);
+      return { error: false as const, revoked };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    API_PATHS.session,
+    { schema: { response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
+    async (request, reply) => {
+      const { userId } = who(request);
+      const ended = await revokeSessionById(db, userId, request.params.id, clock.nowSeconds());
+      if (!ended) return reply.fail('NOT_FOUND');
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+  );
+};
+
+export default accountRoutes;

@@ -1,0 +1,143 @@
+// A forgotten password: a code by mail, then a new password with it. The request stores a job
+// whatever the email, so neither its answer nor its timing tells whether the email has an account;
+// the worker mails a reset code to an activated account, an activation reminder to a pending one,
+// and nothing otherwise.
+import { createHash } from 'node:crypto';
+
+import type { FastifyPluginAsync } from 'fastify';
+
+import { API_PATHS, type PlainOk } from '../../contract/api';
+import { normalizeEmail } from '../../contract/rules';
+import {
+  ErrorBody,
+  PlainOk as PlainOkSchema,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  SessionOk,
+} from '../../contract/schemas';
+import { isCommonPassword } from '../auth/passwords';
+import {
+  activationCodeMatches,
+  hashActivationCode,
+  newActivationCode,
+  newSalt,
+} from '../auth/secrets';
+import { withContract } from '../http/schemas';
+import { passwordChangedMail, passwordResetMail } from '../mail/account-messages';
+import { mailLanguage, type MailLanguage } from '../mail/language';
+import { findAccountCode, replaceAccountCode, useAccountCode } from '../repo/account-codes';
+import { replaceActivationCode } from '../repo/activation-codes';
+import { createSession, revokeOtherSessions } from '../repo/sessions';
+import { findUserByEmail, toPublicUser } from '../repo/users';
+import { newSession, sessionAnswer } from './session-answer';
+import { newActivationMail } from './signup';
+
+const RESET_JOB = 'password-reset';
+
+interface ResetJob {
+  email: string;
+  language: MailLanguage;
+}
+
+const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  const { config, db } = app;
+  // Once per email per window, like a resend of the activation code.
+  const requests = app.limits.counter('password-reset', 1, config.rateLimits.resendWindowSeconds);
+
+  app.mail.handle(RESET_JOB, async (trx, payload) => {
+    const job = payload as unknown as ResetJob;
+    const user = await findUserByEmail(trx, job.email);
+    if (!user) return [];
+    if (user.activated_at === null) {
+      const { stored, message } = newActivationMail(app, { ...job, name: user.name });
+      await replaceActivationCode(trx, user.id, stored);
+      return [message];
+    }
+    const code = newActivationCode();
+    const salt = newSalt();
+    const ttl = config.activationCodeTtlSeconds;
+    await replaceAccountCode(trx, user.id, 'password-reset', {
+      codeHash: hashActivationCode(code, salt),
+      salt,
+      expiresAt: app.clock.nowSeconds() + ttl,
+    });
+    const link = app.link('/user/reset-password', { email: user.email, code });
+    const mail = passwordResetMail(job.language, user.name, code, Math.ceil(ttl / 60), link);
+    return [{ to: user.email, ...mail, code }];
+  });
+
+  app.post(
+    API_PATHS.requestPasswordReset,
+    {
+      schema: {
+        body: RequestPasswordResetBody,
+        response: { 202: PlainOkSchema, '4xx': ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const key = createHash('sha256').update(email).digest('base64url');
+      if (!(await app.limits.take(reply, [{ counter: requests, key }]))) return reply;
+      const job: ResetJob = { email, language: mailLanguage(request.headers['accept-language']) };
+      await app.mail.job(db, RESET_JOB, { ...job });
+      app.mail.kick();
+      const answer: PlainOk = { error: false };
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.post(
+    API_PATHS.resetPassword,
+    { schema: { body: ResetPasswordBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
+    async (request, reply) => {
+      const { body } = request;
+      if (isCommonPassword(body.password)) {
+        return reply.fail('VALIDATION', { password: 'COMMON_PASSWORD' });
+      }
+      const email = normalizeEmail(body.email);
+      const user = await findUserByEmail(db, email);
+      const stored = user ? await findAccountCode(db, user.id, 'password-reset') : undefined;
+      // Tries are counted per code and per (code, address), as for activation.
+      const draws = app.limits.codeTry(request, email, stored ? `reset:${stored.salt}` : 'reset');
+      if (!(await app.limits.take(reply, draws))) return reply;
+      const now = app.clock.nowSeconds();
+      if (
+        !user ||
+        !stored ||
+        stored.expires_at <= now ||
+        !activationCodeMatches(body.code, stored.salt, stored.code_hash)
+      ) {
+        return reply.fail('INVALID_CODE');
+      }
+
+      const passwordHash = await app.passwords.hash(body.password);
+      const session = newSession(now, config.sessionTtlSeconds, request);
+      const language = mailLanguage(request.headers['accept-language']);
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', user.id)
+          .execute();
+        await createSession(trx, { ...session, userId: user.id, now });
+        // Whoever held the old password is signed out everywhere.
+        await revokeOtherSessions(trx, user.id, session.tokenHash);
+        const notice = passwordChangedMail(
+          language,
+          user.name,
+          app.link('/user/reset-password', { email }),
+        );
+        await app.mail.send(trx, { to: user.email, ...notice });
+        return true;
+      });
+      if (!done) return reply.fail('INVALID_CODE');
+      app.mail.kick();
+      await app.limits.rememberAddress(request, email);
+      return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
+    },
+  );
+};
+
+export default passwordResetRoutes;
