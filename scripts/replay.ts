@@ -20,12 +20,15 @@ async function loadReplay() {
 
 type Replay = Awaited<ReturnType<typeof loadReplay>>;
 
-const USAGE = 'usage: npm run replay -- FILE [--at N] [--json] [--check]';
+const USAGE =
+  'usage: npm run replay -- FILE [--at N] [--json] [--check] | --ref REFERENCE [...] | --list';
 const HELP = `${USAGE}
 
 Folds a recorded action log through the app's root reducer (no side effects).
 
   FILE        a log exported by the app ("Download activity log" or window.actionLog.export())
+  --ref REF   a log sent to support, read from the server's database (DATA_DIR or DATABASE_URL)
+  --list      the latest logs sent to support: reference, time, size, user id or "guest"
   (no option) the timeline: index, time, action type, path, auth status
   --at N      the state after action N, as indented JSON (one line with --json)
   --json      every state, one JSON line each
@@ -68,7 +71,11 @@ function parseArgs(args: string[]): Command {
   return command;
 }
 
+/** An upload read from the server's database (--ref), replayed instead of a file. */
+let uploadedText: string | undefined;
+
 function readLog({ decodeLog, LogFileError }: Replay, file: string): DecodedLog {
+  if (uploadedText !== undefined) return decodeLog(uploadedText);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -161,6 +168,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 async function main(args: string[]): Promise<number> {
+  // --list and --ref read the uploads sent to support from the server's database.
+  if (args.includes('--list') || args.includes('--ref')) {
+    const upload = await (await import('./replay/fromServer')).fromServer(args);
+    if (typeof upload === 'number') return upload;
+    ({ args, text: uploadedText } = upload);
+  }
   let command: Command;
   try {
     command = parseArgs(args);

@@ -6,25 +6,32 @@ import { createPasswordHasher } from './auth/passwords';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import writeFailures from './db/write-failures';
 import { errorBody, registerErrorHandler, sendError } from './http/errors';
 import { registerJsonBody } from './http/json-body';
+import openapi from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import limits from './limits/plugin';
 import { loggerOptions } from './logging';
-import { createMailer } from './mail/mailer';
-import { registerActivationRoutes } from './routes/activation';
-import type { RouteDeps } from './routes/deps';
-import { registerHealthRoute } from './routes/health';
-import { registerLoginRoute } from './routes/login';
-import { registerOutboxRoute } from './routes/outbox';
-import { registerSessionRoutes } from './routes/session';
-import { registerSignupRoute } from './routes/signup';
+import mailQueue from './mail/queue';
+import resources, { type Clock } from './plugins/resources';
+import accountRoutes from './routes/account';
+import actionLogRoutes from './routes/action-logs';
+import activationRoutes from './routes/activation';
+import healthRoutes from './routes/health';
+import loginRoutes from './routes/login';
+import outboxRoutes from './routes/outbox';
+import passwordResetRoutes from './routes/password-reset';
+import sessionRoutes from './routes/session';
+import signupRoutes from './routes/signup';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
+  /** The server's time, for tests; the system clock otherwise. */
+  clock?: Clock;
 }
 
 function closingResponse(status: string, code: 'BAD_REQUEST' | 'REQUEST_TIMEOUT'): string {
@@ -46,7 +53,9 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     // Every missing field is named at once (bodies are small: the cost is bounded).
     ajv: { customOptions: { allErrors: true } },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    frameworkErrors: (_error, _request, reply) => sendError(reply, 400, 'BAD_REQUEST'),
+    frameworkErrors: (_error, _request, reply) => {
+      void sendError(reply, 400, 'BAD_REQUEST');
+    },
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (!socket.writable) return;
       const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
@@ -79,8 +88,8 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   const redis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
   // ioredis reconnects by itself; without a listener its errors would crash the process.
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+  // Added before the plugins that use them, so it runs after their own onClose hooks.
   app.addHook('onClose', async () => {
-    await deps.mailer.drain();
     await db.destroy();
     await redis?.quit();
   });
@@ -92,23 +101,29 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   registerJsonBody(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  await app.register(resources, {
+    config,
+    db,
+    passwords: await createPasswordHasher(config.passwordHash, config.passwordHashBounds),
+    clock: opts.clock,
+  });
+  await app.register(writeFailures);
   await app.register(limits, {
     config,
     redis: redis && config.redis ? { client: redis, prefix: config.redis.prefix } : undefined,
   });
-  const deps: RouteDeps = {
-    config,
-    db,
-    passwords: await createPasswordHasher(config.passwordHash, config.passwordHashBounds),
-    mailer: createMailer(config.mail, app.log),
-  };
+  await app.register(mailQueue);
+  await app.register(openapi);
 
-  registerHealthRoute(app, { db, redis });
-  registerSessionRoutes(app, deps);
-  registerSignupRoute(app, deps);
-  registerActivationRoutes(app, deps);
-  registerLoginRoute(app, deps);
-  if (config.mail.outboxEndpoint) registerOutboxRoute(app, deps);
+  await app.register(healthRoutes, { redis });
+  await app.register(sessionRoutes);
+  await app.register(signupRoutes);
+  await app.register(activationRoutes);
+  await app.register(loginRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(accountRoutes);
+  await app.register(actionLogRoutes);
+  if (config.mail.outboxEndpoint) await app.register(outboxRoutes);
   await registerStaticApp(app, config.distDir);
   return app;
 }

@@ -11,7 +11,6 @@ export const COOKIE_DEFAULTS = { expires: 1, path: '/', sameSite: 'Lax', secure:
 export const LOCALES = ['en', 'kh'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export const FALLBACK_LOCALE: Locale = 'en';
 /** The Intl locale of each message pack: `kh` is the pack's name, Khmer is `km`. */
 export const INTL_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km' };
 export const ACTION_LOG_CAPACITY = 10_000;

@@ -27,6 +27,7 @@ export const en = {
   'fieldError.tooLong': 'Use at most {max} characters.',
   'fieldError.commonPassword': 'This password is too common. Choose one that is harder to guess.',
   'fieldError.invalidCodeFormat': 'The code is 6 digits, like 123456.',
+  'fieldError.incorrectPassword': 'This is not your current password.',
 
   'requestError.validation': 'Some details need fixing: see the message under each field.',
   'requestError.rateLimited': 'Too many attempts. Please wait a minute, then try again.',
@@ -101,6 +102,10 @@ export const en = {
   'home.loggingOut': 'Logging out…',
 
   'actionLog.download': 'Download activity log',
+  'actionLog.send': 'Send activity log to support',
+  'actionLog.sending': 'Sending activity log…',
+  'actionLog.sent': 'Sent. Quote this reference to support: {reference}',
+  'actionLog.tooLarge': 'The activity log is too large to send. Download it instead.',
 
   'replay.title': 'Action log replay',
   'replay.open': 'Open an action log',

@@ -32,6 +32,7 @@ export const kh: Record<MessageId, string> = {
   'fieldError.tooLong': 'សូមប្រើមិនលើសពី {max} តួអក្សរ។',
   'fieldError.commonPassword': 'ពាក្យសម្ងាត់នេះងាយទាយពេក។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលពិបាកទាយជាងនេះ។',
   'fieldError.invalidCodeFormat': 'លេខកូដមាន ៦ ខ្ទង់ ដូចជា 123456 ។',
+  'fieldError.incorrectPassword': 'នេះមិនមែនជាពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នកទេ។',
 
   'requestError.validation': 'ព័ត៌មានខ្លះត្រូវកែតម្រូវ៖ សូមមើលសារនៅក្រោមប្រអប់នីមួយៗ។',
   'requestError.rateLimited': 'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមរង់ចាំមួយនាទី រួចព្យាយាមម្ដងទៀត។',
@@ -103,6 +104,10 @@ export const kh: Record<MessageId, string> = {
   'home.loggingOut': 'កំពុងចាកចេញ…',
 
   'actionLog.download': 'ទាញយកកំណត់ហេតុសកម្មភាព',
+  'actionLog.send': 'ផ្ញើកំណត់ហេតុសកម្មភាពទៅផ្នែកជំនួយ',
+  'actionLog.sending': 'កំពុងផ្ញើកំណត់ហេតុសកម្មភាព…',
+  'actionLog.sent': 'បានផ្ញើហើយ។ សូមប្រាប់លេខយោងនេះទៅផ្នែកជំនួយ៖ {reference}',
+  'actionLog.tooLarge': 'កំណត់ហេតុសកម្មភាពធំពេកមិនអាចផ្ញើបានទេ។ សូមទាញយកវាជំនួសវិញ។',
 
   'replay.title': 'ចាក់ឡើងវិញនូវកំណត់ហេតុសកម្មភាព',
   'replay.open': 'បើកកំណត់ហេតុសកម្មភាព',

@@ -23,6 +23,22 @@ export interface SessionsTable {
   user_id: string;
   expires_at: number;
   created_at: number;
+  /** Public: what the session list and DELETE sessions/:id use; never the token. */
+  id: string | null;
+  last_used_at: Generated<number>;
+  user_agent: Generated<string>;
+}
+
+export type AccountCodePurpose = 'password-reset' | 'email-change';
+
+export interface AccountCodesTable {
+  user_id: string;
+  purpose: AccountCodePurpose;
+  code_hash: string;
+  salt: string;
+  expires_at: number;
+  /** The address an email change moves to. */
+  new_email: string | null;
 }
 
 export interface RegistrationsTable {
@@ -33,9 +49,38 @@ export interface RegistrationsTable {
   created_at: number;
 }
 
+export interface MailQueueTable {
+  /** Sortable: time stored, then a sequence. */
+  id: string;
+  /** 'message', or the job kind whose handler decides what to mail. */
+  kind: string;
+  /** JSON: the message, or the job's data. */
+  payload: string;
+  attempts: number;
+  /** Unix ms: due from then (a claim or a failure moves it on). */
+  available_at: number;
+  created_at: number;
+  last_error: string | null;
+}
+
+export interface ActionLogsTable {
+  /** What the visitor quotes to support, e.g. K7QF-92XD. */
+  reference: string;
+  /** The uploader when signed in; null for a guest. */
+  user_id: string | null;
+  created_at: number;
+  /** Bytes of `body`. */
+  size: number;
+  /** The action-log file's text (CONTRACT.md section 5). */
+  body: string;
+}
+
 export interface Database {
   users: UsersTable;
   activation_codes: ActivationCodesTable;
   sessions: SessionsTable;
   registrations: RegistrationsTable;
+  mail_queue: MailQueueTable;
+  action_logs: ActionLogsTable;
+  account_codes: AccountCodesTable;
 }

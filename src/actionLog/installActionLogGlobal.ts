@@ -1,8 +1,15 @@
 import type { AppStore } from '../../store/store';
 
+import { sendActivityLog, storedToken } from './sendLog';
+
 export interface ActionLogGlobal {
   /** The action log file's text (CONTRACT.md section 5). */
   export(): string;
+  /**
+   * Sends the export to support, with the session token when there is one; resolves to the
+   * reference to quote (K7QF-92XD), rejects with a SendLogError.
+   */
+  send(): Promise<string>;
 }
 
 declare global {
@@ -12,5 +19,8 @@ declare global {
 }
 
 export function installActionLogGlobal(window: Window, store: AppStore) {
-  window.actionLog = { export: () => store.actionLog.export() };
+  window.actionLog = {
+    export: () => store.actionLog.export(),
+    send: () => sendActivityLog(store.actionLog.export(), { token: storedToken(window) }),
+  };
 }

@@ -1,6 +1,12 @@
 import { DownloadActivityLogLink } from '../actionLog/DownloadActivityLogLink';
+import { SendActivityLogButton } from '../actionLog/SendActivityLogButton';
 
 /** The links in the page footer. */
 export function FooterLinks() {
-  return <DownloadActivityLogLink />;
+  return (
+    <>
+      <DownloadActivityLogLink />
+      <SendActivityLogButton />
+    </>
+  );
 }

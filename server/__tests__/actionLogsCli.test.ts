@@ -1,0 +1,106 @@
+// `npm run replay -- --list` and `--ref REFERENCE` read the uploads straight from the server's
+// database, with the server's settings, on both engines.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+import { API_PATHS } from '../../contract/api';
+// A realistic log with true state hashes, made by the recorder's tests.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { generatedLogText } from '../../store/actionLog/__tests__/support/generatedLog';
+import { startServer, type RunningServer } from '../app';
+import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from './abuse/support/accounts';
+import { AddressClient, visitorAddress } from './abuse/support/fromAddress';
+import { sendLog } from './support/actionLogs';
+import { testConfig, testEnv } from './support/config';
+import { ENGINES } from './support/engines';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
+  let env: Awaited<ReturnType<typeof engine.setUp>>;
+  let server: RunningServer;
+  const log = generatedLogText(12);
+
+  function replay(...args: string[]) {
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/replay.ts', ...args],
+        // The server's own settings; NODE_ENV as a developer's shell has it.
+        { cwd: ROOT, env: { ...process.env, ...testEnv(env.dataDir, env.env), NODE_ENV: '' } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    env = await engine.setUp();
+    server = await startServer(testConfig(env.dataDir, env.env));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await env?.tearDown();
+  });
+
+  it('lists the uploads, newest first, with their user or "guest", and replays one', async () => {
+    const guest = await sendLog(server.url, log, { from: visitorAddress(1) });
+    expect(guest.status).toBe(201);
+
+    const client = new AddressClient(server.url, visitorAddress(2));
+    const email = uniqueEmail('cli');
+    await activatedAccount(client, email);
+    const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
+    client.close();
+    const mine = await sendLog(server.url, log, {
+      from: visitorAddress(2),
+      token: login.body.token,
+    });
+    expect(mine.status).toBe(201);
+
+    const list = await replay('--list');
+    expect(list.code).toBe(0);
+    const lines = list.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^reference\s+time\s+size\s+user$/);
+    const rows = lines.slice(1).join('\n');
+    expect(rows).toMatch(
+      new RegExp(
+        `${guest.body.reference}\\s+\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+[\\d.]+ KiB\\s+guest`,
+      ),
+    );
+    expect(rows).toMatch(
+      new RegExp(`${mine.body.reference}\\s+\\S+\\s+[\\d.]+ KiB\\s+${login.body.user.id}`),
+    );
+
+    const timeline = await replay('--ref', guest.body.reference);
+    expect(timeline.stderr).toBe('');
+    expect(timeline.code).toBe(0);
+    expect(timeline.stdout.trimEnd().split('\n')).toHaveLength(12 + 1);
+    expect(timeline.stdout).toMatch(/router\/locationChanged/);
+
+    // Typed as someone reads it out: lower case, no dash.
+    const typed = guest.body.reference.toLowerCase().replace('-', '');
+    const check = await replay('--ref', typed, '--check');
+    expect(check.stdout).toMatch(/^12 actions replayed: every state hash matches\n$/);
+    expect(check.code).toBe(0);
+
+    const state = await replay('--ref', mine.body.reference, '--at', '2', '--json');
+    expect(state.code).toBe(0);
+    expect(JSON.parse(state.stdout)).toHaveProperty('router');
+  });
+
+  it('exits 2 with one line for an unknown or malformed reference', async () => {
+    const unknown = await replay('--ref', 'ZZZZ-ZZZZ');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toBe(
+      'replay: no upload ZZZZ-ZZZZ (unknown, or deleted after 30 days)\n',
+    );
+
+    const malformed = await replay('--ref', 'O0I1-\u001b[2J');
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(malformed.stderr).not.toContain('\u001b');
+  });
+});

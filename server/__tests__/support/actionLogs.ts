@@ -1,0 +1,66 @@
+// Sending activity logs as the app does: raw text, from a chosen client address, with or without
+// a bearer token.
+import http from 'node:http';
+
+import { API_PATHS } from '../../../contract/api';
+import type { Answer } from './client';
+
+export interface SendOptions {
+  /** The client address the server sees (127.0.0.x). */
+  from?: string;
+  token?: string;
+}
+
+export function sendLog(baseUrl: string, text: string, options: SendOptions = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      baseUrl + API_PATHS.actionLogs,
+      {
+        method: 'POST',
+        localAddress: options.from ?? '127.0.0.1',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        timeout: 30_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: /json/.test(response.headers['content-type'] ?? '') ? JSON.parse(body) : body,
+          });
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('upload timed out')));
+    // The server may answer 413 and close before the whole body is written.
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    request.end(text);
+  });
+}
+
+/** The smallest valid log: one action, hashes not checked by the upload. */
+export function tinyLog(action: Record<string, unknown> = { type: 'test/ping' }): string {
+  return JSON.stringify({
+    payload: JSON.stringify([action]),
+    preloadedState: '{}',
+    actionLog: {
+      version: 1,
+      app: 'accounts-app@1.0.0',
+      timestamps: [1_767_225_600_000],
+      stateHashes: ['0'],
+    },
+  });
+}

@@ -1,0 +1,139 @@
+// POST /v1/api/action-logs: a visitor sends their activity log to support and gets a short
+// reference to quote. The log is checked as replay reads it, redacted again, and kept 30 days.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+
+import { API_PATHS, type ActionLogUploadOk } from '../../contract/api';
+import {
+  ActionLogFile,
+  ActionLogUploadOk as ActionLogUploadOkSchema,
+  ErrorBody,
+} from '../../contract/schemas';
+// The log format's own reader and redaction (plain functions, no store): the server reads an
+// upload exactly as replay will, and redacts with the recorder's rules.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { decodeLog } from '../../store/actionLog/decodeLog';
+// eslint-disable-next-line import-x/no-restricted-paths
+import { redactedJson } from '../../store/actionLog/redact';
+import { hashSessionToken } from '../auth/secrets';
+import { withContract } from '../http/schemas';
+import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
+import { findLiveSession } from '../repo/sessions';
+import { bearerToken } from './session-answer';
+
+/** The largest log accepted (CONTRACT.md section 2); beyond, 413. */
+export const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** A body refused as a whole, answered as VALIDATION without fields. */
+function notALog(): Error {
+  return Object.assign(new Error('not a valid activity log'), { statusCode: 400, validation: [] });
+}
+
+/**
+ * The stored text: the file as replay decodes it, with every secret redacted again, so a log
+ * from a modified or outdated app cannot leave one in the database. Undefined when it is not a
+ * valid log (the reason is not logged: it could quote the file).
+ */
+function storableLog(text: string): string | undefined {
+  try {
+    const log = decodeLog(text);
+    const payload = redactedJson(log.actions);
+    const preloadedState = redactedJson(log.preloadedState);
+    if (payload === undefined || preloadedState === undefined) return undefined;
+    return JSON.stringify({
+      payload,
+      preloadedState,
+      actionLog: {
+        version: 1,
+        app: log.app,
+        timestamps: log.timestamps,
+        stateHashes: log.stateHashes,
+      },
+    });
+  } catch {
+    // A LogFileError, or a RangeError from a hostile nesting depth: either way, not a log.
+    return undefined;
+  }
+}
+
+const actionLogRoutes: FastifyPluginAsync = async (instance) => {
+  const app = withContract(instance);
+  const { db, clock, config } = app;
+  const uploads = app.limits.counter(
+    'log-uploads',
+    config.rateLimits.logUploadsMax,
+    config.rateLimits.logUploadsWindowSeconds,
+  );
+
+  // The text as it came, kept beside the parsed body for decodeLog; never logged.
+  const texts = new WeakMap<FastifyRequest, string>();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    texts.set(request, text);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(notALog(), undefined);
+    }
+  });
+
+  async function uploaderId(request: FastifyRequest): Promise<string | null> {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const session = await findLiveSession(db, hashSessionToken(token), clock.nowSeconds());
+    // An expired session still sends its log, as a guest's.
+    return session?.id ?? null;
+  }
+
+  app.post(
+    API_PATHS.actionLogs,
+    {
+      bodyLimit: ACTION_LOG_BODY_LIMIT,
+      schema: {
+        body: ActionLogFile,
+        response: { 201: ActionLogUploadOkSchema, '4xx': ErrorBody },
+      },
+      // Every upload that arrives counts, valid or not, before any work on it.
+      preValidation: async (request, reply) => {
+        if (!(await app.limits.take(reply, [{ counter: uploads, key: request.ip }]))) return reply;
+        return undefined;
+      },
+    },
+    async (request, reply) => {
+      const body = storableLog(texts.get(request) ?? '');
+      if (body === undefined) return reply.fail('VALIDATION');
+      const reference = await insertActionLog(db, {
+        userId: await uploaderId(request),
+        now: clock.nowSeconds(),
+        body,
+      });
+      const answer: ActionLogUploadOk = { error: false, reference };
+      return reply.code(201).send(answer);
+    },
+  );
+
+  // Uploads older than 30 days are deleted at start and then every hour.
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    sweeping = deleteExpiredActionLogs(db, clock.nowSeconds()).then(
+      (deleted) => {
+        if (deleted > 0) app.log.info({ deleted }, 'expired activity logs deleted');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'activity-log sweep failed'),
+    );
+    return sweeping;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+};
+
+export default actionLogRoutes;

@@ -1,0 +1,106 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+
+import { en } from '../../../i18n/messages/en';
+import { kh } from '../../../i18n/messages/kh';
+import { localeChanged } from '../../../store/locale/localeSlice';
+import { makeStore } from '../../../store/store';
+import { installActionLogGlobal } from '../installActionLogGlobal';
+import { SendActivityLogButton } from '../SendActivityLogButton';
+import { ACTION_LOG_MAX_BYTES, sendActivityLog, SendLogError } from '../sendLog';
+
+const realFetch = global.fetch;
+afterEach(() => {
+  global.fetch = realFetch;
+  localStorage.clear();
+});
+
+function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init! });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  }) as typeof fetch;
+  return calls;
+}
+
+function renderFooter(locale: 'en' | 'kh' = 'en') {
+  const store = makeStore();
+  store.dispatch(localeChanged(locale));
+  installActionLogGlobal(window, store);
+  render(
+    <Provider store={store}>
+      <IntlProvider locale={locale === 'kh' ? 'km' : 'en'} messages={locale === 'kh' ? kh : en}>
+        <SendActivityLogButton />
+      </IntlProvider>
+    </Provider>,
+  );
+}
+
+it('sends the export with the stored token and shows the reference to quote', async () => {
+  localStorage.setItem('token', 'session-token');
+  const calls = answering(201, { error: false, reference: 'K7QF-92XD' });
+  renderFooter();
+  await userEvent.click(screen.getByRole('button', { name: 'Send activity log to support' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Sent. Quote this reference to support: K7QF-92XD',
+  );
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.url).toMatch(/\/v1\/api\/action-logs$/);
+  expect(calls[0]!.init.method).toBe('POST');
+  expect(calls[0]!.init.headers).toMatchObject({
+    'Content-Type': 'application/json',
+    Authorization: 'Bearer session-token',
+  });
+  expect(JSON.parse(calls[0]!.init.body as string)).toHaveProperty('actionLog.version', 1);
+});
+
+it('resolves window.actionLog.send() to the reference, without a token for a guest', async () => {
+  const calls = answering(201, { error: false, reference: 'ABCD-2345' });
+  renderFooter();
+  await expect(window.actionLog.send()).resolves.toBe('ABCD-2345');
+  expect(calls[0]!.init.headers).not.toHaveProperty('Authorization');
+});
+
+it('says when to try again after a 429, in Khmer too', async () => {
+  answering(
+    429,
+    { error: true, code: 'RATE_LIMITED', message: 'Too many requests.' },
+    { 'retry-after': '1500' },
+  );
+  renderFooter('kh');
+  await userEvent.click(screen.getByRole('button', { name: kh['actionLog.send'] }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('25 នាទី');
+});
+
+it('says when to try again after a 429 in English', async () => {
+  answering(
+    429,
+    { error: true, code: 'RATE_LIMITED', message: 'Too many requests.' },
+    { 'retry-after': '120' },
+  );
+  renderFooter();
+  await userEvent.click(screen.getByRole('button', { name: 'Send activity log to support' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Too many attempts. Please try again in 2 minutes.',
+  );
+});
+
+it('refuses a log over 2 MiB without sending it, and reads a lost network as NETWORK', async () => {
+  global.fetch = jest.fn() as typeof fetch;
+  await expect(sendActivityLog('x'.repeat(ACTION_LOG_MAX_BYTES + 1))).rejects.toMatchObject({
+    error: { code: 'PAYLOAD_TOO_LARGE' },
+  });
+  expect(global.fetch).not.toHaveBeenCalled();
+  global.fetch = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }) as typeof fetch;
+  const failure = await sendActivityLog('{}').catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(SendLogError);
+  expect((failure as SendLogError).error).toEqual({ code: 'NETWORK' });
+});
