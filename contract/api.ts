@@ -32,7 +32,6 @@ export type ErrorCode = (typeof S.ERROR_CODES)[number];
 export type FieldErrorCode = (typeof S.FIELD_ERROR_CODES)[number];
 
 export type PublicUser = v.InferOutput<typeof S.PublicUser>;
-export type Signature = v.InferOutput<typeof S.Signature>;
 export type ErrorBody = v.InferOutput<typeof S.ErrorBody>;
 export type VerifyOk = v.InferOutput<typeof S.VerifyOk>;
 export type SessionOk = v.InferOutput<typeof S.SessionOk>;

@@ -48,6 +48,11 @@ async function submitEmpty(page: Page) {
   await page.locator('[aria-invalid="true"]').first().waitFor();
 }
 
+/** The home view once its session list has arrived. */
+async function sessionsShown(page: Page) {
+  await page.locator('.sessions__list').waitFor();
+}
+
 async function logInAs(page: Page, account: Account, password = account.password) {
   await field(page, 'email').fill(account.email);
   await field(page, 'password').fill(password);
@@ -57,7 +62,55 @@ async function logInAs(page: Page, account: Account, password = account.password
 
 function scenes(activated: Account, dormant: Account): Scene[] {
   return [
-    { name: 'home', view: 'home', path: ROUTES.home, signedIn: true },
+    { name: 'home', view: 'home', path: ROUTES.home, signedIn: true, act: sessionsShown },
+    {
+      name: 'home-email-code',
+      view: 'home',
+      path: ROUTES.home,
+      signedIn: true,
+      act: async (page) => {
+        await sessionsShown(page);
+        await page.locator('input[name=newEmail]').fill(`new-${activated.email}`);
+        await page
+          .locator('input[name=newEmail]')
+          .locator('xpath=ancestor::form')
+          .locator('input[name=password]')
+          .fill(activated.password);
+        await page.locator('input[name=newEmail]').press('Enter');
+        await page.locator('input[name=code]').waitFor();
+      },
+    },
+    {
+      name: 'home-delete-unconfirmed',
+      view: 'home',
+      path: ROUTES.home,
+      signedIn: true,
+      act: async (page) => {
+        await sessionsShown(page);
+        await page
+          .locator('input[name=confirm]')
+          .locator('xpath=ancestor::form')
+          .locator('[type=submit]')
+          .click();
+        await page.locator('input[name=confirm][aria-invalid="true"]').waitFor();
+      },
+    },
+    { name: 'reset-request', view: 'resetPassword', path: ROUTES.resetPassword },
+    {
+      name: 'reset-code',
+      view: 'resetPassword',
+      path: `${ROUTES.resetPassword}?${new URLSearchParams({ email: activated.email })}`,
+    },
+    {
+      name: 'reset-wrong-code',
+      view: 'resetPassword',
+      path: `${ROUTES.resetPassword}?${new URLSearchParams({ email: activated.email, code: '000000' })}`,
+      act: async (page) => {
+        await field(page, 'password').fill(`${activated.password}-new`);
+        await submitButton(page).click();
+        await formAlert(page).waitFor();
+      },
+    },
     { name: 'login', view: 'login', path: ROUTES.login },
     { name: 'login-empty', view: 'login', path: ROUTES.login, act: submitEmpty },
     {

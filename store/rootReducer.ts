@@ -1,5 +1,6 @@
 import { combineSlices } from '@reduxjs/toolkit';
 
+import { accountSlice } from './account/accountSlice';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
@@ -14,6 +15,7 @@ export const rootReducer = combineSlices(
   navigationSlice,
   localeSlice,
   submissionsSlice,
+  accountSlice,
   api,
 );
 

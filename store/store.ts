@@ -1,5 +1,6 @@
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
+import { addAccountListeners } from './account/accountListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api } from './api/apiSlice';
 import { addAuthListeners } from './auth/authListeners';
@@ -63,6 +64,7 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addAuthListeners(startAppListening);
   addWaitListeners(startAppListening);
   addLocaleListeners(startAppListening);
+  addAccountListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

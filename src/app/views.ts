@@ -10,4 +10,7 @@ export const VIEWS: Record<RouteName, LazyView> = {
   activation: lazyView(
     () => import(/* webpackChunkName: "view-activation" */ '../views/ActivationView'),
   ),
+  resetPassword: lazyView(
+    () => import(/* webpackChunkName: "view-reset-password" */ '../views/ResetPasswordView'),
+  ),
 };

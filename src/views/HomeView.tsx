@@ -1,9 +1,36 @@
+import { useId, type ReactNode } from 'react';
+
 import { selectSessionExpiresAt, selectUser } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
+import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
+import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
+import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
 import { LogoutButton } from '../components/account/LogoutButton';
 import { SessionDetails } from '../components/account/SessionDetails';
+import { SessionList } from '../components/account/SessionList';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';
+
+function HomeSection({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card__subtitle">
+        {title}
+      </h2>
+      {intro ? <p className="card__intro">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
 
 export default function HomeView() {
   const t = useT();
@@ -18,6 +45,18 @@ export default function HomeView() {
       <div className="card__actions">
         <LogoutButton />
       </div>
+      <HomeSection title={t('sessions.title')}>
+        <SessionList />
+      </HomeSection>
+      <HomeSection title={t('password.title')}>
+        <ChangePasswordForm />
+      </HomeSection>
+      <HomeSection title={t('email.title')} intro={t('email.intro')}>
+        <ChangeEmailForm />
+      </HomeSection>
+      <HomeSection title={t('delete.title')} intro={t('delete.intro')}>
+        <DeleteAccountForm />
+      </HomeSection>
     </PageCard>
   );
 }

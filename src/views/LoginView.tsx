@@ -20,6 +20,9 @@ export default function LoginView() {
             {t('login.noAccount')} <Link to={ROUTES.signup}>{t('login.signupLink')}</Link>
           </p>
           <p>
+            <Link to={ROUTES.resetPassword}>{t('login.forgotLink')}</Link>
+          </p>
+          <p>
             {t('login.haveCode')} <Link to={ROUTES.activation}>{t('login.activationLink')}</Link>
           </p>
         </>

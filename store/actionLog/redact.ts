@@ -4,7 +4,13 @@
 export const REDACTED = '[redacted]';
 
 /** Keys whose value is a secret wherever they appear (compared in lower case). */
-const SECRET_KEYS = new Set(['password', 'token', 'authorization']);
+const SECRET_KEYS = new Set([
+  'password',
+  'currentpassword',
+  'newpassword',
+  'token',
+  'authorization',
+]);
 /** An activation code: six digits. Server codes such as `INVALID_TOKEN` stay readable. */
 const ACTIVATION_CODE = /^\s*\d{6}\s*$/;
 /** Secrets carried in a URL's query or fragment, e.g. the activation link's `?code=`. */

@@ -8,10 +8,19 @@ import { createApi } from '@reduxjs/toolkit/query';
 
 import {
   API_PATHS,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type ConfirmEmailChangeBody,
+  type ConfirmEmailChangeOk,
+  type DeleteAccountBody,
   type LoginBody,
   type PlainOk,
+  type RequestPasswordResetBody,
   type ResendActivationBody,
+  type ResetPasswordBody,
+  type RevokeOthersOk,
   type SessionOk,
+  type SessionsOk,
   type SignupBody,
   type SignupOk,
   type VerifyAccountBody,
@@ -53,6 +62,47 @@ export const api = createApi({
     }),
     logout: build.mutation<PlainOk, void>({
       query: () => ({ url: API_PATHS.logout, method: 'POST' }),
+      responseSchema: schemas.PlainOk,
+    }),
+    requestPasswordReset: build.mutation<PlainOk, RequestPasswordResetBody>({
+      query: (body) => ({ url: API_PATHS.requestPasswordReset, method: 'POST', body }),
+      responseSchema: schemas.PlainOk,
+    }),
+    resetPassword: build.mutation<SessionOk, ResetPasswordBody>({
+      query: (body) => ({ url: API_PATHS.resetPassword, method: 'POST', body }),
+      responseSchema: schemas.SessionOk,
+    }),
+    changePassword: build.mutation<PlainOk, ChangePasswordBody>({
+      query: (body) => ({ url: API_PATHS.changePassword, method: 'POST', body }),
+      responseSchema: schemas.PlainOk,
+    }),
+    changeEmail: build.mutation<PlainOk, ChangeEmailBody>({
+      query: (body) => ({ url: API_PATHS.changeEmail, method: 'POST', body }),
+      responseSchema: schemas.PlainOk,
+    }),
+    confirmEmailChange: build.mutation<ConfirmEmailChangeOk, ConfirmEmailChangeBody>({
+      query: (body) => ({ url: API_PATHS.confirmEmailChange, method: 'POST', body }),
+      responseSchema: schemas.ConfirmEmailChangeOk,
+    }),
+    deleteAccount: build.mutation<PlainOk, DeleteAccountBody>({
+      query: (body) => ({ url: API_PATHS.deleteAccount, method: 'POST', body }),
+      responseSchema: schemas.PlainOk,
+    }),
+    /** A mutation for the same reason as verify: each visit to home asks afresh. */
+    sessions: build.mutation<SessionsOk, void>({
+      query: () => ({ url: API_PATHS.sessions, method: 'GET' }),
+      responseSchema: schemas.SessionsOk,
+    }),
+    revokeOtherSessions: build.mutation<RevokeOthersOk, void>({
+      query: () => ({ url: API_PATHS.revokeOtherSessions, method: 'POST' }),
+      responseSchema: schemas.RevokeOthersOk,
+    }),
+    /** Arg: the session's id (never its token). */
+    revokeSession: build.mutation<PlainOk, string>({
+      query: (id) => ({
+        url: API_PATHS.session.replace(':id', encodeURIComponent(id)),
+        method: 'DELETE',
+      }),
       responseSchema: schemas.PlainOk,
     }),
   }),

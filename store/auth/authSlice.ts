@@ -1,4 +1,4 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 
 import type { PublicUser } from '../../contract/api';
 import { api } from '../api/apiSlice';
@@ -6,7 +6,7 @@ import { api } from '../api/apiSlice';
 import type { VerifyFailureReason } from './classifyVerify';
 
 /** `checking`: the verify call of the current navigation has not settled yet. */
-export type AuthStatus = 'unknown' | 'checking' | 'signedIn' | 'guest';
+type AuthStatus = 'unknown' | 'checking' | 'signedIn' | 'guest';
 
 interface AuthCommon {
   /** The navigation (location key) that `status` belongs to. */
@@ -105,11 +105,18 @@ export const authSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addMatcher(api.endpoints.login.matchFulfilled, (state) => void (state.hasToken = true));
     builder.addMatcher(
-      api.endpoints.verifyAccount.matchFulfilled,
+      isAnyOf(
+        api.endpoints.login.matchFulfilled,
+        api.endpoints.verifyAccount.matchFulfilled,
+        api.endpoints.resetPassword.matchFulfilled,
+      ),
       (state) => void (state.hasToken = true),
     );
+    // The confirmed new address is the user's email from now on, on this screen too.
+    builder.addMatcher(api.endpoints.confirmEmailChange.matchFulfilled, (state, { payload }) => {
+      if (state.user) state.user = payload.user;
+    });
   },
   selectors: {
     selectAuthStatus: (state) => state.status,

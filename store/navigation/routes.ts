@@ -5,6 +5,7 @@ export const ROUTES = {
   login: '/login',
   signup: '/signup',
   activation: '/user/verify-account',
+  resetPassword: '/user/reset-password',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -15,6 +16,7 @@ const ACCESS: Record<RouteName, Access> = {
   login: 'guest',
   signup: 'guest',
   activation: 'guest',
+  resetPassword: 'guest',
 };
 
 export function routeFor(pathname: string): RouteName | null {
@@ -40,4 +42,11 @@ export function activationHref(email: string, code?: string): string {
   const query = new URLSearchParams({ email });
   if (code) query.set('code', code);
   return `${ROUTES.activation}?${query.toString()}`;
+}
+
+/** The second step of a password reset: the code mailed to `email` and a new password. */
+export function resetPasswordHref(email: string, code?: string): string {
+  const query = new URLSearchParams({ email });
+  if (code) query.set('code', code);
+  return `${ROUTES.resetPassword}?${query.toString()}`;
 }

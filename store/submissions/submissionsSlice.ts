@@ -6,7 +6,19 @@ import { api } from '../api/apiSlice';
 import { decodeRequestError, type RequestError } from '../api/decode';
 import { locationChanged } from '../router/routerSlice';
 
-export type FormName = 'signup' | 'activation' | 'resend' | 'login' | 'logout';
+export type FormName =
+  | 'signup'
+  | 'activation'
+  | 'resend'
+  | 'login'
+  | 'logout'
+  | 'requestReset'
+  | 'resetPassword'
+  | 'changePassword'
+  | 'changeEmail'
+  | 'confirmEmail'
+  | 'deleteAccount'
+  | 'revokeSessions';
 
 export interface Submission {
   status: 'idle' | 'pending' | 'succeeded' | 'failed';
@@ -25,6 +37,13 @@ const initialState: SubmissionsState = {
   resend: idle,
   login: idle,
   logout: idle,
+  requestReset: idle,
+  resetPassword: idle,
+  changePassword: idle,
+  changeEmail: idle,
+  confirmEmail: idle,
+  deleteAccount: idle,
+  revokeSessions: idle,
 };
 
 const ENDPOINT_FORMS = [
@@ -33,6 +52,14 @@ const ENDPOINT_FORMS = [
   ['resend', api.endpoints.resendActivation],
   ['login', api.endpoints.login],
   ['logout', api.endpoints.logout],
+  ['requestReset', api.endpoints.requestPasswordReset],
+  ['resetPassword', api.endpoints.resetPassword],
+  ['changePassword', api.endpoints.changePassword],
+  ['changeEmail', api.endpoints.changeEmail],
+  ['confirmEmail', api.endpoints.confirmEmailChange],
+  ['deleteAccount', api.endpoints.deleteAccount],
+  ['revokeSessions', api.endpoints.revokeOtherSessions],
+  ['revokeSessions', api.endpoints.revokeSession],
 ] as const;
 
 export const submissionsSlice = createSlice({

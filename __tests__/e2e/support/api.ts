@@ -20,15 +20,11 @@ async function mailsTo(baseUrl: string, email: string): Promise<OutboxMessage[]>
   return messages.filter((message) => message.to === email);
 }
 
-/** The activation code of the `count`-th mail to `email` (mail leaves after the answer). */
+/** The code of the `count`-th mail to `email` (mail leaves after the answer). */
 export async function waitForCode(baseUrl: string, email: string, count = 1): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const code = (await mailsTo(baseUrl, email))[count - 1]?.code;
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`No activation code #${count} for ${email}.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const { code } = await waitForMail(baseUrl, email, count);
+  if (!code) throw new Error(`Mail #${count} to ${email} carries no code.`);
+  return code;
 }
 
 export interface Account {
@@ -48,6 +44,44 @@ export function newAccount(label: string): Account {
     email: `${unique}@example.com`,
     password: `blue-Mango-${unique}-river`,
   };
+}
+
+/** The `count`-th mail to `email`, once it has left. */
+export async function waitForMail(
+  baseUrl: string,
+  email: string,
+  count: number,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = (await mailsTo(baseUrl, email))[count - 1];
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail #${count} for ${email}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Whether `token` still opens a session (the verify endpoint's verdict). */
+export async function tokenIsLive(baseUrl: string, token: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/v1/api/user/verify`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const answer = (await response.json()) as { error: boolean };
+  return !answer.error;
+}
+
+/** Logs in without a browser: another device's session. */
+export function logInByApi(baseUrl: string, email: string, password: string): Promise<SessionOk> {
+  return call<SessionOk>(baseUrl, 'POST', '/v1/api/user/login', { email, password });
+}
+
+export async function loginStatus(baseUrl: string, email: string, password: string) {
+  const response = await fetch(`${baseUrl}/v1/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
 }
 
 export async function signUpOnly(baseUrl: string, account: Account): Promise<void> {

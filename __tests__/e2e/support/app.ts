@@ -6,10 +6,11 @@ export const ROUTES = {
   login: '/login',
   signup: '/signup',
   activation: '/user/verify-account',
+  resetPassword: '/user/reset-password',
 } as const;
 
 export type ViewName = keyof typeof ROUTES;
-export const GUEST_VIEWS: ViewName[] = ['login', 'signup', 'activation'];
+export const GUEST_VIEWS: ViewName[] = ['login', 'signup', 'activation', 'resetPassword'];
 
 export function view(page: Page, name: ViewName): Locator {
   return page.locator(`[data-view="${name}"]`);

@@ -19,7 +19,9 @@ declare global {
 function watchDom() {
   const sightings: DomSighting[] = [];
   window.__domSightings = sightings;
-  const GUEST_FORM_SELECTOR = 'form:has(input[name=email], input[name=password], input[name=code])';
+  // A form with a guest field in any view but home (whose own forms ask for a password too).
+  const GUEST_FORM_SELECTOR =
+    '[data-view]:not([data-view="home"]) form:has(input[name=email], input[name=password], input[name=code])';
   const note = (what: string) => sightings.push({ what, path: location.pathname });
   const inspect = (node: Node) => {
     if (!(node instanceof Element)) return;

@@ -26,7 +26,9 @@ declare global {
 function recordFrames() {
   const frames: FrameSample[] = [];
   window.__frames = frames;
-  const GUEST_FORM = 'form:has(input[name=email], input[name=password], input[name=code])';
+  // A form with a guest field in any view but home (whose own forms ask for a password too).
+  const GUEST_FORM =
+    '[data-view]:not([data-view="home"]) form:has(input[name=email], input[name=password], input[name=code])';
   const sample = (at: number) => {
     const main = document.querySelector('main');
     frames.push({

@@ -4,8 +4,8 @@ import { checkEmail } from '../../../contract/rules';
 import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
+import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
-import { FieldFrame } from '../form/FieldFrame';
 import { FormAlert } from '../form/FormAlert';
 import { focusFirstInvalid, readFields } from '../form/formFields';
 import { PasswordField } from '../form/PasswordField';
@@ -13,7 +13,6 @@ import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
-import { NumericInput } from '../NumericInput';
 
 import { ResendCodeButton } from './ResendCodeButton';
 
@@ -57,23 +56,12 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
     <form ref={formRef} {...formProps}>
       <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
       <EmailField defaultValue={initialEmail} error={fieldErrors.messages.email} />
-      <FieldFrame
+      <CodeField
         label={t('field.code.label')}
         hint={t('field.code.hint')}
         error={fieldErrors.messages.code}
-      >
-        {(control) => (
-          <NumericInput
-            className="input input--code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            defaultValue={initialCode}
-            {...control}
-          />
-        )}
-      </FieldFrame>
+        defaultValue={initialCode}
+      />
       <PasswordField
         label={t('field.signupPassword.label')}
         hint={t('field.signupPassword.hint')}

@@ -4,13 +4,25 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../..
 import type { MessageId } from '../../../i18n/messages/en';
 import type { MessageValues } from '../intl/useT';
 
-export type FormField = 'name' | 'email' | 'password' | 'code';
+export type FormField =
+  | 'name'
+  | 'email'
+  | 'password'
+  | 'code'
+  | 'currentPassword'
+  | 'newPassword'
+  | 'newEmail'
+  | 'confirm';
 
 const MAX_LENGTH: Record<FormField, number> = {
   name: NAME_MAX_LENGTH,
   email: EMAIL_MAX_LENGTH,
   password: PASSWORD_MAX_LENGTH,
   code: 6,
+  currentPassword: PASSWORD_MAX_LENGTH,
+  newPassword: PASSWORD_MAX_LENGTH,
+  newEmail: EMAIL_MAX_LENGTH,
+  confirm: 0,
 };
 
 export interface FieldMessage {

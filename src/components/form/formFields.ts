@@ -9,7 +9,11 @@ export function readFields<K extends string>(
   const values = {} as Record<K, string>;
   for (const name of names) {
     const field = form.elements.namedItem(name);
-    values[name] = field instanceof HTMLInputElement ? field.value : '';
+    // A checkbox reads as its value when ticked and as empty (REQUIRED when it must be) when not.
+    values[name] =
+      field instanceof HTMLInputElement && (field.type !== 'checkbox' || field.checked)
+        ? field.value
+        : '';
   }
   return values;
 }

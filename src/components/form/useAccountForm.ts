@@ -9,7 +9,7 @@ import type { FormField } from './fieldErrorMessage';
 import { focusFirstInvalid, readFields } from './formFields';
 import { useFieldErrors } from './useFieldErrors';
 
-interface AccountFormOptions<K extends FormField, B extends Record<K, string>> {
+interface AccountFormOptions<K extends FormField, B> {
   /** Whose request status this form shows. */
   name: FormName;
   fields: readonly K[];
@@ -18,16 +18,15 @@ interface AccountFormOptions<K extends FormField, B extends Record<K, string>> {
   toBody: (values: Record<K, string>) => B;
   /** Dispatches the request; resolves with RTK Query's result. */
   send: (body: B) => Promise<{ data: unknown } | { error: unknown }>;
-  onSuccess: (body: B) => void;
+  /** Called with the body sent and the form, e.g. to clear it. */
+  onSuccess?: (body: B, form: HTMLFormElement) => void;
 }
 
 /**
  * The submit flow every account form shares: read the fields, check them with the contract's
  * rules, focus the first problem, send, then hand success on or point at what the server refused.
  */
-export function useAccountForm<K extends FormField, B extends Record<K, string>>(
-  options: AccountFormOptions<K, B>,
-) {
+export function useAccountForm<K extends FormField, B>(options: AccountFormOptions<K, B>) {
   const { name, fields, validate, toBody, send, onSuccess } = options;
   const submission = useAppSelector((state) => selectSubmission(state, name));
   const error = submission.status === 'failed' ? submission.error : null;
@@ -39,12 +38,15 @@ export function useAccountForm<K extends FormField, B extends Record<K, string>>
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const body = toBody(readFields(form, fields));
-    const invalid = validate(body);
+    const values = readFields(form, fields);
+    const body = toBody(values);
+    // The body's own values (trimmed, say) win over the raw ones; fields it leaves out, such as
+    // a confirmation box, are checked as read.
+    const invalid = validate({ ...values, ...body });
     fieldErrors.setClientErrors(invalid);
     if (focusFirstInvalid(form, fields, invalid)) return;
     const result = await send(body);
-    if ('data' in result) return onSuccess(body);
+    if ('data' in result) return onSuccess?.(body, form);
     const { fields: refused } = decodeRequestError(result.error);
     if (!focusFirstInvalid(form, fields, refused)) alertRef.current?.focus();
   }
@@ -57,5 +59,6 @@ export function useAccountForm<K extends FormField, B extends Record<K, string>>
     onSubmit: handleSubmit,
     onChange: fieldErrors.recheckOnChange,
   };
-  return { busy, error, fieldErrors, alertRef, formProps };
+  const succeeded = submission.status === 'succeeded';
+  return { busy, error, succeeded, fieldErrors, alertRef, formProps };
 }

@@ -7,6 +7,7 @@ import {
   USER,
   type FetchHandler,
 } from '../../../__tests__/support/fetchStub';
+import { API_PATHS } from '../../../contract/api';
 import { connectHistory } from '../../router/historyBridge';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
@@ -57,7 +58,12 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
     const { store, effects, requests } = boot(handler, outcome === 'signedIn' ? '/' : '/login');
     await settle();
     const { auth } = store.getState();
-    expect(requests).toHaveLength(1);
+    const paths = requests.map((request) => new URL(request.url).pathname);
+    expect(paths.filter((path) => path === API_PATHS.verify)).toHaveLength(1);
+    // Only a signed-in home asks for the session list, after its verify.
+    expect(paths.filter((path) => path !== API_PATHS.verify)).toEqual(
+      outcome === 'signedIn' ? [API_PATHS.sessions] : [],
+    );
     expect(auth.status).toBe(outcome === 'signedIn' ? 'signedIn' : 'guest');
     const tokenKept = effects.data.get('token') === 'secret-token';
     expect(tokenKept).toBe(outcome !== 'rejected');

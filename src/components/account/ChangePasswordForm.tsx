@@ -1,0 +1,46 @@
+import { PASSWORD_MIN_LENGTH } from '../../../contract/rules';
+import { ChangePasswordBody, fieldErrors as refused } from '../../../contract/schemas';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import { FormAlert } from '../form/FormAlert';
+import { FormSuccess } from '../form/FormSuccess';
+import { PasswordField } from '../form/PasswordField';
+import { requestErrorText } from '../form/requestErrorMessage';
+import { SubmitButton } from '../form/SubmitButton';
+import { useAccountForm } from '../form/useAccountForm';
+import { useT } from '../intl/useT';
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+export function ChangePasswordForm() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const { busy, error, fieldErrors, alertRef, formProps, succeeded } = useAccountForm({
+    name: 'changePassword',
+    fields: FIELDS,
+    validate: (values) => refused(ChangePasswordBody, values),
+    toBody: (values) => values,
+    send: (body) => dispatch(api.endpoints.changePassword.initiate(body, UNTRACKED)),
+    onSuccess: (_body, form) => form.reset(),
+  });
+  return (
+    <form {...formProps}>
+      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
+      <FormSuccess message={succeeded ? t('password.changed') : null} />
+      <PasswordField
+        label={t('field.currentPassword.label')}
+        name="currentPassword"
+        autoComplete="current-password"
+        error={fieldErrors.messages.currentPassword}
+      />
+      <PasswordField
+        label={t('field.newPassword.label')}
+        hint={t('field.newPassword.hint', { min: PASSWORD_MIN_LENGTH })}
+        name="newPassword"
+        autoComplete="new-password"
+        error={fieldErrors.messages.newPassword}
+      />
+      <SubmitButton label={t('password.submit')} busyLabel={t('password.submitting')} busy={busy} />
+    </form>
+  );
+}

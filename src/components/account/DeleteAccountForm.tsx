@@ -1,0 +1,66 @@
+import { useId } from 'react';
+
+import type { FieldErrors } from '../../../contract/rules';
+import { DeleteAccountBody, fieldErrors as refused } from '../../../contract/schemas';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
+import { FormAlert } from '../form/FormAlert';
+import { requestErrorText } from '../form/requestErrorMessage';
+import { SubmitButton } from '../form/SubmitButton';
+import { useAccountForm } from '../form/useAccountForm';
+import { useT } from '../intl/useT';
+
+const FIELDS = ['confirm', 'password'] as const;
+
+function validate(values: Record<(typeof FIELDS)[number], string>) {
+  const errors: FieldErrors<(typeof FIELDS)[number]> = refused(DeleteAccountBody, values);
+  if (values.confirm === '') errors.confirm = 'REQUIRED';
+  return errors;
+}
+
+/**
+ * Deleting the account asks twice: a box to tick and the password. Once the server has deleted
+ * it, a listener forgets the session here and goes to the login form.
+ */
+export function DeleteAccountForm() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const confirmId = useId();
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'deleteAccount',
+    fields: FIELDS,
+    validate,
+    toBody: (values) => ({ password: values.password }),
+    send: (body) => dispatch(api.endpoints.deleteAccount.initiate(body, UNTRACKED)),
+  });
+  const confirmError = fieldErrors.messages.confirm;
+  return (
+    <form {...formProps}>
+      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
+      <div className={confirmError ? 'field field--invalid' : 'field'}>
+        <label className="checkbox" htmlFor={confirmId}>
+          <input
+            id={confirmId}
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            aria-invalid={confirmError ? true : undefined}
+            aria-describedby={`${confirmId}-error`}
+          />
+          <span>{t('delete.confirm')}</span>
+        </label>
+        <p id={`${confirmId}-error`} className="field__error" aria-live="polite">
+          {confirmError}
+        </p>
+      </div>
+      <ConfirmPasswordField error={fieldErrors.messages.password} />
+      <SubmitButton
+        label={t('delete.submit')}
+        busyLabel={t('delete.submitting')}
+        busy={busy}
+        tone="danger"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { PASSWORD_MIN_LENGTH } from '../../../contract/rules';
+import { fieldErrors as refused, ResetPasswordBody } from '../../../contract/schemas';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import { CodeField } from '../form/CodeField';
+import { EmailField } from '../form/EmailField';
+import { FormAlert } from '../form/FormAlert';
+import { PasswordField } from '../form/PasswordField';
+import { requestErrorText } from '../form/requestErrorMessage';
+import { SubmitButton } from '../form/SubmitButton';
+import { useAccountForm } from '../form/useAccountForm';
+import { useT } from '../intl/useT';
+
+const FIELDS = ['email', 'code', 'password'] as const;
+
+interface ResetPasswordFormProps {
+  initialEmail: string;
+  initialCode: string;
+  onSuccess: () => void;
+}
+
+/** Step two: the mailed code and a new password; a right pair signs the visitor in. */
+export function ResetPasswordForm({
+  initialEmail,
+  initialCode,
+  onSuccess,
+}: ResetPasswordFormProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'resetPassword',
+    fields: FIELDS,
+    validate: (values) => refused(ResetPasswordBody, values),
+    toBody: (values) => ({
+      email: values.email.trim(),
+      code: values.code.trim(),
+      password: values.password,
+    }),
+    send: (body) => dispatch(api.endpoints.resetPassword.initiate(body, UNTRACKED)),
+    onSuccess,
+  });
+  return (
+    <form {...formProps}>
+      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
+      <EmailField defaultValue={initialEmail} error={fieldErrors.messages.email} />
+      <CodeField
+        label={t('field.resetCode.label')}
+        hint={t('field.code.hint')}
+        error={fieldErrors.messages.code}
+        defaultValue={initialCode}
+      />
+      <PasswordField
+        label={t('field.newPassword.label')}
+        hint={t('field.newPassword.hint', { min: PASSWORD_MIN_LENGTH })}
+        name="password"
+        autoComplete="new-password"
+        error={fieldErrors.messages.password}
+      />
+      <SubmitButton label={t('reset.submit')} busyLabel={t('reset.submitting')} busy={busy} />
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useIntl } from 'react-intl';
+
+import type { SessionInfo } from '../../../contract/api';
+import { selectSessions } from '../../../store/account/accountSlice';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { requestErrorText } from '../form/requestErrorMessage';
+import { useT, type Translate } from '../intl/useT';
+
+import { describeDevice } from './describeDevice';
+import { formatExpiry } from './formatExpiry';
+
+function deviceName(t: Translate, userAgent: string) {
+  const { browser, system } = describeDevice(userAgent);
+  return t('sessions.device', {
+    browser: browser ?? t('sessions.unknownBrowser'),
+    system: system ?? t('sessions.unknownSystem'),
+  });
+}
+
+/** The account's live sessions, this one first, each other one with a button to end it. */
+export function SessionList() {
+  const t = useT();
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const sessions = useAppSelector(selectSessions);
+  const revoking = useAppSelector((state) => selectSubmission(state, 'revokeSessions'));
+  const busy = revoking.status === 'pending';
+  const when = (iso: string) => formatExpiry(intl, t, new Date(iso));
+
+  if (sessions.status === 'failed' && sessions.error) {
+    return <p role="alert">{requestErrorText(t, sessions.error)}</p>;
+  }
+  if (sessions.status !== 'loaded') return <p aria-busy="true">{t('sessions.loading')}</p>;
+
+  const ordered = [...sessions.list].sort((a, b) => Number(b.current) - Number(a.current));
+  const others = ordered.filter((session) => !session.current);
+  const item = (session: SessionInfo) => {
+    const device = deviceName(t, session.userAgent);
+    const lastUsed = when(session.lastUsedAt);
+    return (
+      <li key={session.id} className="sessions__item" data-session={session.id}>
+        <p className="sessions__device">
+          {device}
+          {session.current ? <span className="badge">{t('sessions.thisDevice')}</span> : null}
+        </p>
+        <p className="sessions__when">{t('sessions.lastUsed', { date: lastUsed })}</p>
+        <p className="sessions__when">{t('sessions.started', { date: when(session.createdAt) })}</p>
+        {session.current ? null : (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            aria-label={t('sessions.endLabel', { device, date: lastUsed })}
+            onClick={() =>
+              void dispatch(api.endpoints.revokeSession.initiate(session.id, UNTRACKED))
+            }
+          >
+            {t('sessions.end')}
+          </button>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <div className="sessions" aria-busy={busy}>
+      <ul className="sessions__list">{ordered.map(item)}</ul>
+      {revoking.status === 'failed' && revoking.error ? (
+        <p role="alert">{requestErrorText(t, revoking.error)}</p>
+      ) : null}
+      {others.length > 0 ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() =>
+            void dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED))
+          }
+        >
+          {busy ? t('sessions.ending') : t('sessions.endOthers')}
+        </button>
+      ) : (
+        <p className="sessions__only">{t('sessions.onlyThis')}</p>
+      )}
+    </div>
+  );
+}

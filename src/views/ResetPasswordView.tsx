@@ -1,0 +1,59 @@
+import { Link, useSearchParams } from 'react-router-dom';
+
+import { useAppDispatch } from '../../store/hooks';
+import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
+import { navigationRequested } from '../../store/router/routerSlice';
+import { ResetPasswordForm } from '../components/account/ResetPasswordForm';
+import { ResetRequestForm } from '../components/account/ResetRequestForm';
+import { useT } from '../components/intl/useT';
+import { PageCard } from '../components/PageCard';
+
+/**
+ * A forgotten password, in two steps read off the address: without `?email=` the visitor asks
+ * for a code; with it (after asking, or from the mail's link) they enter the code and a new
+ * password. The step is in the URL, so reload, back and time travel show the same step.
+ */
+export default function ResetPasswordView() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [query] = useSearchParams();
+  const email = query.get('email') ?? '';
+  const code = query.get('code') ?? '';
+  const loginLink = (
+    <p>
+      <Link to={ROUTES.login}>{t('reset.loginLink')}</Link>
+    </p>
+  );
+
+  if (!email) {
+    return (
+      <PageCard title={t('reset.requestTitle')} intro={t('reset.requestIntro')} links={loginLink}>
+        <ResetRequestForm
+          onSuccess={(sentTo) => dispatch(navigationRequested({ to: resetPasswordHref(sentTo) }))}
+        />
+      </PageCard>
+    );
+  }
+  return (
+    <PageCard
+      title={t('reset.title')}
+      intro={code ? t('reset.intro') : t('reset.sentTo', { email })}
+      links={
+        <>
+          <p>
+            <Link to={ROUTES.resetPassword}>{t('reset.newCodeLink')}</Link>
+          </p>
+          {loginLink}
+        </>
+      }
+    >
+      {/* A new query is a new prefill: the key gives the uncontrolled fields fresh defaults. */}
+      <ResetPasswordForm
+        key={`${email}\n${code}`}
+        initialEmail={email}
+        initialCode={code}
+        onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))}
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,22 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+
+import { api, UNTRACKED } from '../api/apiSlice';
+import { sessionVerified } from '../auth/authSlice';
+import type { AppStartListening } from '../listeners';
+import { ROUTES } from '../navigation/routes';
+import { selectPathname } from '../router/routerSlice';
+
+export function addAccountListeners(startAppListening: AppStartListening) {
+  // The home view lists the account's sessions: asked for once its navigation is verified, so a
+  // guest never asks, and again after a sign-out elsewhere that the list cannot work out alone.
+  startAppListening({
+    matcher: isAnyOf(sessionVerified, api.endpoints.revokeSession.matchRejected),
+    effect: async (_action, listenerApi) => {
+      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
+      listenerApi.cancelActiveListeners();
+      const request = listenerApi.dispatch(api.endpoints.sessions.initiate(undefined, UNTRACKED));
+      listenerApi.signal.addEventListener('abort', () => request.abort());
+      await listenerApi.pause(request);
+    },
+  });
+}
