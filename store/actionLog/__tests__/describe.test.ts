@@ -1,0 +1,65 @@
+import { describeActions, relativeTime } from '../describe';
+
+const pending = (endpoint: string, requestId: string) => ({
+  type: 'api/executeMutation/pending',
+  meta: { arg: { endpointName: endpoint }, requestId },
+});
+const rejected = (endpoint: string, requestId: string, payload: unknown, meta = {}) => ({
+  type: 'api/executeMutation/rejected',
+  payload,
+  meta: { arg: { endpointName: endpoint }, requestId, rejectedWithValue: true, ...meta },
+});
+const fulfilled = (endpoint: string, requestId: string, payload: unknown) => ({
+  type: 'api/executeMutation/fulfilled',
+  payload,
+  meta: { arg: { endpointName: endpoint }, requestId },
+});
+
+it('tells requests by endpoint, verdict, status, error code and duration', () => {
+  const actions = [
+    { type: 'router/locationChanged', payload: { location: { pathname: '/login', search: '' } } },
+    pending('verify', 'r1'),
+    rejected('verify', 'r1', { status: 401, data: { error: true, code: 'INVALID_TOKEN' } }),
+    pending('login', 'r2'),
+    rejected('login', 'r2', { status: 401, data: { error: true, code: 'INVALID_CREDENTIALS' } }),
+    pending('signup', 'r3'),
+    rejected('signup', 'r3', {
+      status: 400,
+      data: { error: true, code: 'VALIDATION', fields: { password: 'COMMON_PASSWORD' } },
+    }),
+    pending('verify', 'r4'),
+    fulfilled('verify', 'r4', { error: false, user: { id: 'u' } }),
+    pending('login', 'r5'),
+    rejected('login', 'r5', { status: 'FETCH_ERROR', error: 'TypeError' }),
+    pending('verify', 'r6'),
+    rejected('verify', 'r6', undefined, { aborted: true, rejectedWithValue: false }),
+    { type: 'form/validationFailed', payload: { form: 'signup', fields: { email: 'REQUIRED' } } },
+  ];
+  const times = [
+    1000, 1002, 1008, 2000, 2090, 3000, 3035, 4000, 4006, 5000, 5001, 6000, 6001, 7000,
+  ];
+  const steps = describeActions(actions, times);
+  expect(steps.map((step) => step.text)).toEqual([
+    '→ /login',
+    'verify sent',
+    'verify guest 401 INVALID_TOKEN (6 ms)',
+    'login sent',
+    'login FAILED 401 INVALID_CREDENTIALS (90 ms)',
+    'signup sent',
+    'signup FAILED 400 VALIDATION password COMMON_PASSWORD (35 ms)',
+    'verify sent',
+    'verify signed in (6 ms)',
+    'login sent',
+    'login FAILED: no answer (network) (1 ms)',
+    'verify sent',
+    'verify cancelled (1 ms)',
+    'signup form refused in the browser: email REQUIRED',
+  ]);
+  expect(steps.filter((step) => step.failed).map((step) => step.index)).toEqual([4, 6, 10, 13]);
+  expect(relativeTime(steps[4]!.offsetMs)).toBe('+1.09 s');
+});
+
+it('falls back to the action type for anything it has no words for', () => {
+  const [step] = describeActions([{ type: 'something/else' }], [5]);
+  expect(step).toMatchObject({ index: 0, text: 'something/else', failed: false, offsetMs: 0 });
+});
