@@ -14,6 +14,7 @@ async function loadReplay() {
     ...(await import('../store/actionLog/decodeLog')),
     ...(await import('../store/actionLog/foldLog')),
     ...(await import('../store/actionLog/timeline')),
+    ...(await import('../store/actionLog/describe')),
     ...(await import('../store/actionLog/printable')),
   };
 }
@@ -29,9 +30,11 @@ Folds a recorded action log through the app's root reducer (no side effects).
   FILE        a log exported by the app ("Download activity log" or window.actionLog.export())
   --ref REF   a log sent to support, read from the server's database (DATA_DIR or DATABASE_URL)
   --list      the latest logs sent to support: reference, time, size, user id or "guest"
-  (no option) the timeline: index, time, action type, path, auth status
+  (no option) the timeline: index, time since the start, what happened in words (a request's
+              endpoint, verdict, status, error code and duration; "<<" marks a failure), the
+              path and the auth status after it
   --at N      the state after action N, as indented JSON (one line with --json)
-  --json      every state, one JSON line each
+  --json      one JSON line per action: {"index", "type", "state"} (the state after it)
   --check     compare the recorded state hashes; name the first action that diverges (exit 1)
   --help      this text
 
@@ -102,17 +105,18 @@ function createOutput(printable: (text: string) => string) {
 }
 
 function printTimeline(
-  { formatHeader, formatRow, replayStates, timelineRow }: Replay,
+  { describeActions, formatHeader, formatRow, replayStates, timelineRow }: Replay,
   log: DecodedLog,
   out: ReturnType<typeof createOutput>,
 ) {
+  const steps = describeActions(log.actions, log.timestamps);
   const indexWidth = Math.max(1, String(log.actions.length - 1).length);
-  const typeWidth = Math.max(6, ...log.actions.map((action) => action.type.length));
-  out.line(formatHeader(indexWidth, typeWidth));
+  // Wide enough for most rows; a rare long one pushes its own row's last columns.
+  const textWidth = Math.min(60, Math.max(13, ...steps.map((step) => step.text.length + 4)));
+  out.line(formatHeader(indexWidth, textWidth));
   let index = 0;
   for (const state of replayStates(log)) {
-    const row = timelineRow(index, log.timestamps[index]!, log.actions[index]!.type, state);
-    out.line(formatRow(row, indexWidth, typeWidth));
+    out.line(formatRow(timelineRow(steps[index]!, state), indexWidth, textWidth));
     index += 1;
   }
 }
@@ -130,8 +134,10 @@ function printStates(
   }
   let index = 0;
   for (const state of replayStates(log)) {
-    if (command.at === null) out.line(JSON.stringify(state));
-    else if (index === command.at) {
+    if (command.at === null) {
+      // One line per action: its index and type beside the state after it.
+      out.line(JSON.stringify({ index, type: log.actions[index]!.type, state }));
+    } else if (index === command.at) {
       out.line(command.json ? JSON.stringify(state) : JSON.stringify(state, null, 2));
       return;
     }

@@ -88,8 +88,8 @@ test('npm run replay -- --check finds no divergence, and the timeline ends on /'
   expect(check.stdout).toMatch(/every state hash matches/);
   const timeline = await replay();
   const lines = timeline.stdout.trim().split('\n');
-  expect(lines.some((line) => line.includes('router/locationChanged'))).toBe(true);
-  expect(lines.some((line) => /auth\/sessionVerified\s+\/\s+signedIn$/.test(line))).toBe(true);
+  expect(lines.some((line) => /\s→ \/login\s/.test(line))).toBe(true);
+  expect(lines.some((line) => /\ssigned in\s+\/\s+signedIn$/.test(line))).toBe(true);
   // Home then asks for its session list: the log ends signed in on /.
   expect(lines.at(-1)).toMatch(/\s\/\s+signedIn$/);
 });

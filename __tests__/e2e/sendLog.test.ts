@@ -38,7 +38,8 @@ test('a guest sends the log from the footer, reads a reference, and support repl
   const list = await replay('--list');
   expect(list.stdout).toMatch(new RegExp(`${reference}\\s+\\S+\\s+[\\d.]+ (B|KiB)\\s+guest`));
   const timeline = await replay('--ref', reference);
-  expect(timeline.stdout).toMatch(/router\/locationChanged\s+\/login/);
+  expect(timeline.stdout).toMatch(/→ \/login\s+\/login\s/);
+  expect(timeline.stdout).toMatch(/verify guest 401 INVALID_TOKEN \(\d+ ms\)/);
   const check = await replay('--ref', reference, '--check');
   expect(check.stdout).toMatch(/every state hash matches/);
 });

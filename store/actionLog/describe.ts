@@ -81,6 +81,8 @@ function describeAnswer(action: Loose, phase: string, endpoint: string, duration
 function describeOther(action: Loose): { text: string; kind: StepKind; failed: boolean } | null {
   const payload = record(action.payload);
   switch (action.type) {
+    case 'api/config/middlewareRegistered':
+      return { text: 'the app started', kind: 'other', failed: false };
     case 'router/locationChanged':
       return { text: `→ ${where(payload.location)}`, kind: 'navigation', failed: false };
     case 'router/navigationRequested':
@@ -94,7 +96,9 @@ function describeOther(action: Loose): { text: string; kind: StepKind; failed: b
     case 'auth/sessionVerified':
       return { text: 'signed in', kind: 'session', failed: false };
     case 'auth/tokenRejected':
-      return { text: 'a guest: the token was refused', kind: 'session', failed: false };
+      return { text: 'a guest: no valid token', kind: 'session', failed: false };
+    case 'auth/verifyStarted':
+      return { text: 'checking the session', kind: 'session', failed: false };
     case 'auth/verifyFailed':
       return {
         text: `a guest for now: the check failed (${text(payload.reason) ?? '?'})`,

@@ -1,5 +1,6 @@
 // The one redaction used by the recorder, the DevTools sanitizers and the state hashes: a
 // plain-JSON copy of any value with every secret replaced, whatever the value's shape.
+import { FIELD_ERROR_CODES } from '../../contract/schemas';
 
 export const REDACTED = '[redacted]';
 
@@ -16,6 +17,13 @@ const ACTIVATION_CODE = /^\s*\d{6}\s*$/;
 /** Secrets carried in a URL's query or fragment, e.g. the activation link's `?code=`. */
 const SECRET_PARAM = /([?&#](?:code|token|password)=)[^&#]*/gi;
 const BEARER = /^\s*bearer\s/i;
+/**
+ * Why a field was refused (`fields: { password: "COMMON_PASSWORD" }`, from the server or the
+ * browser's own check) is what an analyst needs, and is never the secret itself: inside a
+ * refusal's `fields`, a value that is one of the contract's field codes is kept. Anywhere else,
+ * and in a request's own arguments always, the secret keys still hide their values.
+ */
+const FIELD_CODES: ReadonlySet<unknown> = new Set(FIELD_ERROR_CODES);
 
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
@@ -30,8 +38,14 @@ function redactString(value: string): string {
 /** Lengths of the secret keys and of `code`: most keys are ruled out without lower-casing. */
 const CANDIDATE_LENGTHS = new Set([4, ...[...SECRET_KEYS].map((key) => key.length)]);
 
-function isSecret(key: string, value: unknown, underRequestArgs: boolean): boolean {
+function isSecret(
+  key: string,
+  value: unknown,
+  underRequestArgs: boolean,
+  inFieldCodes: boolean,
+): boolean {
   if (!CANDIDATE_LENGTHS.has(key.length)) return false;
+  if (inFieldCodes && !underRequestArgs && FIELD_CODES.has(value)) return false;
   if (SECRET_KEYS.has(key.toLowerCase())) return value !== null && value !== undefined;
   if (key !== 'code') return false;
   // A request's own `code` (verify-account) is the code the visitor typed, whatever its form.
@@ -49,8 +63,15 @@ function isSecret(key: string, value: unknown, underRequestArgs: boolean): boole
 export function redactedJson(value: unknown, sortKeys = false): string | undefined {
   const ancestors: object[] = [];
 
-  function write(current: unknown, key: string, underRequestArgs: boolean): string | undefined {
-    if (key !== '' && isSecret(key, current, underRequestArgs)) return JSON.stringify(REDACTED);
+  function write(
+    current: unknown,
+    key: string,
+    underRequestArgs: boolean,
+    inFieldCodes = false,
+  ): string | undefined {
+    if (key !== '' && isSecret(key, current, underRequestArgs, inFieldCodes)) {
+      return JSON.stringify(REDACTED);
+    }
     switch (typeof current) {
       case 'string':
         return JSON.stringify(redactString(current));
@@ -77,7 +98,7 @@ export function redactedJson(value: unknown, sortKeys = false): string | undefin
       if (sortKeys) keys.sort();
       let text = '';
       for (const name of keys) {
-        const part = write(record[name], name, args);
+        const part = write(record[name], name, args, key === 'fields');
         if (part === undefined) continue;
         text += `${text === '' ? '' : ','}${JSON.stringify(name)}:${part}`;
       }

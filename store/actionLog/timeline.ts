@@ -1,40 +1,49 @@
-// The replay timeline's rows: what happened, when, and where the visitor stood after it.
+// The replay command's timeline: each action in words (describe.ts), when it happened relative to
+// the log's start, and where the visitor stood after it.
 import type { RootState } from '../rootReducer';
 
+import { relativeTime, type Step } from './describe';
+
 export interface TimelineRow {
-  index: number;
+  index: string;
   time: string;
-  type: string;
+  text: string;
   path: string;
   auth: string;
 }
 
-export function timelineRow(index: number, time: number, type: string, state: RootState) {
+export function timelineRow(step: Step, state: RootState): TimelineRow {
   const location = state.router?.location;
   return {
-    index,
-    time: Number.isFinite(time) ? new Date(time).toISOString() : '-',
-    type,
+    index: String(step.index),
+    time: relativeTime(step.offsetMs),
+    text: step.failed ? `${step.text}  <<` : step.text,
     path: location ? `${location.pathname}${location.search}${location.hash}` : '-',
     auth: state.auth?.status ?? '-',
-  } satisfies TimelineRow;
+  };
 }
 
+const TIME_WIDTH = 10;
 const PATH_WIDTH = 32;
-const HEADER: TimelineRow = { index: -1, time: 'time', type: 'action', path: 'path', auth: 'auth' };
+const HEADER: TimelineRow = {
+  index: '#',
+  time: 'time',
+  text: 'what happened',
+  path: 'path',
+  auth: 'auth',
+};
 
 /** Fixed-width text lines (a longer path pushes its row's last column). */
-export function formatRow(row: TimelineRow, indexWidth: number, typeWidth: number): string {
-  const index = row.index < 0 ? '#' : String(row.index);
+export function formatRow(row: TimelineRow, indexWidth: number, textWidth: number): string {
   return [
-    index.padStart(indexWidth),
-    row.time.padEnd(24),
-    row.type.padEnd(typeWidth),
+    row.index.padStart(indexWidth),
+    row.time.padStart(TIME_WIDTH),
+    row.text.padEnd(textWidth),
     row.path.padEnd(PATH_WIDTH),
     row.auth,
   ].join('  ');
 }
 
-export function formatHeader(indexWidth: number, typeWidth: number): string {
-  return formatRow(HEADER, indexWidth, typeWidth);
+export function formatHeader(indexWidth: number, textWidth: number): string {
+  return formatRow(HEADER, indexWidth, textWidth);
 }

@@ -1,6 +1,8 @@
 // The state of each form's request, decoded from the API's actions. Field values stay in the
 // forms themselves; only what the server said lives here, so time travel shows it too.
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
+
+import type { FieldErrorCode } from '../../contract/api';
 
 import { api } from '../api/apiSlice';
 import { decodeRequestError, type RequestError } from '../api/decode';
@@ -28,6 +30,15 @@ export interface Submission {
 }
 
 export type SubmissionsState = Record<FormName, Submission>;
+
+/**
+ * The browser refused a submit before sending it: which form and why, field by field (the codes
+ * only, never the values). It changes no state; it is there for the action log's story.
+ */
+export const validationFailed = createAction<{
+  form: FormName;
+  fields: Partial<Record<string, FieldErrorCode>>;
+}>('form/validationFailed');
 
 const idle: Submission = { status: 'idle', error: null, succeededAt: null };
 

@@ -4,6 +4,7 @@ import { checkEmail } from '../../../contract/rules';
 import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
+import { validationFailed } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
@@ -49,6 +50,7 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
     if (!problem) return email;
     fieldErrors.setClientErrors({ email: problem });
     focusFirstInvalid(form, ['email'], { email: problem });
+    dispatch(validationFailed({ form: 'resend', fields: { email: problem } }));
     return null;
   }
 

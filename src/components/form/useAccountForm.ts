@@ -2,8 +2,12 @@ import { useRef, type FormEvent } from 'react';
 
 import type { FieldErrors } from '../../../contract/rules';
 import { decodeRequestError } from '../../../store/api/decode';
-import { useAppSelector } from '../../../store/hooks';
-import { selectSubmission, type FormName } from '../../../store/submissions/submissionsSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import {
+  selectSubmission,
+  validationFailed,
+  type FormName,
+} from '../../../store/submissions/submissionsSlice';
 
 import type { FormField } from './fieldErrorMessage';
 import { focusFirstInvalid, readFields } from './formFields';
@@ -28,6 +32,7 @@ interface AccountFormOptions<K extends FormField, B> {
  */
 export function useAccountForm<K extends FormField, B>(options: AccountFormOptions<K, B>) {
   const { name, fields, validate, toBody, send, onSuccess } = options;
+  const dispatch = useAppDispatch();
   const submission = useAppSelector((state) => selectSubmission(state, name));
   const error = submission.status === 'failed' ? submission.error : null;
   const fieldErrors = useFieldErrors(fields, validate, error?.fields);
@@ -44,7 +49,10 @@ export function useAccountForm<K extends FormField, B>(options: AccountFormOptio
     // a confirmation box, are checked as read.
     const invalid = validate({ ...values, ...body });
     fieldErrors.setClientErrors(invalid);
-    if (focusFirstInvalid(form, fields, invalid)) return;
+    if (focusFirstInvalid(form, fields, invalid)) {
+      dispatch(validationFailed({ form: name, fields: invalid }));
+      return;
+    }
     const result = await send(body);
     if ('data' in result) return onSuccess?.(body, form);
     const { fields: refused } = decodeRequestError(result.error);

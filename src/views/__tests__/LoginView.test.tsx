@@ -53,7 +53,7 @@ it('shows and hides the password', async () => {
 });
 
 it('checks the fields before sending, ties each message to its field and focuses the first', async () => {
-  const { user, requests } = await openLogin();
+  const { user, requests, store } = await openLogin();
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 
   const email = screen.getByLabelText('Email');
@@ -62,6 +62,10 @@ it('checks the fields before sending, ties each message to its field and focuses
   expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
   expect(email).toHaveFocus();
   expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  // The refusal is in the action log's story: the form and the codes, never the values.
+  expect(store.actionLog.export()).toContain(
+    String.raw`{\"type\":\"form/validationFailed\",\"payload\":{\"form\":\"login\",\"fields\":{\"email\":\"REQUIRED\",\"password\":\"REQUIRED\"}}}`,
+  );
 
   await user.type(email, 'not-an-email');
   expect(email).toHaveAccessibleDescription('Enter an email address like name@example.com.');

@@ -36,19 +36,25 @@ beforeAll(async () => {
   jest.restoreAllMocks();
 });
 
-it('prints the timeline: index, time, action type, path and auth status', async () => {
+it('prints the timeline in words: index, time, what happened, path and auth status', async () => {
   const { code, stdout } = await replay(journeyLog);
   expect(code).toBe(0);
   const lines = stdout.trimEnd().split('\n');
   const count = decodeLog(readFileSync(journeyLog, 'utf8')).actions.length;
   expect(lines).toHaveLength(count + 1);
-  expect(lines[0]).toMatch(/^\s*#\s+time\s+action\s+path\s+auth$/);
-  expect(lines.at(-1)).toMatch(
-    /^\s*\d+\s+2026-01-15T03:00:00\.000Z\s+auth\/sessionVerified\s+\/\s+signedIn$/,
-  );
+  expect(lines[0]).toMatch(/^\s*#\s+time\s+what happened\s+path\s+auth$/);
+  expect(lines[1]).toMatch(/^\s*0\s+\+0\.00 s\s+the app started\s+\/signup\s+\S+$/);
+  expect(stdout).toMatch(/^\s*\d+\s+\+\d+\.\d\d s\s+→ \/signup\s+\/signup\s/m);
+  // Home's last word: its session list arrived.
+  expect(lines.at(-1)).toMatch(/^\s*\d+\s+\+\d+\.\d\d s\s+sessions OK \(\d+ ms\)\s+\/\s+signedIn$/);
+  expect(stdout).toMatch(/\ssigned in\s+\/\s+signedIn$/m);
+  expect(stdout).toMatch(/verify guest 401 INVALID_TOKEN \(\d+ ms\)/);
+  expect(stdout).toMatch(/signup OK \(\d+ ms\)/);
+  expect(stdout).toMatch(/verifyAccount OK \(\d+ ms\)/);
   expect(stdout).toMatch(
-    /router\/locationChanged\s+\/user\/verify-account\?email=sokha%40example\.com&code=\[redacted\]\s+guest/,
+    /→ \/user\/verify-account\?email=sokha%40example\.com&code=\[redacted\]\s+\/user\/verify-account\S*\s+guest/,
   );
+  expect(stdout).not.toContain('api/executeMutation');
 });
 
 it('checks every state hash of a real recording', async () => {
@@ -67,18 +73,21 @@ it('names the first diverging action and exits 1', async () => {
   expect(code).toBe(1);
 });
 
-it('prints one state with --at, and one JSON state per line with --json', async () => {
+it('prints one state with --at, and one JSON line per action with --json', async () => {
   const at = await replay(journeyLog, '--at', '0');
   expect(at.code).toBe(0);
   expect(JSON.parse(at.stdout).router.location.pathname).toBe('/signup');
   const all = await replay(journeyLog, '--json');
-  const states = all.stdout
+  const lines = all.stdout
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line));
-  expect(states.at(-1).auth).toMatchObject({ status: 'signedIn', hasToken: true });
+  expect(lines[0]).toMatchObject({ index: 0, type: 'api/config/middlewareRegistered' });
+  expect(lines.some((line) => line.type === 'router/locationChanged')).toBe(true);
+  lines.forEach((line, index) => expect(line.index).toBe(index));
+  expect(lines.at(-1).state.auth).toMatchObject({ status: 'signedIn', hasToken: true });
   const one = await replay(journeyLog, '--at', '2', '--json');
-  expect(one.stdout).toBe(`${JSON.stringify(states[2])}\n`);
+  expect(one.stdout).toBe(`${JSON.stringify(lines[2].state)}\n`);
 });
 
 it.each([

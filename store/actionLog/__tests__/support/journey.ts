@@ -50,6 +50,19 @@ export function journeyServer(): FetchHandler {
         return json(200, { error: false });
       case API_PATHS.login:
         return session(SECRETS.loginToken);
+      case API_PATHS.sessions:
+        return json(200, {
+          error: false,
+          sessions: [
+            {
+              id: 'session-1',
+              createdAt: '2026-01-15T03:00:00.000Z',
+              lastUsedAt: '2026-01-15T03:00:00.000Z',
+              userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36',
+              current: true,
+            },
+          ],
+        });
       default:
         return json(404, { error: true, code: 'NOT_FOUND', message: 'Not found' });
     }
