@@ -11,6 +11,7 @@ import { initialStateFromStorage } from '../store/startup';
 import { addAppListeners, makeStore } from '../store/store';
 
 import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
+import { mirrorLogOnLeave, takeMirroredLog } from './actionLog/tabMirror';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
 import { preloadViewsOfEachNavigation } from './app/preloadViews';
@@ -23,9 +24,10 @@ const effects = browserEffects(window);
 const store = makeStore(
   withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
   effects,
-  storeDevTools(),
+  { ...storeDevTools(), restoredActionLog: takeMirroredLog(window) },
 );
 installActionLogGlobal(window, store);
+mirrorLogOnLeave(window, store);
 
 preloadViewsOfEachNavigation(store);
 

@@ -14,4 +14,6 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** The Intl locale of each message pack: `kh` is the pack's name, Khmer is `km`. */
 export const INTL_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km' };
 export const ACTION_LOG_CAPACITY = 10_000;
+/** Logs that leave the browser mask names and addresses; a build with `off` keeps them. */
+export const ACTION_LOG_MASKING = process.env.ACTION_LOG_MASKING !== 'off';
 export const API_BASE_URL = process.env.API_BASE_URL ?? '';

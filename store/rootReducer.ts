@@ -1,4 +1,4 @@
-import { combineSlices } from '@reduxjs/toolkit';
+import { combineSlices, type UnknownAction } from '@reduxjs/toolkit';
 
 import { accountSlice } from './account/accountSlice';
 import { api } from './api/apiSlice';
@@ -8,8 +8,7 @@ import { navigationSlice } from './navigation/navigationSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
-/** The app's one pure reducer: the store, the recorder and replay all fold actions through it. */
-export const rootReducer = combineSlices(
+const sliceReducer = combineSlices(
   routerSlice,
   authSlice,
   navigationSlice,
@@ -19,4 +18,19 @@ export const rootReducer = combineSlices(
   api,
 );
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<typeof sliceReducer>;
+
+/**
+ * The app's one pure reducer: the store, the recorder and replay all fold actions through it.
+ * A reload's mark in an action log (`actionLog/pageReloaded`, see actionLog/recorder.ts) carries
+ * the new page's starting state; the running store never receives it.
+ */
+export const rootReducer: typeof sliceReducer = Object.assign(
+  (state: RootState | undefined, action: UnknownAction) => {
+    if (action.type !== 'actionLog/pageReloaded') return sliceReducer(state, action);
+    const next = (action.payload as { state?: unknown } | undefined)?.state;
+    const usable = typeof next === 'object' && next !== null && !Array.isArray(next);
+    return usable ? (next as RootState) : sliceReducer(state, action);
+  },
+  sliceReducer,
+);

@@ -22,6 +22,8 @@ export interface StoreOptions {
   devTools?: Parameters<typeof configureStore>[0]['devTools'];
   /** How many of the latest actions the action log keeps. */
   actionLogCapacity?: number;
+  /** The log this tab recorded before a reload, to continue (see ActionRecorder.restore). */
+  restoredActionLog?: string | null;
 }
 
 /**
@@ -53,6 +55,7 @@ export function makeStore(
     },
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(options.enhancers ?? []),
   });
+  if (options.restoredActionLog) actionLog.restore(options.restoredActionLog, store.getState());
   if (listenerMiddleware) addAppListeners(listenerMiddleware.startListening);
   return Object.assign(store, { actionLog, listenerMiddleware });
 }

@@ -11,7 +11,7 @@ export function DownloadActivityLogLink() {
   const store = useStore() as AppStore;
   const download = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    downloadText(document, store.actionLog.export(), activityLogFileName(Date.now()));
+    downloadText(document, store.actionLog.exportShared(), activityLogFileName(Date.now()));
   };
   return (
     // A link, not a button: it gives a file, like any download link.

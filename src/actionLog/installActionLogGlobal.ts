@@ -20,7 +20,7 @@ declare global {
 
 export function installActionLogGlobal(window: Window, store: AppStore) {
   window.actionLog = {
-    export: () => store.actionLog.export(),
-    send: () => sendActivityLog(store.actionLog.export(), { token: storedToken(window) }),
+    export: () => store.actionLog.exportShared(),
+    send: () => sendActivityLog(store.actionLog.exportShared(), { token: storedToken(window) }),
   };
 }

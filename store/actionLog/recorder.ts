@@ -3,7 +3,11 @@
 // own middleware actions all pass it; DevTools' lifted actions (JUMP_TO_STATE...) never do.
 import { isAction, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
+import { decodeLog } from './decodeLog';
+import { ACTION_LOG_MASKING } from '../constants';
+
 import { actionLogText } from './logFile';
+import { maskedLogParts, type LogParts } from './mask';
 import { redactedJson } from './redact';
 import { stateHash } from './stateHash';
 
@@ -19,9 +23,24 @@ export interface ActionRecorder {
   middleware: Middleware;
   /** How many actions are kept now. */
   size(): number;
-  /** The log file's text (CONTRACT.md section 5). */
+  /** The log file's text (CONTRACT.md section 5), as recorded: for this tab's own use. */
   export(): string;
+  /**
+   * The text of a log that leaves the browser: names and addresses masked (mask.ts) unless the
+   * build turned masking off (`ACTION_LOG_MASKING=off`).
+   */
+  exportShared(): string;
+  /**
+   * Takes back the log this tab exported before a reload (its mirror in session storage), then
+   * marks the reload with `actionLog/pageReloaded`, whose payload is the new page's starting
+   * state: folding it gives that state, so replay and its hashes continue across the reload.
+   * A text that is not a valid log is ignored (false).
+   */
+  restore(text: string, currentState: unknown): boolean;
 }
+
+/** The mark of a reload in the log; the root reducer takes its payload as the new state. */
+export const PAGE_RELOADED = 'actionLog/pageReloaded';
 
 interface Slot {
   json: string;
@@ -74,17 +93,53 @@ export function createActionRecorder({ capacity, now, reducer }: ActionRecorderO
     };
   };
 
+  function recordedParts(): LogParts {
+    const slots = inOrder();
+    return {
+      actionJsons: slots.map((slot) => slot.json),
+      preloadedStateJson: JSON.stringify(startState),
+      timestamps: slots.map((slot) => slot.time),
+      stateHashes: slots.map((slot) => slot.hash),
+    };
+  }
+
   const recorder: ActionRecorder = {
     middleware,
     size: () => ring.length,
-    export() {
-      const slots = inOrder();
-      return actionLogText({
-        actionJsons: slots.map((slot) => slot.json),
-        preloadedStateJson: JSON.stringify(startState),
-        timestamps: slots.map((slot) => slot.time),
-        stateHashes: slots.map((slot) => slot.hash),
+    restore(text, currentState) {
+      let log;
+      try {
+        log = decodeLog(text);
+      } catch {
+        return false;
+      }
+      const kept = inOrder();
+      ring.length = 0;
+      oldest = 0;
+      startState = log.preloadedState;
+      log.actions.forEach((action, index) => {
+        keep({
+          json: redactedJson(action) ?? '{}',
+          time: log.timestamps[index]!,
+          hash: log.stateHashes[index]!,
+        });
       });
+      const state = JSON.parse(redactedJson(currentState) ?? 'null') as unknown;
+      keep({
+        json: JSON.stringify({ type: PAGE_RELOADED, payload: { state } }),
+        time: now(),
+        hash: stateHash(currentState),
+      });
+      // Whatever this page recorded before the restore (normally nothing) follows the mark.
+      for (const slot of kept) keep(slot);
+      return true;
+    },
+    export() {
+      return actionLogText(recordedParts());
+    },
+    exportShared() {
+      const parts = recordedParts();
+      return actionLogText(ACTION_LOG_MASKING ? maskedLogParts(parts, reducer) : parts);
     },
   };
   return recorder;

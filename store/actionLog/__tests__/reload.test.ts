@@ -1,0 +1,48 @@
+// A reload in the same tab: the new page takes back the old recording, marks the reload, and the
+// whole log still replays to the recorded states.
+import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { settle } from '../../../__tests__/support/fetchStub';
+import { connectHistory } from '../../router/historyBridge';
+import { navigationRequested } from '../../router/routerSlice';
+import { initialStateFromStorage } from '../../startup';
+import { makeStore } from '../../store';
+import { decodeLog } from '../decodeLog';
+import { firstDivergence } from '../foldLog';
+import { PAGE_RELOADED } from '../recorder';
+
+import { recordedJourney } from './support/journey';
+
+afterEach(() => jest.restoreAllMocks());
+
+function reloadedPage(restoredActionLog: string | null, path = '/') {
+  const effects = fakeEffects({ path });
+  const store = makeStore(initialStateFromStorage(effects.storage), effects, { restoredActionLog });
+  connectHistory(store, effects.history);
+  return store;
+}
+
+it('keeps the actions before a reload, marks it, and replays across it', async () => {
+  const { store: before } = await recordedJourney();
+  const previous = decodeLog(before.actionLog.export());
+  const after = reloadedPage(before.actionLog.export());
+  await settle(10);
+  after.dispatch(navigationRequested({ to: '/signup' }));
+  await settle(10);
+
+  const log = decodeLog(after.actionLog.export());
+  expect(log.actions.slice(0, previous.actions.length)).toEqual(previous.actions);
+  expect(log.actions[previous.actions.length]?.type).toBe(PAGE_RELOADED);
+  expect(log.actions.length).toBeGreaterThan(previous.actions.length + 3);
+  expect(log.preloadedState).toEqual(previous.preloadedState);
+  expect(firstDivergence(log)).toBeNull();
+});
+
+it('ignores a mirror that is not a valid log and starts a new one', async () => {
+  for (const broken of ['', '{', '{"payload":"[]"}', 'null', '[]']) {
+    const store = reloadedPage(broken, '/login');
+    await settle(5);
+    const log = decodeLog(store.actionLog.export());
+    expect(log.actions.some((action) => action.type === PAGE_RELOADED)).toBe(false);
+    expect(firstDivergence(log)).toBeNull();
+  }
+});
