@@ -105,6 +105,8 @@ function describeOther(action: Loose): { text: string; kind: StepKind; failed: b
         kind: 'session',
         failed: false,
       };
+    case 'auth/logoutRequested':
+      return { text: 'log out pressed', kind: 'session', failed: false };
     case 'auth/loggedOut':
       return { text: 'logged out', kind: 'session', failed: false };
     case 'locale/changed':
