@@ -3,8 +3,8 @@
 // own middleware actions all pass it; DevTools' lifted actions (JUMP_TO_STATE...) never do.
 import { isAction, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
-import { decodeLog } from './decodeLog';
 import { ACTION_LOG_MASKING } from '../constants';
+import { decodeLog } from './decodeLog';
 
 import { actionLogText } from './logFile';
 import { maskedLogParts, type LogParts } from './mask';
