@@ -74,7 +74,10 @@ function decodeList<T>(
   return list;
 }
 
-const isTime = (item: unknown): item is number => typeof item === 'number' && Number.isFinite(item);
+/** A time a Date can hold (ms within ±8.64e15): anything else would break every clock display. */
+const MAX_TIME_MS = 8.64e15;
+const isTime = (item: unknown): item is number =>
+  typeof item === 'number' && Number.isFinite(item) && Math.abs(item) <= MAX_TIME_MS;
 const isHash = (item: unknown): item is string => typeof item === 'string';
 
 export function decodeLog(text: string): DecodedLog {
@@ -94,7 +97,7 @@ export function decodeLog(text: string): DecodedLog {
     app: typeof meta.app === 'string' ? meta.app : 'unknown',
     actions,
     preloadedState,
-    timestamps: decodeList(meta, 'timestamps', actions.length, isTime, 'times in ms'),
+    timestamps: decodeList(meta, 'timestamps', actions.length, isTime, 'dates in ms'),
     stateHashes: decodeList(meta, 'stateHashes', actions.length, isHash, 'strings'),
   };
 }
