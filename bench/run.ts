@@ -7,6 +7,7 @@ import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
 import { benchNavigation } from './sections/navigation';
 import { benchReplay } from './sections/replay';
+import { benchReplayPage } from './sections/replayPage';
 import { benchServer } from './sections/server';
 import { benchSlowNetwork } from './sections/slowNetwork';
 import { benchStart } from './sections/start';
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   slowNetwork: benchSlowNetwork,
   server: benchServer,
   replay: benchReplay,
+  replayPage: benchReplayPage,
   start: benchStart,
   abuse: benchAbuse,
   timing: benchTiming,

@@ -103,7 +103,8 @@ test('replay.html shows the real views of the recorded states', async () => {
   const slider = replayPage.getByRole('slider', { name: 'Position in the log' });
 
   // A log opens on its last state: home, after the second log-in.
-  await replayPage.getByText(`State ${actions.length} of ${actions.length}`).waitFor();
+  const lastIndex = actions.length - 1;
+  await replayPage.getByText(`After action #${lastIndex} (the last is #${lastIndex})`).waitFor();
   await preview.locator('[data-view="home"]').waitFor();
 
   // The state after the first verify of the session: a guest on the sign-up view.
@@ -112,7 +113,12 @@ test('replay.html shows the real views of the recorded states', async () => {
   await slider.fill(String(firstGuest + 1));
   await preview.locator('[data-view="signup"]').waitFor();
   const current = replayPage.getByRole('region', { name: 'Current action' });
-  await current.getByRole('heading', { name: 'auth/tokenRejected', level: 2 }).waitFor();
+  await current
+    .getByRole('heading', { name: `#${firstGuest} a guest: no valid token`, level: 2 })
+    .waitFor();
+  await current.getByText('auth/tokenRejected', { exact: true }).waitFor();
+  // The step list marks the same step as the current one.
+  await replayPage.locator(`[data-step="${firstGuest}"] [aria-current="step"]`).waitFor();
 
   await replayPage.getByRole('button', { name: 'First state' }).click();
   await replayPage.getByRole('heading', { name: 'Before the first action' }).waitFor();

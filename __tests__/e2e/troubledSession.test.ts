@@ -89,6 +89,25 @@ test('a troubled session is kept across a reload, masked, and tells where the vi
     stdout: expect.stringMatching(/every state hash matches/),
   });
 
+  // replay.html lists the steps, and its search finds the failed login.
+  const { page: replayPage } = await suite.open();
+  await replayPage.goto(`${suite.server.url}/replay.html`);
+  await replayPage.getByLabel('Open an action log').setInputFiles(file);
+  const steps = replayPage.getByRole('region', { name: 'Steps' });
+  await steps.locator('[data-step]').first().waitFor();
+  await steps.getByRole('searchbox', { name: 'Find a step' }).fill('login FAILED');
+  await steps.getByText(/^1 of \d+ steps$/).waitFor();
+  const found = steps.locator('[data-step]');
+  await expect(found.count()).resolves.toBe(1);
+  await expect(found.first().textContent()).resolves.toMatch(
+    /failedlogin FAILED 401 INVALID_CREDENTIALS \(\d+ ms\)$/,
+  );
+  await found.first().getByRole('button').click();
+  await replayPage
+    .getByRole('region', { name: 'The app in this state' })
+    .locator('[data-view="login"]')
+    .waitFor();
+
   const reference = await page.evaluate(() => window.actionLog.send());
   const fromSupport = (await replay('--ref', reference)).stdout;
   expect(fromSupport).toMatch(/login FAILED 401 INVALID_CREDENTIALS/);

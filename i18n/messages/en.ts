@@ -175,7 +175,16 @@ export const en = {
     '{name}: {count, plural, one {# action} other {# actions}} recorded by {app}',
   'replay.controls': 'Move through the log',
   'replay.position': 'Position in the log',
-  'replay.status': 'State {position} of {last}',
+  'replay.status': 'After action #{index} (the last is #{lastIndex})',
+  'replay.statusStart': 'Before the first action (the last is #{lastIndex})',
+  'replay.steps': 'Steps',
+  'replay.search': 'Find a step',
+  'replay.shownSteps': '{shown} of {total} steps',
+  'replay.failed': 'failed',
+  'replay.diverges':
+    'This replay differs from the recording after action #{index} ({type}): the log was made by another version of the app, or changed since.',
+  'replay.tooLarge':
+    'the file is {size} MB; this page opens logs up to 50 MB (the replay command has no such limit)',
   'replay.first': 'First state',
   'replay.previous': 'Previous action',
   'replay.next': 'Next action',

@@ -175,7 +175,16 @@ export const kh: Record<MessageId, string> = {
   'replay.fileSummary': '{name}៖ សកម្មភាព {count} ដែលកត់ត្រាដោយ {app}',
   'replay.controls': 'ផ្លាស់ទីក្នុងកំណត់ហេតុ',
   'replay.position': 'ទីតាំងក្នុងកំណត់ហេតុ',
-  'replay.status': 'ស្ថានភាព {position} នៃ {last}',
+  'replay.status': 'ក្រោយសកម្មភាព #{index} (សកម្មភាពចុងក្រោយគឺ #{lastIndex})',
+  'replay.statusStart': 'មុនសកម្មភាពដំបូង (សកម្មភាពចុងក្រោយគឺ #{lastIndex})',
+  'replay.steps': 'ជំហាន',
+  'replay.search': 'ស្វែងរកជំហាន',
+  'replay.shownSteps': '{shown} ក្នុងចំណោម {total} ជំហាន',
+  'replay.failed': 'បរាជ័យ',
+  'replay.diverges':
+    'ការចាក់ឡើងវិញនេះខុសពីការកត់ត្រា បន្ទាប់ពីសកម្មភាព #{index} ({type})៖ កំណត់ហេតុត្រូវបានបង្កើតដោយកំណែផ្សេងនៃកម្មវិធី ឬត្រូវបានកែប្រែ។',
+  'replay.tooLarge':
+    'ឯកសារមានទំហំ {size} MB។ ទំព័រនេះបើកកំណត់ហេតុបានរហូតដល់ 50 MB (ពាក្យបញ្ជាចាក់ឡើងវិញគ្មានដែនកំណត់នេះទេ)',
   'replay.first': 'ស្ថានភាពដំបូង',
   'replay.previous': 'សកម្មភាពមុន',
   'replay.next': 'សកម្មភាពបន្ទាប់',

@@ -1,7 +1,10 @@
 import { useId, useState, type DragEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { decodeLog, LogFileError, type DecodedLog } from '../../store/actionLog/decodeLog';
+
+/** Larger files are refused before reading: a tab cannot lay out what it cannot hold. */
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -14,12 +17,18 @@ function readText(file: File): Promise<string> {
 
 /** Opens a log file from the file picker or a drop; a file that is not a valid log is refused. */
 export function LogFilePicker({ onOpen }: { onOpen: (log: DecodedLog, name: string) => void }) {
+  const { formatMessage } = useIntl();
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
 
   async function open(file: File | undefined) {
     if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      const size = Math.round(file.size / 1024 / 1024);
+      setError(formatMessage({ id: 'replay.tooLarge' }, { size }));
+      return;
+    }
     try {
       const log = decodeLog(await readText(file));
       setError(null);

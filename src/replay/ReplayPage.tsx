@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
 import type { DecodedLog } from '../../store/actionLog/decodeLog';
-import { allStates } from '../../store/actionLog/foldLog';
+import { describeActions, type Step } from '../../store/actionLog/describe';
+import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
 import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES, type Locale } from '../../store/constants';
 import { App } from '../app/App';
 
@@ -10,6 +11,7 @@ import { ActionDetails } from './ActionDetails';
 import { LogFilePicker } from './LogFilePicker';
 import { ReplayControls } from './ReplayControls';
 import { stateDiff } from './stateDiff';
+import { StepList } from './StepList';
 import { useChromeMessages } from './useChromeMessages';
 import { viewOnlyStore } from './viewOnlyStore';
 
@@ -19,6 +21,19 @@ interface OpenLog {
   log: DecodedLog;
   name: string;
   states: ReturnType<typeof allStates>;
+  steps: Step[];
+  divergence: Divergence | null;
+}
+
+function openLog(log: DecodedLog, name: string): OpenLog {
+  const states = allStates(log);
+  return {
+    log,
+    name,
+    states,
+    steps: describeActions(log.actions, log.timestamps),
+    divergence: firstDivergence(log),
+  };
 }
 
 /** Position 0 is the state before the first action; position N the state after action N - 1. */
@@ -33,11 +48,31 @@ function Replay({ open }: { open: OpenLog }) {
     [open.states, position, state],
   );
   const { formatMessage } = useIntl();
+  const failedPositions = useMemo(
+    () => open.steps.filter((step) => step.failed).map((step) => step.index + 1),
+    [open.steps],
+  );
+  const step = position === 0 ? null : open.steps[position - 1]!;
   return (
     <>
-      <ReplayControls position={position} last={last} onMove={move} />
+      {open.divergence ? (
+        <p role="alert" className="replay-warning">
+          {formatMessage(
+            { id: 'replay.diverges' },
+            { index: open.divergence.index, type: open.divergence.type },
+          )}
+        </p>
+      ) : null}
+      <ReplayControls
+        position={position}
+        last={last}
+        failedPositions={failedPositions}
+        onMove={move}
+      />
       <div className="replay-body">
+        <StepList steps={open.steps} current={position - 1} onSelect={(index) => move(index + 1)} />
         <ActionDetails
+          step={step}
           action={position === 0 ? null : open.log.actions[position - 1]!}
           time={position === 0 ? null : open.log.timestamps[position - 1]!}
           changes={changes}
@@ -73,7 +108,7 @@ export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?:
             </select>
           </label>
         </header>
-        <LogFilePicker onOpen={(log, name) => setOpen({ log, name, states: allStates(log) })} />
+        <LogFilePicker onOpen={(log, name) => setOpen(openLog(log, name))} />
         {open && (
           <>
             <p className="replay-file">

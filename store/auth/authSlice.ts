@@ -5,9 +5,6 @@ import { api } from '../api/apiSlice';
 
 import type { VerifyFailureReason } from './classifyVerify';
 
-/** `checking`: the verify call of the current navigation has not settled yet. */
-type AuthStatus = 'unknown' | 'checking' | 'signedIn' | 'guest';
-
 interface AuthCommon {
   /** The navigation (location key) that `status` belongs to. */
   navigationKey: string | null;
@@ -21,6 +18,7 @@ type KnownSession = { user: PublicUser; expiresAt: number };
 type NoSession = { user: null; expiresAt: null };
 
 /**
+ * `checking`: the verify call of the current navigation has not settled yet.
  * A signed-in state always has its user. While checking, the last known session stays (the
  * kept view may be the home view); a guest has none.
  */

@@ -32,16 +32,14 @@ it('opens a log and steps through its states with the real views, sending nothin
   expect(screen.getByRole('heading', { name: 'Before the first action' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Next action' }));
   // The first action is RTK Query registering its middleware: the change table names the field.
-  expect(
-    screen.getByRole('heading', { level: 2, name: 'api/config/middlewareRegistered' }),
-  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: '#0 the app started' })).toBeInTheDocument();
+  expect(screen.getByText('api/config/middlewareRegistered')).toBeInTheDocument();
+  expect(slider).toHaveAttribute('aria-valuetext', `After action #0 (the last is #${last - 1})`);
   expect(
     screen.getByRole('rowheader', { name: 'api.config.middlewareRegistered' }),
   ).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Next action' }));
-  expect(
-    screen.getByRole('heading', { level: 2, name: 'router/locationChanged' }),
-  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: '#1 → /signup' })).toBeInTheDocument();
   // The first navigation lands where the store already started; only the wait for it begins.
   expect(screen.getByRole('rowheader', { name: 'navigation.wait' })).toBeInTheDocument();
   expect(screen.queryByRole('rowheader', { name: /^router\./ })).toBeNull();
@@ -78,4 +76,69 @@ it('speaks Khmer when asked', async () => {
   render(<ReplayPage />);
   await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'kh');
   expect(await screen.findByLabelText('បើកកំណត់ហេតុសកម្មភាព')).toBeInTheDocument();
+});
+
+it('lists the steps in words, finds them, marks failures and moves to the one clicked', async () => {
+  const file = await recordedLog();
+  const user = userEvent.setup();
+  render(<ReplayPage />);
+  await user.upload(screen.getByLabelText('Open an action log'), file);
+  const steps = await screen.findByRole('region', { name: 'Steps' });
+  const slider = screen.getByRole('slider', { name: 'Position in the log' });
+  // jsdom lays nothing out: the window shows its first rows.
+  expect(steps.querySelector('[data-step="0"]')).toHaveTextContent('#0 +0.00 sthe app started');
+
+  await user.type(within(steps).getByRole('searchbox', { name: 'Find a step' }), 'invalid_token');
+  const found = [...steps.querySelectorAll('[data-step]')];
+  expect(found.length).toBeGreaterThan(0);
+  for (const row of found) expect(row).toHaveTextContent(/verify guest 401 INVALID_TOKEN/);
+  expect(within(steps).getByText(/of \d+ steps/)).toHaveTextContent(`${found.length} of`);
+
+  const index = Number(found[0]!.getAttribute('data-step'));
+  await user.click(within(found[0] as HTMLElement).getByRole('button'));
+  expect(slider).toHaveValue(String(index + 1));
+  expect(within(found[0] as HTMLElement).getByRole('button')).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await user.keyboard('{ArrowDown}');
+  expect(Number(slider.getAttribute('value'))).toBeGreaterThan(index + 1);
+});
+
+it('marks failed requests in the list and on the slider, and warns when hashes diverge', async () => {
+  const { store } = await recordedJourney();
+  jest.restoreAllMocks();
+  const log = JSON.parse(store.actionLog.export());
+  const actions = JSON.parse(log.payload);
+  actions.push(
+    {
+      type: 'api/executeMutation/pending',
+      meta: { arg: { endpointName: 'login' }, requestId: 'x' },
+    },
+    {
+      type: 'api/executeMutation/rejected',
+      payload: { status: 401, data: { error: true, code: 'INVALID_CREDENTIALS' } },
+      meta: { arg: { endpointName: 'login' }, requestId: 'x' },
+    },
+  );
+  log.payload = JSON.stringify(actions);
+  const end = log.actionLog.timestamps.at(-1);
+  log.actionLog.timestamps.push(end + 10, end + 100);
+  log.actionLog.stateHashes.push('00000000', '00000000');
+  const user = userEvent.setup();
+  render(<ReplayPage />);
+  await user.upload(
+    screen.getByLabelText('Open an action log'),
+    new File([JSON.stringify(log)], 'altered.json', { type: 'application/json' }),
+  );
+  expect(await screen.findByText(/differs from the recording/)).toHaveTextContent(
+    `after action #${actions.length - 2}`,
+  );
+  expect(document.querySelector('.replay-warning')).toHaveAttribute('role', 'alert');
+  const steps = screen.getByRole('region', { name: 'Steps' });
+  await user.type(within(steps).getByRole('searchbox'), 'FAILED');
+  const failed = steps.querySelector(`[data-step="${actions.length - 1}"]`);
+  expect(failed).toHaveClass('replay-step--failed');
+  expect(failed).toHaveTextContent(/failedlogin FAILED 401 INVALID_CREDENTIALS \(90 ms\)$/);
+  expect(document.querySelectorAll('.replay-controls__mark')).toHaveLength(1);
 });
