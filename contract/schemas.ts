@@ -87,7 +87,7 @@ export const ConfirmEmailChangeBody = v.object({ code });
 export const DeleteAccountBody = v.object({ password: givenPassword });
 
 /**
- * An activity log sent to support: the action-log file of CONTRACT.md section 5 (the Redux
+ * An activity log sent to support: the action-log file of store/actionLog/logFile.ts (the Redux
  * DevTools export shape). The server decodes its JSON strings further before storing it.
  */
 export const ActionLogFile = v.object({
@@ -171,7 +171,7 @@ export function fieldErrors<K extends string>(
   return errors;
 }
 
-// How the app reads answers that may come from another implementation of the API (SPEC.md leaves
+// How the app reads answers that may come from another implementation of the API (the contract leaves
 // the user's fields open, and `exp` may be a number, a local time string or missing), checked as
 // strictly as the contract allows and no further.
 

@@ -1,6 +1,6 @@
 declare module '*.css';
 
 interface Window {
-  /** The mobile-device helper, available globally (CONTRACT.md section 3). */
+  /** The mobile-device helper, available globally (docs/architecture.md, Verify outcomes). */
   isMobileDevice: () => boolean;
 }

@@ -1,4 +1,4 @@
-// One place for every fixed fact of the product (SPEC.md section 9).
+// One place for every fixed fact of the product (docs/architecture.md, Fixed facts).
 
 export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
 export const USER_COOKIE = 'user';

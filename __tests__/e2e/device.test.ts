@@ -1,4 +1,4 @@
-// The phone layout, and the numeric rule of SPEC.md section 5 on the activation code field.
+// The phone layout, and the numeric rule (docs/architecture.md, Numeric fields) on the activation code field.
 import { activatedAccount, newAccount } from './support/api';
 import { expectView, field, ROUTES, type ViewName } from './support/app';
 import { DESKTOP, PHONE } from './support/browser';

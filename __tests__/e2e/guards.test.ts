@@ -1,4 +1,4 @@
-// The redirects of SPEC.md section 2, watched from the first byte: no view of the wrong kind
+// The redirects of docs/architecture.md (Routes), watched from the first byte: no view of the wrong kind
 // ever reaches the DOM, not even for one frame.
 import { activatedAccount, newAccount } from './support/api';
 import { expectView, GUEST_VIEWS, logIn, ROUTES, storedToken } from './support/app';

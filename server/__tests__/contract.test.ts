@@ -1,4 +1,4 @@
-// CONTRACT.md section 2, every row and every failure, on SQLite and on PostgreSQL.
+// The API (docs/openapi.json), every row and every failure, on SQLite and on PostgreSQL.
 import type { Kysely } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';

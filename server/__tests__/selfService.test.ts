@@ -1,4 +1,4 @@
-// CONTRACT.md section 2, the self-service rows: password reset, password and email changes,
+// The API's self-service rows (docs/openapi.json): password reset, password and email changes,
 // sessions, deletion; on SQLite and on PostgreSQL, over real sockets.
 import { Writable } from 'node:stream';
 

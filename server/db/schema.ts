@@ -71,7 +71,7 @@ export interface ActionLogsTable {
   created_at: number;
   /** Bytes of `body`. */
   size: number;
-  /** The action-log file's text (CONTRACT.md section 5). */
+  /** The action-log file's text (store/actionLog/README.md). */
   body: string;
 }
 

@@ -1,4 +1,4 @@
-// The request limits of CONTRACT.md section 2, reached as `app.limits`. Each limited request takes
+// The request limits (docs/architecture.md, Limits), reached as `app.limits`. Each limited request takes
 // its points BEFORE the work it guards (reserve, then check), so N parallel requests never get
 // more than the limit's worth of password or code checks.
 import { createHash } from 'node:crypto';

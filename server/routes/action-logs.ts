@@ -20,7 +20,7 @@ import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
 import { findLiveSession } from '../repo/sessions';
 import { bearerToken } from './session-answer';
 
-/** The largest log accepted (CONTRACT.md section 2); beyond, 413. */
+/** The largest log accepted (docs/openapi.json); beyond, 413. */
 export const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import type { AppStore } from '../../store/store';
 
 import { activityLogFileName, downloadText } from './downloadLog';
 
-/** The visible way to export the action log (CONTRACT.md section 5). */
+/** The visible way to export the action log (store/actionLog/README.md). */
 export function DownloadActivityLogLink() {
   const store = useStore() as AppStore;
   const download = (event: MouseEvent<HTMLAnchorElement>) => {

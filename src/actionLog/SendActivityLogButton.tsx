@@ -14,7 +14,7 @@ type Sending =
   | { kind: 'failed'; error: RequestError };
 
 /**
- * "Send activity log to support" (CONTRACT.md section 5): sends what `window.actionLog.send()`
+ * "Send activity log to support" (store/actionLog/README.md): sends what `window.actionLog.send()`
  * sends and shows the reference to quote, or why it was not sent.
  */
 export function SendActivityLogButton() {

@@ -3,7 +3,7 @@ import type { AppStore } from '../../store/store';
 import { sendActivityLog, storedToken } from './sendLog';
 
 export interface ActionLogGlobal {
-  /** The action log file's text (CONTRACT.md section 5). */
+  /** The action log file's text (store/actionLog/README.md). */
   export(): string;
   /**
    * Sends the export to support, with the session token when there is one; resolves to the

@@ -7,7 +7,7 @@ import { ActionLogUploadOk, ErrorAnswerAsRead } from '../../contract/schemas';
 import type { RequestError } from '../../store/api/decode';
 import { API_BASE_URL, HTTP_TIMEOUT_MS, STORAGE_KEYS } from '../../store/constants';
 
-/** The server's cap (CONTRACT.md section 2): a bigger log is refused here, without sending it. */
+/** The server's cap (docs/openapi.json): a bigger log is refused here, without sending it. */
 export const ACTION_LOG_MAX_BYTES = 2 * 1024 * 1024;
 
 export class SendLogError extends Error {

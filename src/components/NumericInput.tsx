@@ -1,4 +1,4 @@
-// The numeric input rule (SPEC.md section 5): digits and the decimal point, the editing and
+// The numeric input rule (docs/architecture.md, Numeric fields): digits and the decimal point, the editing and
 // navigation keys, and the clipboard and select-all shortcuts; every other key is blocked
 // without a message.
 import type { ComponentProps, KeyboardEvent } from 'react';

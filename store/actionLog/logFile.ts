@@ -1,4 +1,4 @@
-// The action log file (CONTRACT.md section 5): the Redux DevTools extension's own export shape
+// The action log file (store/actionLog/README.md): the Redux DevTools extension's own export shape
 // (`payload` and `preloadedState` as JSON strings), plus what replay needs in `actionLog`.
 import packageJson from '../../package.json';
 

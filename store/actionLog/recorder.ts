@@ -23,7 +23,7 @@ export interface ActionRecorder {
   middleware: Middleware;
   /** How many actions are kept now. */
   size(): number;
-  /** The log file's text (CONTRACT.md section 5), as recorded: for this tab's own use. */
+  /** The log file's text (store/actionLog/README.md), as recorded: for this tab's own use. */
   export(): string;
   /**
    * The text of a log that leaves the browser: names and addresses masked (mask.ts) unless the

@@ -1,4 +1,4 @@
-// The three outcomes of a verify call (CONTRACT.md section 3), decided from RTK Query's result.
+// The three outcomes of a verify call (docs/architecture.md, Verify outcomes), decided from RTK Query's result.
 import * as v from 'valibot';
 
 import type { PublicUser } from '../../contract/api';
@@ -21,7 +21,7 @@ const QueryError = v.looseObject({
 
 function classifyBody(body: unknown, status: number): VerifyOutcome {
   const refusal = v.safeParse(RefusalAsRead, body);
-  // A refusal counts from a 2xx or a 4xx answer (CONTRACT.md section 3).
+  // A refusal counts from a 2xx or a 4xx answer (docs/architecture.md, Verify outcomes).
   if (refusal.success && (status < 300 || (status >= 400 && status < 500))) {
     return { kind: 'rejected', status, code: refusal.output.code ?? null };
   }

@@ -1,4 +1,4 @@
-// How long the `user` cookie lives (SPEC.md section 4), measured in Asia/Phnom_Penh.
+// How long the `user` cookie lives (docs/architecture.md, The user cookie), measured in Asia/Phnom_Penh.
 import moment from 'moment-timezone';
 
 import { EXP_FALLBACK_SECONDS, SESSION_TIME_ZONE } from '../constants';

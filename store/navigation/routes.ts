@@ -1,4 +1,4 @@
-// The route table of SPEC.md section 2 and the guard decision made from it.
+// The route table (docs/architecture.md, Routes) and the guard decision made from it.
 
 export const ROUTES = {
   home: '/',

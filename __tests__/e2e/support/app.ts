@@ -1,4 +1,4 @@
-// How the tests find their way around the app: routes, views and the fields of CONTRACT.md.
+// How the tests find their way around the app: routes, views and the fields of the forms.
 import type { Locator, Page } from 'playwright-core';
 
 export const ROUTES = {

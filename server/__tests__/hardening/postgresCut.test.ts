@@ -65,7 +65,7 @@ describe('while the connection is cut', () => {
   beforeAll(() => proxy.cut());
   afterAll(() => proxy.restore());
 
-  // A 5xx is a failure, never a verdict on the token (CONTRACT.md section 3): the app keeps it.
+  // A 5xx is a failure, never a verdict on the token (docs/architecture.md, Verify outcomes): the app keeps it.
   it('answers verify with 503 SERVICE_UNAVAILABLE', async () => {
     const answer = await api.get(API_PATHS.verify, bearer);
     expect(answer.status).toBe(503);

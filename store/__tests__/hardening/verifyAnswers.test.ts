@@ -51,7 +51,7 @@ function parse(text: string): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What the contract (CONTRACT.md section 3) allows for this answer, without the app's code. */
+/** What the contract (docs/architecture.md, Verify outcomes) allows for this answer, without the app's code. */
 function allowed(given: Answer | string): Set<string> {
   if (typeof given === 'string') return new Set(['failed']);
   const body = NULL_BODY_STATUSES.has(given.status) ? undefined : parse(given.body);
