@@ -7,6 +7,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The store's feature folders, for the import direction below. */
+const FEATURES = [
+  'router',
+  'locale',
+  'api',
+  'auth',
+  'navigation',
+  'account',
+  'submissions',
+  'actionLog',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,6 +69,47 @@ export default tseslint.config(
             { target: './i18n', from: ['./src', './server'] },
             { target: './src', from: './server', except: [] },
             { target: './server', from: ['./src', './store', './i18n'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside store/, imports run one way. router/ and locale/ know no other feature; api/ knows
+    // only the language; auth/ only the API; navigation/ reads router, auth and the API; the home
+    // view's account/, the forms' submissions/ and the action log sit on top. Tests may wire
+    // any of them together.
+    files: ['store/**/*.ts'],
+    ignores: ['store/**/__tests__/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './store', from: './src' },
+            { target: './store', from: './server' },
+            {
+              target: ['./store/router', './store/locale'],
+              from: FEATURES.filter((feature) => !['router', 'locale'].includes(feature)).map(
+                (feature) => `./store/${feature}`,
+              ),
+            },
+            {
+              target: './store/api',
+              from: ['auth', 'navigation', 'account', 'submissions', 'router'].map(
+                (feature) => `./store/${feature}`,
+              ),
+            },
+            {
+              target: './store/auth',
+              from: ['navigation', 'account', 'submissions', 'router'].map(
+                (feature) => `./store/${feature}`,
+              ),
+            },
+            {
+              target: './store/navigation',
+              from: ['account', 'submissions'].map((feature) => `./store/${feature}`),
+            },
           ],
         },
       ],
