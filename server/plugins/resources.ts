@@ -29,7 +29,7 @@ declare module 'fastify' {
     db: Kysely<Database>;
     passwords: PasswordHasher;
     clock: Clock;
-    /** A link into the app under PUBLIC_URL, e.g. `link('/user/verify-account', {email, code})`. */
+    /** A link into the app under PUBLIC_URL, e.g. `link(ROUTES.activation, {email, code})`. */
     link(path: string, query?: Record<string, string>): string;
   }
 }

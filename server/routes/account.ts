@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import { API_PATHS, type PlainOk, type SessionsOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import {
   ChangeEmailBody,
@@ -150,7 +151,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
           .where('id', '=', user.id)
           .execute();
         await revokeOtherSessions(trx, user.id, who(request).tokenHash);
-        const reset = app.link('/user/reset-password', { email: user.email });
+        const reset = app.link(ROUTES.resetPassword, { email: user.email });
         const notice = passwordChangedMail(language(request), user.name, reset);
         await app.mail.send(trx, { to: user.email, ...notice });
       });
@@ -169,7 +170,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       .where('id', '=', job.userId)
       .executeTakeFirst();
     if (!user) return [];
-    const reset = app.link('/user/reset-password', { email: user.email });
+    const reset = app.link(ROUTES.resetPassword, { email: user.email });
     const oldNotice = {
       to: user.email,
       ...emailChangeRequestedMail(job.language, user.name, reset),

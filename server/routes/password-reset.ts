@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 
 import { API_PATHS, type PlainOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import {
   ErrorBody,
@@ -62,7 +63,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       salt,
       expiresAt: app.clock.nowSeconds() + ttl,
     });
-    const link = app.link('/user/reset-password', { email: user.email, code });
+    const link = app.link(ROUTES.resetPassword, { email: user.email, code });
     const mail = passwordResetMail(job.language, user.name, code, Math.ceil(ttl / 60), link);
     return [{ to: user.email, ...mail, code }];
   });
@@ -127,7 +128,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
         const notice = passwordChangedMail(
           language,
           user.name,
-          app.link('/user/reset-password', { email }),
+          app.link(ROUTES.resetPassword, { email }),
         );
         await app.mail.send(trx, { to: user.email, ...notice });
         return true;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 
 import { API_PATHS, type SignupOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import { ErrorBody, SignupBody, SignupOk as SignupOkSchema } from '../../contract/schemas';
 import { isCommonPassword } from '../auth/passwords';
@@ -41,7 +42,7 @@ export function newActivationMail(
     salt,
     expiresAt: app.clock.nowSeconds() + ttl,
   };
-  const link = app.link('/user/verify-account', { email: to.email, code });
+  const link = app.link(ROUTES.activation, { email: to.email, code });
   const content = activationMail(to.language, to.name, code, Math.ceil(ttl / 60), link);
   const message: MailMessage = { to: to.email, ...content, code };
   return { stored, message };

@@ -1,23 +1,8 @@
-// The route table (docs/architecture.md, Routes) and the guard decision made from it.
+// The guard decision made from the route table (contract/routes.ts, shared with the server's
+// mail links).
+import { ROUTE_ACCESS as ACCESS, ROUTES, type Access, type RouteName } from '../../contract/routes';
 
-export const ROUTES = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  activation: '/user/verify-account',
-  resetPassword: '/user/reset-password',
-} as const;
-
-export type RouteName = keyof typeof ROUTES;
-export type Access = 'signedIn' | 'guest';
-
-const ACCESS: Record<RouteName, Access> = {
-  home: 'signedIn',
-  login: 'guest',
-  signup: 'guest',
-  activation: 'guest',
-  resetPassword: 'guest',
-};
+export { ROUTES, type Access, type RouteName };
 
 export function routeFor(pathname: string): RouteName | null {
   const entry = (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === pathname);

@@ -1,0 +1,20 @@
+// The app's routes: the paths the app serves and the mails link to, and who may see each.
+
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  activation: '/user/verify-account',
+  resetPassword: '/user/reset-password',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+export type Access = 'signedIn' | 'guest';
+
+export const ROUTE_ACCESS: Record<RouteName, Access> = {
+  home: 'signedIn',
+  login: 'guest',
+  signup: 'guest',
+  activation: 'guest',
+  resetPassword: 'guest',
+};
