@@ -15,6 +15,7 @@ import {
 } from './support/api';
 import { expectView, field, formAlert, ROUTES, storedToken, submitButton } from './support/app';
 import { axeViolations } from './support/axe';
+import { PHONE } from './support/browser';
 import { setUpBrowserSuite } from './support/harness';
 
 const suite = setUpBrowserSuite();
@@ -130,6 +131,13 @@ test('home lists the sessions, ends another one, changes the password and the em
   const cookie = (await page.context().cookies()).find((entry) => entry.name === 'user');
   expect(JSON.parse(decodeURIComponent(cookie!.value)).email).toBe(newEmail);
   await expect(loginStatus(suite.server.url, newEmail, `${account.password}-2`)).resolves.toBe(200);
+
+  // The action log of these journeys holds no password, code or token.
+  const exported = await page.evaluate(() => window.actionLog.export());
+  for (const secret of [account.password, `${account.password}-2`, code, session.token]) {
+    expect(exported).not.toContain(secret);
+  }
+  expect(exported).toContain('currentPassword');
 });
 
 test('deleting the account asks to confirm, signs out, and frees the email', async () => {
@@ -154,4 +162,26 @@ test('deleting the account asks to confirm, signs out, and frees the email', asy
   await expect(loginStatus(suite.server.url, account.email, account.password)).resolves.toBe(401);
   // The address is free again: signing up with it is accepted.
   await expect(signUpOnly(suite.server.url, account)).resolves.toBeUndefined();
+});
+
+test.each([
+  ['the reset request', ROUTES.resetPassword],
+  ['the reset code step', `${ROUTES.resetPassword}?email=a%40example.com`],
+  ['home', ROUTES.home],
+])('%s fits 320 px in Khmer, with no axe violation', async (_name, target) => {
+  const session = await activatedAccount(suite.server.url, newAccount('narrow'));
+  const { page } = await suite.open(
+    { localeRef: 'kh', ...(target === ROUTES.home ? { token: session.token } : {}) },
+    { ...PHONE, viewport: { width: 320, height: 700 } },
+  );
+  await page.goto(suite.server.url + target);
+  await expectView(page, target === ROUTES.home ? 'home' : 'resetPassword', target.split('?')[0]);
+  if (target === ROUTES.home) await page.locator('.sessions__list').waitFor();
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(innerWidth).toBe(320);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  expect(await axeViolations(page)).toEqual([]);
 });
