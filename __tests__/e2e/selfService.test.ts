@@ -175,7 +175,7 @@ test.each([
     { ...PHONE, viewport: { width: 320, height: 700 } },
   );
   await page.goto(suite.server.url + target);
-  await expectView(page, target === ROUTES.home ? 'home' : 'resetPassword', target.split('?')[0]);
+  await expectView(page, target === ROUTES.home ? 'home' : 'resetPassword');
   if (target === ROUTES.home) await page.locator('.sessions__list').waitFor();
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
