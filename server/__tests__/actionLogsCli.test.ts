@@ -77,7 +77,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     expect(timeline.stderr).toBe('');
     expect(timeline.code).toBe(0);
     expect(timeline.stdout.trimEnd().split('\n')).toHaveLength(12 + 1);
-    expect(timeline.stdout).toMatch(/router\/locationChanged/);
+    expect(timeline.stdout).toMatch(/^\s+4\s+\+1\.00 s\s+→ \/login\s/m);
 
     // Typed as someone reads it out: lower case, no dash.
     const typed = guest.body.reference.toLowerCase().replace('-', '');
