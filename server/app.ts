@@ -78,8 +78,10 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise each time costs.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const db = await openDatabase(config.database, (error) =>
