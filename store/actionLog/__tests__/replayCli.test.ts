@@ -119,14 +119,13 @@ it('exits 2 on an index past the end of the log', async () => {
 });
 
 // Generating the log takes longer than replaying it: both fit in the time allowed here.
-it('replays a 100,000-action log in seconds', async () => {
-  const big = file('big.json', generatedLogText(100_000));
-  const started = Date.now();
-  const { code, stdout } = await replay(big, '--check');
-  expect(stdout).toBe('100000 actions replayed: every state hash matches\n');
+// How fast a 100,000-action log replays is a figure of `npm run bench -- replay`, not a test.
+it('checks every hash of a long generated log', async () => {
+  const long = file('long.json', generatedLogText(5_000));
+  const { code, stdout } = await replay(long, '--check');
+  expect(stdout).toBe('5000 actions replayed: every state hash matches\n');
   expect(code).toBe(0);
-  expect(Date.now() - started).toBeLessThan(30_000);
-}, 120_000);
+});
 
 it('prints a crafted action type as visible text, never as terminal control codes', async () => {
   const log = JSON.parse(readFileSync(journeyLog, 'utf8'));
