@@ -183,6 +183,7 @@ export const en = {
   'replay.failed': 'failed',
   'replay.diverges':
     'This replay differs from the recording after action #{index} ({type}): the log was made by another version of the app, or changed since.',
+  'replay.showDivergence': 'Show action #{index}',
   'replay.tooLarge':
     'the file is {size} MB; this page opens logs up to 50 MB (the replay command has no such limit)',
   'replay.first': 'First state',

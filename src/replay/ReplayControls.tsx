@@ -1,4 +1,12 @@
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
+
+/** Where the ticks of `positions` go on a slider from 0 to `last`, in percent, one per 0.1 %. */
+function tickPercents(positions: readonly number[], last: number): number[] {
+  if (last === 0) return positions.length > 0 ? [0] : [];
+  // Thousands of failures in a long log still draw at most a thousand ticks.
+  return [...new Set(positions.map((position) => Math.round((position / last) * 1000) / 10))];
+}
 
 /** Slider and step buttons; the slider takes arrows, Page Up/Down, Home and End itself. */
 export function ReplayControls({
@@ -14,6 +22,7 @@ export function ReplayControls({
   onMove: (position: number) => void;
 }) {
   const { formatMessage } = useIntl();
+  const ticks = useMemo(() => tickPercents(failedPositions, last), [failedPositions, last]);
   // Position N is the state after action #N-1: the index the step list and the replay command use.
   const status =
     position === 0
@@ -48,12 +57,8 @@ export function ReplayControls({
           onChange={(event) => onMove(Number(event.target.value))}
         />
         <div className="replay-controls__marks" aria-hidden="true">
-          {failedPositions.map((failed) => (
-            <span
-              key={failed}
-              className="replay-controls__mark"
-              style={{ left: `${last === 0 ? 0 : (failed / last) * 100}%` }}
-            />
+          {ticks.map((percent) => (
+            <span key={percent} className="replay-controls__mark" style={{ left: `${percent}%` }} />
           ))}
         </div>
       </div>

@@ -18,6 +18,8 @@ import { viewOnlyStore } from './viewOnlyStore';
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', kh: 'ខ្មែរ' };
 
 interface OpenLog {
+  /** Tells one opened file from the next, even one with the same name. */
+  serial: number;
   log: DecodedLog;
   name: string;
   states: ReturnType<typeof allStates>;
@@ -25,9 +27,14 @@ interface OpenLog {
   divergence: Divergence | null;
 }
 
+let opened = 0;
+
+/** Everything the page shows of a log, worked out once as it opens. */
 function openLog(log: DecodedLog, name: string): OpenLog {
   const states = allStates(log);
+  opened += 1;
   return {
+    serial: opened,
     log,
     name,
     states,
@@ -53,15 +60,25 @@ function Replay({ open }: { open: OpenLog }) {
     [open.steps],
   );
   const step = position === 0 ? null : open.steps[position - 1]!;
+  const { divergence } = open;
   return (
     <>
-      {open.divergence ? (
-        <p role="alert" className="replay-warning">
-          {formatMessage(
-            { id: 'replay.diverges' },
-            { index: open.divergence.index, type: open.divergence.type },
-          )}
-        </p>
+      {divergence ? (
+        <div role="alert" className="replay-warning">
+          <p>
+            {formatMessage(
+              { id: 'replay.diverges' },
+              { index: divergence.index, type: divergence.type },
+            )}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => move(divergence.index + 1)}
+          >
+            {formatMessage({ id: 'replay.showDivergence' }, { index: divergence.index })}
+          </button>
+        </div>
       ) : null}
       <ReplayControls
         position={position}
@@ -99,7 +116,11 @@ export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?:
           </h1>
           <label>
             <FormattedMessage id="language.label" />{' '}
-            <select value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+            <select
+              className="input replay-header__language"
+              value={locale}
+              onChange={(event) => setLocale(event.target.value as Locale)}
+            >
               {LOCALES.map((option) => (
                 <option key={option} value={option} lang={INTL_LOCALE[option]}>
                   {LANGUAGE_NAMES[option]}
@@ -117,7 +138,7 @@ export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?:
                 values={{ name: open.name, app: open.log.app, count: open.log.actions.length }}
               />
             </p>
-            <Replay key={`${open.name}:${open.log.actions.length}`} open={open} />
+            <Replay key={open.serial} open={open} />
           </>
         )}
       </div>

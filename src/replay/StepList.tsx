@@ -13,6 +13,7 @@ import { relativeTime, type Step } from '../../store/actionLog/describe';
 
 import { useWindowedRows } from './useWindowedRows';
 
+/** Every row has this height (two lines), so the window needs no measuring. */
 const ROW_HEIGHT = 48;
 
 interface StepListProps {
@@ -23,38 +24,70 @@ interface StepListProps {
 }
 
 /**
+ * The steps whose words contain the search, case-insensitively; `#27` finds action 27 itself,
+ * the index the replay command prints.
+ */
+function matching(steps: readonly Step[], query: string): readonly Step[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return steps;
+  return steps.filter(
+    (step) => step.text.toLowerCase().includes(needle) || `#${step.index}` === needle,
+  );
+}
+
+/**
  * Every action of the log in words (the replay command's words and indexes), filtered by the
  * search box, failures marked; only the rows in view are rendered.
+ *
+ * Keyboard: the list is one tab stop (the current step, else the first in view); Arrow Up and
+ * Arrow Down move one step, Home and End to the first and last shown; Enter or a click selects.
  */
 export function StepList({ steps, current, onSelect }: StepListProps) {
   const { formatMessage } = useIntl();
   const searchId = useId();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => {
-    const needle = deferredQuery.trim().toLowerCase();
-    return needle ? steps.filter((step) => step.text.toLowerCase().includes(needle)) : steps;
-  }, [steps, deferredQuery]);
-  const { ref, first, last, totalHeight, reveal } = useWindowedRows(shown.length, ROW_HEIGHT);
+  const shown = useMemo(() => matching(steps, deferredQuery), [steps, deferredQuery]);
+  const { ref, first, last, firstInView, totalHeight, reveal } = useWindowedRows(
+    shown.length,
+    ROW_HEIGHT,
+  );
   const row = shown.findIndex((step) => step.index === current);
+  const tabStop = row >= first && row < last ? row : firstInView;
 
-  const focusMoved = useRef(false);
+  // Keep the current step in view: after a move by the slider, the buttons or the keys.
+  useEffect(() => reveal(row), [reveal, row]);
 
-  useEffect(() => {
-    reveal(row);
-    // After an arrow key the focus follows the current step (its row is rendered by now).
-    if (!focusMoved.current) return;
-    focusMoved.current = false;
-    ref.current?.querySelector<HTMLButtonElement>(`[data-step="${current}"] button`)?.focus();
-  }, [reveal, row, current, ref]);
+  // After a key, the focus follows the step it moved to, once that row is rendered.
+  const focusStep = useRef<number | null>(null);
+  const focusPending = () => {
+    if (focusStep.current === null) return;
+    const button = ref.current?.querySelector<HTMLButtonElement>(
+      `[data-step="${focusStep.current}"] button`,
+    );
+    if (!button) return;
+    focusStep.current = null;
+    button.focus();
+  };
+  useEffect(focusPending);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  function onKeyDown(event: KeyboardEvent, at: number) {
+    const targets: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: shown.length - 1,
+    };
+    const target = targets[event.key];
+    if (target === undefined) return;
     event.preventDefault();
-    const next = shown[row === -1 ? 0 : row + (event.key === 'ArrowDown' ? 1 : -1)];
+    const next = shown[target];
     if (!next) return;
-    focusMoved.current = true;
+    focusStep.current = next.index;
+    reveal(target);
     onSelect(next.index);
+    // A row already rendered takes the focus now; another once the window has moved to it.
+    focusPending();
   }
 
   return (
@@ -66,6 +99,8 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
         id={searchId}
         className="input"
         type="search"
+        autoComplete="off"
+        spellCheck={false}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
@@ -73,35 +108,42 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
         {formatMessage({ id: 'replay.shownSteps' }, { shown: shown.length, total: steps.length })}
       </p>
       <div ref={ref} className="replay-steps__viewport">
+        {/* The list is as tall as all its rows; only the rows in view are in it. */}
         <ol className="replay-steps__list" style={{ height: totalHeight }}>
-          {shown.slice(first, last).map((step, offset) => (
-            <li
-              key={step.index}
-              data-step={step.index}
-              className={step.failed ? 'replay-step replay-step--failed' : 'replay-step'}
-              style={{ top: (first + offset) * ROW_HEIGHT, height: ROW_HEIGHT }}
-            >
-              <button
-                type="button"
-                aria-current={step.index === current ? 'step' : undefined}
-                onClick={() => onSelect(step.index)}
-                onKeyDown={onKeyDown}
+          {shown.slice(first, last).map((step, offset) => {
+            const at = first + offset;
+            return (
+              <li
+                key={step.index}
+                data-step={step.index}
+                aria-setsize={shown.length}
+                aria-posinset={at + 1}
+                className={step.failed ? 'replay-step replay-step--failed' : 'replay-step'}
+                style={{ top: at * ROW_HEIGHT, height: ROW_HEIGHT }}
               >
-                <span className="replay-step__meta">
-                  <span className="replay-step__index">#{step.index}</span>{' '}
-                  <span className="replay-step__time">{relativeTime(step.offsetMs)}</span>
-                  {step.failed ? (
-                    <span className="replay-step__mark">
-                      {formatMessage({ id: 'replay.failed' })}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="replay-step__text" title={step.text}>
-                  {step.text}
-                </span>
-              </button>
-            </li>
-          ))}
+                <button
+                  type="button"
+                  tabIndex={at === tabStop ? 0 : -1}
+                  aria-current={step.index === current ? 'step' : undefined}
+                  onClick={() => onSelect(step.index)}
+                  onKeyDown={(event) => onKeyDown(event, at)}
+                >
+                  <span className="replay-step__meta">
+                    <span className="replay-step__index">#{step.index}</span>{' '}
+                    <span className="replay-step__time">{relativeTime(step.offsetMs)}</span>
+                    {step.failed ? (
+                      <span className="replay-step__mark">
+                        {formatMessage({ id: 'replay.failed' })}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="replay-step__text" title={step.text}>
+                    {step.text}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
         </ol>
       </div>
     </section>

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * The rows of a fixed-height list that are in view, plus a margin: a 10,000-step log renders a
- * few dozen rows. Written here rather than taken from a windowing library: one list, one row
- * height, no measuring, about thirty lines.
+ * few dozen rows, and a spacer (the list's full height) keeps the scroll bar true.
+ *
+ * Written here rather than taken from a windowing library: this is a single list of fixed-height
+ * rows, so the window is two divisions, with nothing to measure per row and nothing to cache;
+ * a dependency would bring more code than it replaces.
  */
 export function useWindowedRows(count: number, rowHeight: number, margin = 10) {
   const ref = useRef<HTMLDivElement>(null);
@@ -15,8 +19,11 @@ export function useWindowedRows(count: number, rowHeight: number, margin = 10) {
     if (!element) return;
     const measure = () => setHeight(element.clientHeight || rowHeight * 20);
     measure();
-    const onScroll = () => setScrollTop(element.scrollTop);
+    // Scroll events come once a frame, before it is painted: rendering the new rows at once means
+    // that frame shows them, where a scheduled render would show an empty stretch first.
+    const onScroll = () => flushSync(() => setScrollTop(element.scrollTop));
     element.addEventListener('scroll', onScroll, { passive: true });
+    // The viewport's height follows the window's (it is sized in vh on a desktop).
     window.addEventListener('resize', measure);
     return () => {
       element.removeEventListener('scroll', onScroll);
@@ -26,7 +33,8 @@ export function useWindowedRows(count: number, rowHeight: number, margin = 10) {
 
   // A shorter list (a search) clamps the scroll position before the browser says so.
   const top = Math.min(scrollTop, Math.max(0, count * rowHeight - height));
-  const first = Math.max(0, Math.floor(top / rowHeight) - margin);
+  const firstInView = Math.min(Math.max(0, count - 1), Math.floor(top / rowHeight));
+  const first = Math.max(0, firstInView - margin);
   const last = Math.min(count, Math.ceil((top + height) / rowHeight) + margin);
 
   /** Scrolls just enough for row `index` to be in view. */
@@ -45,5 +53,5 @@ export function useWindowedRows(count: number, rowHeight: number, margin = 10) {
     [rowHeight],
   );
 
-  return { ref, first, last, totalHeight: count * rowHeight, reveal };
+  return { ref, first, last, firstInView, totalHeight: count * rowHeight, reveal };
 }
