@@ -3,12 +3,10 @@ import { createRoot } from 'react-dom/client';
 
 import { api } from '../store/api/apiSlice';
 import { swapStoreModules } from '../store/devtools/hotSwap';
-import { withStartLocation } from '../store/devtools/startLocation';
 import { storeDevTools } from '../store/devtools/storeDevTools';
 import { rootReducer } from '../store/rootReducer';
-import { connectHistory } from '../store/router/historyBridge';
-import { initialStateFromStorage } from '../store/startup';
-import { addAppListeners, makeStore } from '../store/store';
+import { startStore } from '../store/startStore';
+import { addAppListeners } from '../store/store';
 
 import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
 import { mirrorLogOnLeave, takeMirroredLog } from './actionLog/tabMirror';
@@ -21,17 +19,14 @@ import './styles/app.css';
 installMobileDeviceGlobal(window);
 
 const effects = browserEffects(window);
-const store = makeStore(
-  withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-  effects,
-  { ...storeDevTools(), restoredActionLog: takeMirroredLog(window) },
-);
+const store = startStore(effects, {
+  ...storeDevTools(),
+  restoredActionLog: takeMirroredLog(window),
+});
 installActionLogGlobal(window, store);
 mirrorLogOnLeave(window, store);
 
 preloadViewsOfEachNavigation(store);
-
-connectHistory(store, effects.history);
 
 // Dev server: slice and listener edits swap into the running store. A new RTK Query API would
 // need new middleware, so an API edit reloads the page.
@@ -45,6 +40,7 @@ import.meta.webpackHot?.accept(
     '../store/router/historyBridge',
     '../store/navigation/routes',
     '../store/startup',
+    '../store/startStore',
     '../store/devtools/storeDevTools',
     '../store/devtools/startLocation',
     '../store/devtools/hotSwap',

@@ -12,9 +12,7 @@ import {
 } from '../../../__tests__/support/fetchStub';
 import { API_PATHS } from '../../../contract/api';
 import { api, UNTRACKED } from '../../api/apiSlice';
-import { connectHistory } from '../../router/historyBridge';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);
 const EXP = NOW / 1000 + 3600;
@@ -62,8 +60,7 @@ const server: FetchHandler = (request) => {
 async function signedInHome() {
   const requests = stubFetch(server);
   const effects = fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   await settle();
   return { store, effects, requests };
 }
@@ -132,8 +129,7 @@ it('keeps a refused deletion from signing anyone out', async () => {
       : server(request),
   );
   const effects = fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   await settle();
   await store.dispatch(api.endpoints.deleteAccount.initiate({ password: 'wrong' }, UNTRACKED));
   await settle();

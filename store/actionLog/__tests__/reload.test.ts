@@ -2,10 +2,8 @@
 // whole log still replays to the recorded states.
 import { fakeEffects } from '../../../__tests__/support/fakeEffects';
 import { settle } from '../../../__tests__/support/fetchStub';
-import { connectHistory } from '../../router/historyBridge';
 import { navigationRequested } from '../../router/routerSlice';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { PAGE_RELOADED } from '../recorder';
@@ -16,8 +14,7 @@ afterEach(() => jest.restoreAllMocks());
 
 function reloadedPage(restoredActionLog: string | null, path = '/') {
   const effects = fakeEffects({ path });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects, { restoredActionLog });
-  connectHistory(store, effects.history);
+  const store = startStore(effects, { restoredActionLog });
   return store;
 }
 

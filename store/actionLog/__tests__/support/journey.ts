@@ -12,12 +12,10 @@ import {
 import { API_PATHS } from '../../../../contract/api';
 import { api, UNTRACKED } from '../../../api/apiSlice';
 import { logoutRequested } from '../../../auth/authSlice';
-import { withStartLocation } from '../../../devtools/startLocation';
 import { activationHref, ROUTES } from '../../../navigation/routes';
-import { connectHistory } from '../../../router/historyBridge';
 import { navigationRequested } from '../../../router/routerSlice';
-import { initialStateFromStorage } from '../../../startup';
-import { makeStore, type AppStore, type StoreOptions } from '../../../store';
+import { startStore } from '../../../startStore';
+import type { AppStore, StoreOptions } from '../../../store';
 
 export const SECRETS = {
   password: 'Correct-Horse-Battery-7',
@@ -117,13 +115,7 @@ function tryParse(text: string): unknown {
 /** A live store on /signup with fake effects, ready for the journey (fetch not yet stubbed). */
 export function journeyStore(options: StoreOptions = {}, now?: number) {
   const effects = fakeEffects({ path: '/signup', now });
-  const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-    options,
-  );
-  connectHistory(store, effects.history);
-  return { store, effects };
+  return { store: startStore(effects, options), effects };
 }
 
 /** A store that has run the whole journey against the journey's server. */
