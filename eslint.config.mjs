@@ -116,6 +116,20 @@ export default tseslint.config(
     },
   },
   {
+    // testing/ (fakes, the server spawner, the browser harness) serves tests, tools and the bench,
+    // never the product.
+    files: ['contract/**', 'store/**', 'src/**', 'server/**', 'i18n/**'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/testing/**'], message: 'testing/ is not part of the product.' }],
+        },
+      ],
+    },
+  },
+  {
     // Rules that need the types: promises nobody waits for, promises passed where a plain
     // callback is expected, and switches that miss a case.
     files: ['**/*.ts', '**/*.tsx'],

@@ -6,6 +6,8 @@ const ESM_PACKAGES = [
   '@redux-devtools',
   'lodash-es',
   'uuid',
+  // light-my-request (Fastify's inject) requires cookie 2, which is ES modules only.
+  'cookie',
 ].join('|');
 
 const transform = {
@@ -26,7 +28,7 @@ const common = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/style-stub.js' },
+  moduleNameMapper: { '\\.css$': '<rootDir>/testing/app/style-stub.js' },
 };
 
 module.exports = {
@@ -35,7 +37,7 @@ module.exports = {
     {
       ...common,
       displayName: 'app',
-      testEnvironment: '<rootDir>/__tests__/support/jsdom-environment.js',
+      testEnvironment: '<rootDir>/testing/app/jsdom-environment.js',
       roots: [
         '<rootDir>/store',
         '<rootDir>/src',
@@ -44,7 +46,7 @@ module.exports = {
         '<rootDir>/__tests__/timeTravel',
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
-      setupFilesAfterEnv: ['<rootDir>/__tests__/support/app-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/testing/app/setup.ts'],
     },
     {
       ...common,

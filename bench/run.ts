@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
+import { benchLoad } from './sections/load';
 import { benchNavigation } from './sections/navigation';
 import { benchReplay } from './sections/replay';
 import { benchReplayPage } from './sections/replayPage';
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   replayPage: benchReplayPage,
   start: benchStart,
   abuse: benchAbuse,
+  load: benchLoad,
   timing: benchTiming,
 };
 

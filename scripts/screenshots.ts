@@ -5,12 +5,7 @@ import path from 'node:path';
 
 import type { BrowserContextOptions, Page } from 'playwright-core';
 
-import {
-  activatedAccount,
-  newAccount,
-  signUpOnly,
-  type Account,
-} from '../__tests__/e2e/support/api';
+import { activatedAccount, newAccount, signUpOnly, type Account } from '../testing/browser/api';
 import {
   field,
   formAlert,
@@ -18,17 +13,17 @@ import {
   submitButton,
   view,
   type ViewName,
-} from '../__tests__/e2e/support/app';
+} from '../testing/browser/app';
 import {
   DESKTOP,
   launchBrowser,
   newVisitorContext,
   PHONE,
   type VisitorState,
-} from '../__tests__/e2e/support/browser';
-import { ensureBuiltApp } from '../__tests__/e2e/support/build';
-import { REPO_ROOT } from '../__tests__/e2e/support/paths';
-import { startTestServer } from '../__tests__/e2e/support/server';
+} from '../testing/browser/browser';
+import { ensureBuiltApp } from '../testing/browser/build';
+import { startTestServer } from '../testing/browser/server';
+import { REPO_ROOT } from '../testing/processes';
 
 const OUT_DIR = path.join(REPO_ROOT, 'screenshots');
 const SIZES: Record<string, BrowserContextOptions> = { '1280x800': DESKTOP, '390x844': PHONE };

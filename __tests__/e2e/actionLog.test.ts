@@ -8,10 +8,17 @@ import { promisify } from 'node:util';
 
 import type { Page } from 'playwright-core';
 
-import { newAccount, waitForCode } from './support/api';
-import { expectView, field, logIn, ROUTES, signUpThroughForm, storedToken } from './support/app';
-import { setUpBrowserSuite } from './support/harness';
-import { REPO_ROOT } from './support/paths';
+import { newAccount, waitForCode } from '../../testing/browser/api';
+import {
+  expectView,
+  field,
+  logIn,
+  ROUTES,
+  signUpThroughForm,
+  storedToken,
+} from '../../testing/browser/app';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
+import { REPO_ROOT } from '../../testing/processes';
 
 const suite = setUpBrowserSuite();
 const run = promisify(execFile);

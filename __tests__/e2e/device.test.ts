@@ -1,8 +1,8 @@
 // The phone layout, and the numeric rule (docs/architecture.md, Numeric fields) on the activation code field.
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, field, ROUTES, type ViewName } from './support/app';
-import { DESKTOP, PHONE } from './support/browser';
-import { setUpBrowserSuite } from './support/harness';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, field, ROUTES, type ViewName } from '../../testing/browser/app';
+import { DESKTOP, PHONE } from '../../testing/browser/browser';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 

@@ -4,11 +4,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startDevToolsServer, type DevToolsServer } from '../../scripts/devtools/server';
 
-import { newAccount, waitForCode } from './support/api';
-import { expectView, field, ROUTES, signUpThroughForm, submitButton, view } from './support/app';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser';
-import { startDevServer, type DevServer } from './support/devServer';
-import { startTestServer, type TestServer } from './support/server';
+import { newAccount, waitForCode } from '../../testing/browser/api';
+import {
+  expectView,
+  field,
+  ROUTES,
+  signUpThroughForm,
+  submitButton,
+  view,
+} from '../../testing/browser/app';
+import { DESKTOP, launchBrowser, PHONE } from '../../testing/browser/browser';
+import { startDevServer, type DevServer } from '../../testing/browser/devServer';
+import { startTestServer, type TestServer } from '../../testing/browser/server';
 
 jest.setTimeout(240_000);
 

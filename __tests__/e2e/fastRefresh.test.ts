@@ -5,11 +5,11 @@ import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { field } from './support/app';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { startDevServer, type DevServer } from './support/devServer';
-import { REPO_ROOT } from './support/paths';
-import { startTestServer, type TestServer } from './support/server';
+import { field } from '../../testing/browser/app';
+import { DESKTOP, launchBrowser } from '../../testing/browser/browser';
+import { startDevServer, type DevServer } from '../../testing/browser/devServer';
+import { startTestServer, type TestServer } from '../../testing/browser/server';
+import { REPO_ROOT } from '../../testing/processes';
 
 jest.setTimeout(240_000);
 

@@ -1,9 +1,9 @@
 // The redirects of docs/architecture.md (Routes), watched from the first byte: no view of the wrong kind
 // ever reaches the DOM, not even for one frame.
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, GUEST_VIEWS, logIn, ROUTES, storedToken } from './support/app';
-import { domSightings, GUEST_FORM, viewsSeen } from './support/domWatch';
-import { setUpBrowserSuite } from './support/harness';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, GUEST_VIEWS, logIn, ROUTES, storedToken } from '../../testing/browser/app';
+import { domSightings, GUEST_FORM, viewsSeen } from '../../testing/browser/domWatch';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 const UNKNOWN_PATH = '/no/such/page';

@@ -1,5 +1,5 @@
 // The account's life cycle, driven only through the pages a visitor sees.
-import { activatedAccount, newAccount, signUpOnly, waitForCode } from './support/api';
+import { activatedAccount, newAccount, signUpOnly, waitForCode } from '../../testing/browser/api';
 import {
   expectView,
   field,
@@ -10,8 +10,8 @@ import {
   storedToken,
   submitButton,
   view,
-} from './support/app';
-import { setUpBrowserSuite } from './support/harness';
+} from '../../testing/browser/app';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 

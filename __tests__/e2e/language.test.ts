@@ -1,10 +1,17 @@
 // The two languages on every view, and the accessibility of every view in each.
 import type { Page } from 'playwright-core';
 
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, formAlert, logIn, ROUTES, view, type ViewName } from './support/app';
-import { axeViolations } from './support/axe';
-import { setUpBrowserSuite } from './support/harness';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import {
+  expectView,
+  formAlert,
+  logIn,
+  ROUTES,
+  view,
+  type ViewName,
+} from '../../testing/browser/app';
+import { axeViolations } from '../../testing/browser/axe';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 const KHMER = /[\u1780-\u17FF]/;

@@ -1,8 +1,8 @@
 // A visitor whom the server refuses for too many attempts reads when to try again, in English and
 // in Khmer, beside a form that keeps working.
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, formAlert, logIn, ROUTES } from './support/app';
-import { setUpBrowserSuite } from './support/harness';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, formAlert, logIn, ROUTES } from '../../testing/browser/app';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 

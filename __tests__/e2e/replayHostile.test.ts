@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 
 import { actionLogText } from '../../store/actionLog/logFile';
 
-import { setUpBrowserSuite } from './support/harness';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-logs-'));

@@ -13,10 +13,10 @@ import { stateHash } from '../../store/actionLog/stateHash';
 import { localeChanged } from '../../store/locale/localeSlice';
 import { rootReducer } from '../../store/rootReducer';
 
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, formAlert, logIn, ROUTES } from './support/app';
-import { DESKTOP } from './support/browser';
-import { setUpBrowserSuite } from './support/harness';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, formAlert, logIn, ROUTES } from '../../testing/browser/app';
+import { DESKTOP } from '../../testing/browser/browser';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 

@@ -12,11 +12,18 @@ import {
   tokenIsLive,
   waitForCode,
   waitForMail,
-} from './support/api';
-import { expectView, field, formAlert, ROUTES, storedToken, submitButton } from './support/app';
-import { axeViolations } from './support/axe';
-import { PHONE } from './support/browser';
-import { setUpBrowserSuite } from './support/harness';
+} from '../../testing/browser/api';
+import {
+  expectView,
+  field,
+  formAlert,
+  ROUTES,
+  storedToken,
+  submitButton,
+} from '../../testing/browser/app';
+import { axeViolations } from '../../testing/browser/axe';
+import { PHONE } from '../../testing/browser/browser';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 

@@ -4,10 +4,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, ROUTES } from './support/app';
-import { setUpBrowserSuite } from './support/harness';
-import { REPO_ROOT } from './support/paths';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, ROUTES } from '../../testing/browser/app';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
+import { REPO_ROOT } from '../../testing/processes';
 
 const suite = setUpBrowserSuite();
 const run = promisify(execFile);

@@ -7,10 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { newAccount, waitForCode } from './support/api';
-import { expectView, field, formAlert, logIn, ROUTES, signUpThroughForm } from './support/app';
-import { setUpBrowserSuite } from './support/harness';
-import { REPO_ROOT } from './support/paths';
+import { newAccount, waitForCode } from '../../testing/browser/api';
+import {
+  expectView,
+  field,
+  formAlert,
+  logIn,
+  ROUTES,
+  signUpThroughForm,
+} from '../../testing/browser/app';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
+import { REPO_ROOT } from '../../testing/processes';
 
 const suite = setUpBrowserSuite();
 const run = promisify(execFile);

@@ -3,17 +3,17 @@
 // frame of the navigation, and no frame shows a view the visitor may not see.
 import type { Page } from 'playwright-core';
 
-import { activatedAccount, newAccount } from './support/api';
-import { expectView, ROUTES } from './support/app';
-import { DESKTOP } from './support/browser';
-import { setUpBrowserSuite } from './support/harness';
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, ROUTES } from '../../testing/browser/app';
+import { DESKTOP } from '../../testing/browser/browser';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
 import {
   framesSince,
   installFrameRecorder,
   isBlank,
   pageNow,
   type FrameSample,
-} from './support/waitingFrames';
+} from '../../testing/browser/waitingFrames';
 
 const suite = setUpBrowserSuite();
 const HELD_MS = 900;

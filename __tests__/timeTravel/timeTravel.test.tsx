@@ -6,7 +6,6 @@ import { act, render } from '@testing-library/react';
 
 import { App } from '../../src/app/App';
 import { viewOnlyStore } from '../../src/replay/viewOnlyStore';
-import { journeyServer, runJourney } from '../../store/actionLog/__tests__/support/journey';
 import { withStartLocation } from '../../store/devtools/startLocation';
 import { selectViewDecision } from '../../store/navigation/viewSelectors';
 import type { RootState } from '../../store/rootReducer';
@@ -15,8 +14,9 @@ import { connectHistory } from '../../store/router/historyBridge';
 import { toHref } from '../../store/router/location';
 import { initialStateFromStorage } from '../../store/startup';
 import { makeStore, type AppStore } from '../../store/store';
-import { fakeEffects } from '../support/fakeEffects';
-import { settle, stubFetch } from '../support/fetchStub';
+import { journeyServer, runJourney } from '../../testing/actionLog/journey';
+import { fakeEffects } from '../../testing/app/fakeEffects';
+import { settle, stubFetch } from '../../testing/app/fetchStub';
 
 type DevToolsStore = AppStore & EnhancedStore<RootState, UnknownAction, null>;
 
@@ -59,7 +59,7 @@ async function recordSession() {
   await runJourney(store, (step) =>
     act(async () => {
       step();
-      await settle(10);
+      await settle(store);
     }),
   );
   return { store, effects, requests, container };
@@ -83,7 +83,7 @@ it('shows every past state, with its URL, and touches nothing outside the page',
 
   for (let index = 0; index < computedStates.length; index += 1) {
     act(() => void store.liftedStore.dispatch(ActionCreators.jumpToState(index)));
-    await act(() => settle(3));
+    await act(() => settle(store));
     const state = computedStates[index]!.state;
     expect(store.getState()).toBe(state);
     expect(normalized(container.innerHTML)).toBe(freshView(state));
@@ -155,7 +155,7 @@ it('follows JUMP_TO_ACTION, TOGGLE_ACTION and IMPORT_STATE the same way', async 
   act(() => void store.liftedStore.dispatch(ActionCreators.jumpToState(0)));
   expect(window.location.pathname).toBe('/signup');
   expect(normalized(container.innerHTML)).toBe(freshView(store.getState()));
-  await act(() => settle(3));
+  await act(() => settle(store));
 
   expect(window.history.length).toBe(historyLength);
   expect(requests).toHaveLength(fetches);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { generatedLogText } from '../../store/actionLog/__tests__/support/generatedLog';
+import { generatedLogText } from '../../testing/actionLog/generatedLog';
 
 export const LOG_ACTIONS = 100_000;
 

@@ -2,10 +2,10 @@
 // capacity of 10,000 actions, over the same store right after it was made.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { generatedLogText } from '../../store/actionLog/__tests__/support/generatedLog';
 import { decodeLog } from '../../store/actionLog/decodeLog';
 import { ACTION_LOG_CAPACITY } from '../../store/constants';
 import { makeStore } from '../../store/store';
+import { generatedLogText } from '../../testing/actionLog/generatedLog';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

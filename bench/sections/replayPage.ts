@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { launchChromium } from '../../scripts/chromium';
-import { generatedLogText } from '../../store/actionLog/__tests__/support/generatedLog';
+import { generatedLogText } from '../../testing/actionLog/generatedLog';
 import { ms, percentile, type Row } from '../table';
 
 import { benchServer } from './benchServer';

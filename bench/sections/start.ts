@@ -1,21 +1,13 @@
 // Time from `npm start` (with a built dist/) to /healthz answering.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { freePort } from '../../testing/processes';
 import { ms, type Row } from '../table';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 export async function benchStart(): Promise<Row[]> {
   // Untimed: `npm start` rebuilds a stale dist/, and the figure is a start from a built one.

@@ -4,15 +4,15 @@
 import http from 'node:http';
 
 import { API_PATHS } from '../../contract/api';
+import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
+import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
+import { sendLog, tinyLog } from '../../testing/server/actionLogs';
+import { testConfig } from '../../testing/server/config';
+import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
 import type { Clock } from '../plugins/resources';
 import { REFERENCE_PATTERN } from '../repo/action-logs';
 import { ACTION_LOG_BODY_LIMIT } from '../routes/action-logs';
-import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from './abuse/support/accounts';
-import { AddressClient, visitorAddress } from './abuse/support/fromAddress';
-import { sendLog, tinyLog } from './support/actionLogs';
-import { testConfig } from './support/config';
-import { ENGINES } from './support/engines';
 
 const DAY = 24 * 60 * 60;
 

@@ -5,14 +5,14 @@ import path from 'node:path';
 
 import { API_PATHS } from '../../contract/api';
 // A realistic log with true state hashes, made by the recorder's tests.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { generatedLogText } from '../../store/actionLog/__tests__/support/generatedLog';
+
+import { generatedLogText } from '../../testing/actionLog/generatedLog';
+import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
+import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
+import { sendLog } from '../../testing/server/actionLogs';
+import { testConfig, testEnv } from '../../testing/server/config';
+import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
-import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from './abuse/support/accounts';
-import { AddressClient, visitorAddress } from './abuse/support/fromAddress';
-import { sendLog } from './support/actionLogs';
-import { testConfig, testEnv } from './support/config';
-import { ENGINES } from './support/engines';
 
 const ROOT = path.resolve(__dirname, '../..');
 

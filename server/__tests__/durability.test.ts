@@ -5,9 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 import { API_PATHS } from '../../contract/api';
-import { ApiClient } from './support/client';
-import { tempDir, testEnv } from './support/config';
-import { spawnServer } from './support/process';
+import { spawnServer } from '../../testing/processes';
+import { ApiClient } from '../../testing/server/client';
+import { tempDir, testEnv } from '../../testing/server/config';
 
 const PASSWORD = 'durable passphrase 2024';
 const signupBody = (email: string) => ({ name: 'Sok', email, password: PASSWORD });

@@ -8,14 +8,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 
+import { tempDir, testConfig } from '../../testing/server/config';
+import { fetchFrom } from '../../testing/server/fetch-app';
+import { REDIS_URL } from '../../testing/server/redis';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { MailQueue } from '../mail/queue';
 import healthRoutes from '../routes/health';
-import { tempDir, testConfig } from './support/config';
-import { fetchFrom } from './support/fetch-app';
-import { REDIS_URL } from './support/redis';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; font-src 'self' data:; " +

@@ -2,15 +2,15 @@
 // /healthz says so, and the code arrives once it is up; two processes on one PostgreSQL send each
 // message once.
 import fs from 'node:fs';
-import net from 'node:net';
 
 import { SMTPServer } from 'smtp-server';
 
 import { API_PATHS } from '../../contract/api';
+import { freePort } from '../../testing/processes';
+import { ApiClient } from '../../testing/server/client';
+import { tempDir, testConfig } from '../../testing/server/config';
+import { createTestSchema, dropTestSchema, POSTGRES_URL } from '../../testing/server/postgres';
 import { startServer, type RunningServer } from '../app';
-import { ApiClient } from './support/client';
-import { tempDir, testConfig } from './support/config';
-import { createTestSchema, dropTestSchema, POSTGRES_URL } from './support/postgres';
 
 const PASSWORD = 'queue passphrase 2024';
 
@@ -33,17 +33,6 @@ function smtpReceiver(received: Received[]) {
         callback();
       });
     },
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(address.port));
-    });
   });
 }
 

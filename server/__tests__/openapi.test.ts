@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 
 import { currentOpenApi, OPENAPI_FILE } from '../../scripts/openapi';
+import { tempDir, testConfig } from '../../testing/server/config';
 import { startServer } from '../app';
 import { OPENAPI_PATH } from '../http/openapi';
-import { tempDir, testConfig } from './support/config';
 
 it('docs/openapi.json is current (run `npm run openapi` after changing a route or a schema)', async () => {
   expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(await currentOpenApi());

@@ -3,9 +3,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { ErrorBody, SignupBody, VerifyOk } from '../../contract/schemas';
+import { fetchFrom } from '../../testing/server/fetch-app';
 import { registerErrorHandler } from '../http/errors';
 import { withContract } from '../http/schemas';
-import { fetchFrom } from './support/fetch-app';
 
 let app: FastifyInstance;
 

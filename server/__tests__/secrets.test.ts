@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 
 import { API_PATHS } from '../../contract/api';
+import { ApiClient } from '../../testing/server/client';
+import { tempDir, testConfig } from '../../testing/server/config';
 import { startServer } from '../app';
-import { ApiClient } from './support/client';
-import { tempDir, testConfig } from './support/config';
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

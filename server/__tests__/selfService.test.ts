@@ -1,14 +1,15 @@
 // The API's self-service rows (docs/openapi.json): password reset, password and email changes,
-// sessions, deletion; on SQLite and on PostgreSQL, over real sockets.
+// sessions, deletion; on SQLite and on PostgreSQL, through Fastify's `inject`.
 import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';
-import { startServer, type RunningServer } from '../app';
-import { ApiClient } from './support/client';
-import { testConfig } from './support/config';
-import { ENGINES, type Engine } from './support/engines';
+import { ApiClient } from '../../testing/server/client';
+import { testConfig } from '../../testing/server/config';
+import { ENGINES, type Engine } from '../../testing/server/engines';
+import { buildApp } from '../app';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -18,7 +19,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => {
   let tearDown: () => Promise<void>;
-  let server: RunningServer;
+  let server: FastifyInstance;
   let api: ApiClient;
   let logs = '';
   const secrets: string[] = [];
@@ -32,16 +33,19 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
         done();
       },
     });
-    server = await startServer(
+    server = await buildApp(
       testConfig(place.dataDir, {
         ...place.env,
+        // Mails carry links: with no socket to read an address from, the public address is given.
+        PUBLIC_URL: 'http://localhost:8080',
         RATE_LIMIT_SIGNUP_MAX: '1000',
         RATE_LIMIT_RESEND_WINDOW_SECONDS: '1',
         LOG_LEVEL: 'info',
       }),
       { logStream },
     );
-    api = new ApiClient(server.url);
+    await server.ready();
+    api = ApiClient.inject(server);
   });
 
   afterAll(async () => {
@@ -80,7 +84,7 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
   }
 
   async function rowsOf(userId: string) {
-    const { db } = server.app;
+    const { db } = server;
     const counts: Record<string, number> = {};
     for (const table of [
       'sessions',
@@ -112,7 +116,7 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
         const answer = await api.post(API_PATHS.requestPasswordReset, { email: target });
         expect([answer.status, answer.body]).toEqual([202, { error: false }]);
       }
-      await server.app.mail.idle();
+      await server.mail.idle();
       const mail = await api.waitForMail(email, 2);
       expect(mail.subject).toMatch(/password reset code/);
       expect(mail.code).toMatch(/^\d{6}$/);
@@ -181,7 +185,7 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
       const { email } = await account('reset-expired');
       await api.post(API_PATHS.requestPasswordReset, { email });
       const { code } = await api.waitForMail(email, 2);
-      await sql`update account_codes set expires_at = 1`.execute(server.app.db);
+      await sql`update account_codes set expires_at = 1`.execute(server.db);
       const answer = await api.post(API_PATHS.resetPassword, {
         email,
         code,
@@ -296,7 +300,7 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
 
     it('records when a session was last used', async () => {
       const { token } = await account('last-used');
-      await sql`update sessions set last_used_at = 1, created_at = 1`.execute(server.app.db);
+      await sql`update sessions set last_used_at = 1, created_at = 1`.execute(server.db);
       await api.get(API_PATHS.verify, bearer(token));
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [session] = (await api.get(API_PATHS.sessions, bearer(token))).body.sessions;

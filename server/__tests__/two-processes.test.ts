@@ -2,11 +2,16 @@
 import fs from 'node:fs';
 
 import { API_PATHS } from '../../contract/api';
-import { ApiClient } from './support/client';
-import { tempDir, testEnv } from './support/config';
-import { createTestSchema, dropTestSchema, POSTGRES_URL } from './support/postgres';
-import { spawnServer, type ServerProcess } from './support/process';
-import { deleteRedisPrefix, REDIS_URL, requireRedis, testRedisPrefix } from './support/redis';
+import { spawnServer, type ServerProcess } from '../../testing/processes';
+import { ApiClient } from '../../testing/server/client';
+import { tempDir, testEnv } from '../../testing/server/config';
+import { createTestSchema, dropTestSchema, POSTGRES_URL } from '../../testing/server/postgres';
+import {
+  deleteRedisPrefix,
+  REDIS_URL,
+  requireRedis,
+  testRedisPrefix,
+} from '../../testing/server/redis';
 
 const PASSWORD = 'shared passphrase 77';
 

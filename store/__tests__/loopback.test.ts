@@ -2,8 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { fakeEffects } from '../../__tests__/support/fakeEffects';
-import { settle } from '../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../testing/app/fakeEffects';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -65,8 +64,13 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** Waits for `check` over the real network, for at most five seconds. */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i += 1) await settle(1);
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('the store did not reach the expected state in 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 it('sends verify with the JSON content type and the bearer token, and signs in', async () => {

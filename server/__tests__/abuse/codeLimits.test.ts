@@ -1,11 +1,16 @@
 // Code guessing: tries are counted per (code, address) and per code, exactly under parallel
 // requests, so a stranger cannot burn the owner's code; sign-ups and resends keep their limits.
 import { API_PATHS } from '../../../contract/api';
+import { COUNTER_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import {
+  OWNER_PASSWORD,
+  pendingAccount,
+  uniqueEmail,
+  wrongCode,
+} from '../../../testing/server/abuse/accounts';
+import { retryAfters, tally } from '../../../testing/server/abuse/attack';
+import { type AddressClient, visitorClients } from '../../../testing/server/abuse/fromAddress';
 import type { RunningServer } from '../../app';
-import { COUNTER_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { OWNER_PASSWORD, pendingAccount, uniqueEmail, wrongCode } from './support/accounts';
-import { retryAfters, tally } from './support/attack';
-import { type AddressClient, visitorClients } from './support/fromAddress';
 
 describe.each(COUNTER_ENGINES)('code, sign-up and resend limits on %s', (_name, makeSetup) => {
   let setup: AbuseSetup;

@@ -1,9 +1,9 @@
 // Counters outlive the process and cannot be pushed out by filling the store with other keys.
 import { API_PATHS } from '../../../contract/api';
-import { COUNTER_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { activatedAccount, uniqueEmail } from './support/accounts';
-import { inWaves, tally } from './support/attack';
-import { AddressClient, visitorAddress } from './support/fromAddress';
+import { COUNTER_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { activatedAccount, uniqueEmail } from '../../../testing/server/abuse/accounts';
+import { inWaves, tally } from '../../../testing/server/abuse/attack';
+import { AddressClient, visitorAddress } from '../../../testing/server/abuse/fromAddress';
 
 // Room for the filling below: only the per-pair limit is under test here.
 const ROOMY = {

@@ -1,10 +1,10 @@
 // Loose address parsing: display names, lists and invisible characters made separate accounts whose
 // mail reached the victim; look-alike spellings made look-alike accounts.
 import { API_PATHS } from '../../../contract/api';
+import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { OWNER_PASSWORD } from '../../../testing/server/abuse/accounts';
+import { AddressClient, visitorAddress } from '../../../testing/server/abuse/fromAddress';
 import type { RunningServer } from '../../app';
-import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { OWNER_PASSWORD } from './support/accounts';
-import { AddressClient, visitorAddress } from './support/fromAddress';
 
 describe.each(ABUSE_ENGINES)('strict email addresses on %s', (_name, makeSetup) => {
   let setup: AbuseSetup;

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 
 import { API_PATHS } from '../../../contract/api';
+import { ApiClient } from '../../../testing/server/client';
+import { tempDir, testConfig } from '../../../testing/server/config';
 import { startServer, type RunningServer } from '../../app';
 import type { Database } from '../../db/schema';
-import { ApiClient } from '../support/client';
-import { tempDir, testConfig } from '../support/config';
 
 const PASSWORD = 'equal work passphrase';
 const TABLES = ['users', 'registrations', 'activation_codes', 'sessions', 'mail_queue'] as const;

@@ -3,12 +3,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS } from '../../../contract/api';
+import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import {
+  activatedAccount,
+  OWNER_PASSWORD,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
+import { tally } from '../../../testing/server/abuse/attack';
+import { visitorClients } from '../../../testing/server/abuse/fromAddress';
+import { tempDir } from '../../../testing/server/config';
 import type { RunningServer } from '../../app';
-import { tempDir } from '../support/config';
-import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from './support/accounts';
-import { tally } from './support/attack';
-import { visitorClients } from './support/fromAddress';
 
 const FLOOD = 48;
 

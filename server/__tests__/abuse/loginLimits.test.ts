@@ -2,11 +2,15 @@
 // (email, address), per address and per email, and a stranger never locks the owner out of their
 // own address.
 import { API_PATHS } from '../../../contract/api';
+import { COUNTER_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import {
+  activatedAccount,
+  OWNER_PASSWORD,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
+import { retryAfters, tally } from '../../../testing/server/abuse/attack';
+import { visitorClients } from '../../../testing/server/abuse/fromAddress';
 import type { RunningServer } from '../../app';
-import { COUNTER_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from './support/accounts';
-import { retryAfters, tally } from './support/attack';
-import { visitorClients } from './support/fromAddress';
 
 describe.each(COUNTER_ENGINES)('login limits on %s', (_name, makeSetup) => {
   let setup: AbuseSetup;

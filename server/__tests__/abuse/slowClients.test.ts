@@ -3,9 +3,9 @@
 import net from 'node:net';
 
 import { API_PATHS } from '../../../contract/api';
+import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { AddressClient, visitorAddress } from '../../../testing/server/abuse/fromAddress';
 import type { RunningServer } from '../../app';
-import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { AddressClient, visitorAddress } from './support/fromAddress';
 
 const WATCH_MS = 8000;
 

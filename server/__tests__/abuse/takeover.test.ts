@@ -2,9 +2,9 @@
 // act, only the holder of the emailed code AND a password chosen at sign-up activates, and no other
 // sign-up's password ever opens the account.
 import { API_PATHS } from '../../../contract/api';
+import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { AddressClient, visitorAddress } from '../../../testing/server/abuse/fromAddress';
 import type { RunningServer } from '../../app';
-import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { AddressClient, visitorAddress } from './support/fromAddress';
 
 const OWNER_PASSWORD = 'owner chose this one';
 const strangerPassword = (n: number) => `stranger password ${n}`;

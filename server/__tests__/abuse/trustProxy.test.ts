@@ -1,11 +1,11 @@
 // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: a client that writes its
 // own cannot spread its sign-ups over made-up addresses.
 import { API_PATHS } from '../../../contract/api';
+import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { OWNER_PASSWORD, uniqueEmail } from '../../../testing/server/abuse/accounts';
+import { tally } from '../../../testing/server/abuse/attack';
+import { AddressClient, visitorAddress } from '../../../testing/server/abuse/fromAddress';
 import type { RunningServer } from '../../app';
-import { ABUSE_ENGINES, type AbuseSetup } from './support/abuseServer';
-import { OWNER_PASSWORD, uniqueEmail } from './support/accounts';
-import { tally } from './support/attack';
-import { AddressClient, visitorAddress } from './support/fromAddress';
 
 const PROXY = visitorAddress(1);
 

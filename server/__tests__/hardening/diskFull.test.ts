@@ -8,10 +8,10 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../../contract/api';
+import { ApiClient } from '../../../testing/server/client';
+import { tempDir, testConfig } from '../../../testing/server/config';
 import { startServer, type RunningServer } from '../../app';
 import { RECENT_MS } from '../../db/write-failures';
-import { ApiClient } from '../support/client';
-import { tempDir, testConfig } from '../support/config';
 
 const PASSWORD = 'disk full passphrase';
 

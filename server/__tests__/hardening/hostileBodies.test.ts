@@ -3,10 +3,10 @@
 import fc from 'fast-check';
 
 import { API_PATHS } from '../../../contract/api';
-import { ENGINES, type Engine } from '../support/engines';
-import { contentType, hostileBody } from './support/hostile';
-import { hostileServer, type HostileServer } from './support/hostileServer';
-import { snapshot } from './support/snapshot';
+import { ENGINES, type Engine } from '../../../testing/server/engines';
+import { contentType, hostileBody } from '../../../testing/server/hardening/hostile';
+import { hostileServer, type HostileServer } from '../../../testing/server/hardening/hostileServer';
+import { snapshot } from '../../../testing/server/hardening/snapshot';
 
 // GET verify takes no body: hostileRequests.test.ts sends it hostile headers instead.
 const ENDPOINTS: Array<{ method: 'POST'; url: string; success: number[] }> = [

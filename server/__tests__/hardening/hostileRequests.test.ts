@@ -3,11 +3,11 @@
 import fc from 'fast-check';
 
 import { API_PATHS } from '../../../contract/api';
-import { sqlite } from '../support/engines';
-import { controlText, hostileText } from './support/hostile';
-import { hostileServer, type HostileServer } from './support/hostileServer';
-import { rawRequest } from './support/rawHttp';
-import { snapshot } from './support/snapshot';
+import { sqlite } from '../../../testing/server/engines';
+import { controlText, hostileText } from '../../../testing/server/hardening/hostile';
+import { hostileServer, type HostileServer } from '../../../testing/server/hardening/hostileServer';
+import { rawRequest } from '../../../testing/server/hardening/rawHttp';
+import { snapshot } from '../../../testing/server/hardening/snapshot';
 
 const ENDPOINT_PATHS = Object.values(API_PATHS);
 /** Reads that succeed without a session: anything else must be refused. */

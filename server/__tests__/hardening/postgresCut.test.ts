@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 
 import { API_PATHS } from '../../../contract/api';
+import { ApiClient } from '../../../testing/server/client';
+import { tempDir, testConfig } from '../../../testing/server/config';
+import { cuttableProxy, type CuttableProxy } from '../../../testing/server/hardening/cuttableProxy';
+import { createTestSchema, dropTestSchema, POSTGRES_URL } from '../../../testing/server/postgres';
 import { startServer, type RunningServer } from '../../app';
-import { ApiClient } from '../support/client';
-import { tempDir, testConfig } from '../support/config';
-import { createTestSchema, dropTestSchema, POSTGRES_URL } from '../support/postgres';
-import { cuttableProxy, type CuttableProxy } from './support/cuttableProxy';
 
 const EMAIL = 'cut@example.com';
 let schema: string;

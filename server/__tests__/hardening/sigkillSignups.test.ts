@@ -6,9 +6,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 import { API_PATHS } from '../../../contract/api';
-import { ApiClient } from '../support/client';
-import { tempDir } from '../support/config';
-import { freePort, spawnServer, type ServerProcess } from './support/serverProcess';
+import { freePort, spawnServer, type ServerProcess } from '../../../testing/processes';
+import { ApiClient } from '../../../testing/server/client';
+import { tempDir, testEnv } from '../../../testing/server/config';
 
 const BURST = 120;
 const IN_FLIGHT = 16;
@@ -24,7 +24,8 @@ const acknowledged: string[] = [];
 beforeAll(async () => {
   dataDir = tempDir('sigkill');
   const port = await freePort();
-  const first = await spawnServer(dataDir, port, LIMITS);
+  const env = testEnv(dataDir, { PORT: String(port), ...LIMITS });
+  const first = await spawnServer(env);
   const api = new ApiClient(first.url);
   let killed = false;
   const queue = [...emails];
@@ -45,12 +46,11 @@ beforeAll(async () => {
   }
   await Promise.all(Array.from({ length: IN_FLIGHT }, sendSignups));
   await first.exited;
-  running = await spawnServer(dataDir, port, LIMITS);
+  running = await spawnServer(env);
 }, 90_000);
 
 afterAll(async () => {
-  running?.child.kill('SIGTERM');
-  await running?.exited;
+  await running?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -8,9 +8,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 import { API_PATHS } from '../../../contract/api';
+import { ApiClient } from '../../../testing/server/client';
+import { tempDir, testConfig } from '../../../testing/server/config';
 import { startServer, type RunningServer } from '../../app';
-import { ApiClient } from '../support/client';
-import { tempDir, testConfig } from '../support/config';
 
 const PASSWORD = 'correct horse battery';
 let dataDir: string;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 
-import { renderApp } from '../../__tests__/support/renderApp';
+import { renderApp } from '../../../testing/app/renderApp';
 
 afterEach(() => {
   jest.restoreAllMocks();

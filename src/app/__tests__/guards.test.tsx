@@ -1,17 +1,17 @@
 // The guards as a visitor meets them: every DOM state is watched, not only the last one.
 import { act, render, screen } from '@testing-library/react';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { connectHistory } from '../../../store/router/historyBridge';
+import { initialStateFromStorage } from '../../../store/startup';
+import { makeStore } from '../../../store/store';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
   settle,
   signedInAnswer,
   stubFetch,
   type FetchHandler,
-} from '../../../__tests__/support/fetchStub';
-import { connectHistory } from '../../../store/router/historyBridge';
-import { initialStateFromStorage } from '../../../store/startup';
-import { makeStore } from '../../../store/store';
+} from '../../../testing/app/fetchStub';
 import { App } from '../App';
 
 /** Starts the app on `path` and records every view that was ever in the DOM. */
@@ -28,7 +28,7 @@ async function start(path: string, handler: FetchHandler) {
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   connectHistory(store, effects.history);
   render(<App store={store} />);
-  await act(() => settle(10));
+  await act(() => settle(store));
   observer.disconnect();
   return { store, seen };
 }

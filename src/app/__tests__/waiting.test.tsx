@@ -3,9 +3,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { guestAnswer, settle, stubFetch } from '../../../__tests__/support/fetchStub';
-import { journeyServer, runJourney } from '../../../store/actionLog/__tests__/support/journey';
 import { decodeLog } from '../../../store/actionLog/decodeLog';
 import { allStates } from '../../../store/actionLog/foldLog';
 import { verifyStarted } from '../../../store/auth/authSlice';
@@ -17,7 +14,10 @@ import { connectHistory } from '../../../store/router/historyBridge';
 import { locationChanged } from '../../../store/router/routerSlice';
 import { initialStateFromStorage } from '../../../store/startup';
 import { makeStore } from '../../../store/store';
-import { deferredResponse, renderApp } from '../../__tests__/support/renderApp';
+import { journeyServer, runJourney } from '../../../testing/actionLog/journey';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { guestAnswer, settle, stubFetch, until } from '../../../testing/app/fetchStub';
+import { deferredResponse, renderApp } from '../../../testing/app/renderApp';
 import { viewOnlyStore } from '../../replay/viewOnlyStore';
 import { App } from '../App';
 
@@ -29,7 +29,7 @@ const viewWrapper = () => main().querySelector('.app-main__view')!;
 it('keeps the settled view on screen, busy and inert, until the next one swaps in', async () => {
   const held = deferredResponse();
   let calls = 0;
-  const { user } = renderApp({
+  const { user, store } = renderApp({
     path: '/login',
     api: { 'GET /v1/api/user/verify': () => (calls++ ? held.handler() : guestAnswer()) },
   });
@@ -46,7 +46,7 @@ it('keeps the settled view on screen, busy and inert, until the next one swaps i
   observer.observe(document.body, { subtree: true, childList: true, attributes: true });
 
   await user.click(screen.getByRole('link', { name: 'Sign up' }));
-  await act(() => settle(3));
+  await act(() => until(store, () => calls === 2, 'the second verify to be sent'));
   expect(main()).toHaveAttribute('aria-busy', 'true');
   expect(viewWrapper()).toHaveAttribute('inert');
   expect(within(main()).getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ it('keeps the settled view on screen, busy and inert, until the next one swaps i
 
   await act(async () => {
     held.release(guestAnswer());
-    await settle(5);
+    await settle(store);
   });
   expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   expect(main()).toHaveAttribute('aria-busy', 'false');
@@ -136,7 +136,7 @@ it('folding a recorded log never yields a state whose view is blank', async () =
   const blank: number[] = [];
   for (const [index, state] of states.entries()) {
     const { container, unmount } = render(<App store={viewOnlyStore(state)} />);
-    await act(() => settle(1));
+    await act(() => settle(store));
     const screenOf = selectScreen(state);
     const shown = container.querySelector(
       screenOf.kind === 'view' ? `main [data-view="${screenOf.route}"]` : 'main [data-loading]',

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubFetch } from '../../../__tests__/support/fetchStub';
-import { recordedJourney } from '../../../store/actionLog/__tests__/support/journey';
+import { recordedJourney } from '../../../testing/actionLog/journey';
+import { stubFetch } from '../../../testing/app/fetchStub';
 import { ReplayPage } from '../ReplayPage';
 
 afterEach(() => jest.restoreAllMocks());

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 
-import { json, signedInAnswer, USER } from '../../../__tests__/support/fetchStub';
 import { logoutRequested } from '../../../store/auth/authSlice';
-import { renderApp } from '../../__tests__/support/renderApp';
+import { json, signedInAnswer, USER } from '../../../testing/app/fetchStub';
+import { renderApp } from '../../../testing/app/renderApp';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { json, USER } from '../../../__tests__/support/fetchStub';
 import { navigationRequested } from '../../../store/router/routerSlice';
-import { deferredResponse, renderApp } from '../../__tests__/support/renderApp';
+import { json, USER } from '../../../testing/app/fetchStub';
+import { deferredResponse, renderApp } from '../../../testing/app/renderApp';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 // Whatever is left in storage, the store starts from a decoded, plain state and writes nothing.
 import fc from 'fast-check';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
 import type { KeyValueStorage } from '../../effects';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';

@@ -1,8 +1,8 @@
 // Any answer to the verify call, however broken, lands in exactly one of the three outcomes.
 import fc from 'fast-check';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { settle, stubFetch } from '../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { settle, stubFetch } from '../../../testing/app/fetchStub';
 import { connectHistory } from '../../router/historyBridge';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
@@ -75,7 +75,7 @@ async function outcomeOf(given: Answer | string) {
   const effects = fakeEffects({ storage: { token: TOKEN }, path: '/login' });
   const store = makeStore(initialStateFromStorage(effects.storage), effects);
   connectHistory(store, effects.history);
-  await settle();
+  await settle(store);
   const state = store.getState();
   const tokenKept = effects.data.get('token') === TOKEN;
   const errorLines = effects.errors.filter(([label]) => label === 'user-token-error').length;

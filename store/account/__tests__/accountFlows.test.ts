@@ -1,6 +1,7 @@
 // The home view's account flows through the real store with a stubbed network: what the store
 // keeps, what the listeners write outside it, and where the visitor ends up.
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { API_PATHS } from '../../../contract/api';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
   json,
@@ -9,8 +10,7 @@ import {
   stubFetch,
   USER,
   type FetchHandler,
-} from '../../../__tests__/support/fetchStub';
-import { API_PATHS } from '../../../contract/api';
+} from '../../../testing/app/fetchStub';
 import { api, UNTRACKED } from '../../api/apiSlice';
 import { startStore } from '../../startStore';
 
@@ -61,7 +61,7 @@ async function signedInHome() {
   const requests = stubFetch(server);
   const effects = fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW });
   const store = startStore(effects);
-  await settle();
+  await settle(store);
   return { store, effects, requests };
 }
 
@@ -95,7 +95,7 @@ it('waits for the code of an email change, then shows and stores the new address
   expect(store.getState().account.pendingEmail).toBe('new@example.com');
   effects.cookieWrites.length = 0;
   await store.dispatch(api.endpoints.confirmEmailChange.initiate({ code: '123456' }, UNTRACKED));
-  await settle();
+  await settle(store);
   expect(store.getState().account.pendingEmail).toBeNull();
   expect(store.getState().auth.user?.email).toBe('new@example.com');
   const [write] = effects.cookieWrites;
@@ -109,7 +109,7 @@ it('forgets the session and goes to the login form once the account is deleted',
   await store.dispatch(
     api.endpoints.deleteAccount.initiate({ password: 'my-secret-words' }, UNTRACKED),
   );
-  await settle(10);
+  await settle(store);
   expect(effects.data.has('token')).toBe(false);
   expect(effects.cookieWrites.at(-1)).toMatchObject({ op: 'remove', name: 'user' });
   expect(store.getState().router.location?.pathname).toBe('/login');
@@ -130,9 +130,9 @@ it('keeps a refused deletion from signing anyone out', async () => {
   );
   const effects = fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW });
   const store = startStore(effects);
-  await settle();
+  await settle(store);
   await store.dispatch(api.endpoints.deleteAccount.initiate({ password: 'wrong' }, UNTRACKED));
-  await settle();
+  await settle(store);
   expect(requests.some((r) => new URL(r.url).pathname === API_PATHS.deleteAccount)).toBe(true);
   expect(effects.data.get('token')).toBe('secret-token');
   expect(store.getState().router.location?.pathname).toBe('/');

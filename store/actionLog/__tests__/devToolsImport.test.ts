@@ -1,9 +1,8 @@
 import { instrument, type EnhancedStore } from '@redux-devtools/instrument';
 import { legacy_createStore as createStore, type UnknownAction } from '@reduxjs/toolkit';
 
+import { recordedJourney } from '../../../testing/actionLog/journey';
 import { rootReducer, type RootState } from '../../rootReducer';
-
-import { recordedJourney } from './support/journey';
 
 afterEach(() => jest.restoreAllMocks());
 

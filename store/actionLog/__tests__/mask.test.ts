@@ -1,10 +1,9 @@
 // Logs that leave the browser carry no name or address, read naturally, and still check.
-import { USER } from '../../../__tests__/support/fetchStub';
+import { recordedJourney } from '../../../testing/actionLog/journey';
+import { USER } from '../../../testing/app/fetchStub';
 import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { createMasker } from '../mask';
-
-import { recordedJourney } from './support/journey';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,10 +1,9 @@
+import { everyString, recordedJourney, SECRETS } from '../../../testing/actionLog/journey';
 import { localeChanged } from '../../locale/localeSlice';
 import { makeStore } from '../../store';
 import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { stateHash } from '../stateHash';
-
-import { everyString, recordedJourney, SECRETS } from './support/journey';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,14 +1,13 @@
 // A reload in the same tab: the new page takes back the old recording, marks the reload, and the
 // whole log still replays to the recorded states.
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { settle } from '../../../__tests__/support/fetchStub';
+import { recordedJourney } from '../../../testing/actionLog/journey';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { settle } from '../../../testing/app/fetchStub';
 import { navigationRequested } from '../../router/routerSlice';
 import { startStore } from '../../startStore';
 import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { PAGE_RELOADED } from '../recorder';
-
-import { recordedJourney } from './support/journey';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -22,9 +21,9 @@ it('keeps the actions before a reload, marks it, and replays across it', async (
   const { store: before } = await recordedJourney();
   const previous = decodeLog(before.actionLog.export());
   const after = reloadedPage(before.actionLog.export());
-  await settle(10);
+  await settle(after);
   after.dispatch(navigationRequested({ to: '/signup' }));
-  await settle(10);
+  await settle(after);
 
   const log = decodeLog(after.actionLog.export());
   expect(log.actions.slice(0, previous.actions.length)).toEqual(previous.actions);
@@ -37,7 +36,7 @@ it('keeps the actions before a reload, marks it, and replays across it', async (
 it('ignores a mirror that is not a valid log and starts a new one', async () => {
   for (const broken of ['', '{', '{"payload":"[]"}', 'null', '[]']) {
     const store = reloadedPage(broken, '/login');
-    await settle(5);
+    await settle(store);
     const log = decodeLog(store.actionLog.export());
     expect(log.actions.some((action) => action.type === PAGE_RELOADED)).toBe(false);
     expect(firstDivergence(log)).toBeNull();

@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { generatedLogText } from '../../../testing/actionLog/generatedLog';
+import { recordedJourney } from '../../../testing/actionLog/journey';
 import { decodeLog } from '../decodeLog';
-
-import { generatedLogText } from './support/generatedLog';
-import { recordedJourney } from './support/journey';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'replay-'));

@@ -1,7 +1,7 @@
 // Every answer is read through the contract's schemas before it reaches the store: a refusal is an
 // error whatever its status, and a success that does not match its schema is an unexpected answer.
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { json, stubFetch, USER } from '../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { json, stubFetch, USER } from '../../../testing/app/fetchStub';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
 import { api, UNTRACKED } from '../apiSlice';

@@ -2,8 +2,8 @@
 import configureMockStore from 'redux-mock-store';
 import { withExtraArgument } from 'redux-thunk';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { json, settle, stubFetch } from '../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { json, settle, stubFetch } from '../../../testing/app/fetchStub';
 import { api } from '../../api/apiSlice';
 import { createAppListenerMiddleware } from '../../listeners';
 import { addVerifyListeners } from '../../navigation/verifyListeners';
@@ -43,7 +43,7 @@ it('a navigation answered 401 dispatches start, request, rejection, in order', a
   stubFetch(() => json(401, { error: true, code: 'INVALID_TOKEN' }));
   const { store } = mockStore();
   store.dispatch(locationChanged({ action: 'PUSH', location: LOGIN }));
-  await settle();
+  await settle(store);
   expect(appTypes(store.getActions())).toEqual([
     'router/locationChanged',
     'auth/verifyStarted',
@@ -59,7 +59,7 @@ it('a navigation whose verify fails dispatches verifyFailed with the reason', as
   stubFetch(() => new Response('upstream down', { status: 502 }));
   const { store } = mockStore();
   store.dispatch(locationChanged({ action: 'POP', location: LOGIN }));
-  await settle();
+  await settle(store);
   const last = store.getActions().at(-1);
   expect(last).toMatchObject({
     type: 'auth/verifyFailed',
@@ -71,7 +71,7 @@ it('log-out calls the server, then forgets the session and goes to /login', asyn
   const requests = stubFetch(() => json(200, { error: false }));
   const { store, effects } = mockStore();
   store.dispatch(logoutRequested());
-  await settle();
+  await settle(store);
   expect(appTypes(store.getActions())).toEqual([
     'auth/logoutRequested',
     'api/executeMutation/pending',

@@ -1,5 +1,5 @@
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { json, settle, signedInAnswer, stubFetch } from '../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { json, settle, signedInAnswer, stubFetch, until } from '../../../testing/app/fetchStub';
 import { HTTP_TIMEOUT_MS } from '../../constants';
 import { connectHistory } from '../../router/historyBridge';
 import { navigationRequested } from '../../router/routerSlice';
@@ -25,16 +25,16 @@ it('ignores the answer of an older navigation that arrives after the newer one',
   const store = makeStore(initialStateFromStorage(effects.storage), effects);
   connectHistory(store, effects.history);
   store.dispatch(navigationRequested({ to: '/login' }));
-  await settle();
+  await until(store, () => call === 2, 'both verify calls to be sent');
   const latestKey = store.getState().router.location?.key;
 
   answers[1]!.resolve(json(401, { error: true, code: 'INVALID_TOKEN' }));
-  await settle();
+  await until(store, () => store.getState().auth.status === 'guest', 'the newer answer');
   const afterLatest = store.getState();
   expect(afterLatest.auth).toMatchObject({ status: 'guest', navigationKey: latestKey });
 
   answers[0]!.resolve(signedInAnswer());
-  await settle();
+  await settle(store);
   expect(store.getState().auth).toEqual(afterLatest.auth);
   expect(store.getState().router.location?.pathname).toBe('/login');
   expect(effects.cookieWrites.filter((w) => w.op === 'set')).toHaveLength(0);

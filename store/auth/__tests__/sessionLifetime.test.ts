@@ -1,5 +1,5 @@
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { json, settle, stubFetch, USER } from '../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { json, settle, stubFetch, USER } from '../../../testing/app/fetchStub';
 import { connectHistory } from '../../router/historyBridge';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
@@ -48,7 +48,7 @@ describe('the user cookie', () => {
     const effects = fakeEffects({ storage: { token: 't' }, path: '/', now: NOW });
     const store = makeStore(initialStateFromStorage(effects.storage), effects);
     connectHistory(store, effects.history);
-    await settle();
+    await settle(store);
     return { write: effects.cookieWrites[0], state: store.getState() };
   }
 

@@ -1,4 +1,5 @@
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
+import { API_PATHS } from '../../../contract/api';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   json,
   settle,
@@ -6,8 +7,7 @@ import {
   stubFetch,
   USER,
   type FetchHandler,
-} from '../../../__tests__/support/fetchStub';
-import { API_PATHS } from '../../../contract/api';
+} from '../../../testing/app/fetchStub';
 import { connectHistory } from '../../router/historyBridge';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
@@ -56,7 +56,7 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
   it(`is ${outcome}`, async () => {
     // A path where the outcome causes no redirect, so exactly one verify call runs.
     const { store, effects, requests } = boot(handler, outcome === 'signedIn' ? '/' : '/login');
-    await settle();
+    await settle(store);
     const { auth } = store.getState();
     const paths = requests.map((request) => new URL(request.url).pathname);
     expect(paths.filter((path) => path === API_PATHS.verify)).toHaveLength(1);
@@ -80,13 +80,13 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
 describe('the redirect after verify', () => {
   it('sends a signed-in visitor on a guest route to /', async () => {
     const { store } = boot(() => signedInAnswer(NOW_S + 60), '/login');
-    await settle();
+    await settle(store);
     expect(store.getState().router.location?.pathname).toBe('/');
   });
 
   it('sends a guest on / to /login, verifying again on the way', async () => {
     const { store, requests } = boot(() => json(401, { error: true }), '/');
-    await settle();
+    await settle(store);
     expect(store.getState().router.location?.pathname).toBe('/login');
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
       '/v1/api/user/verify',
@@ -96,13 +96,13 @@ describe('the redirect after verify', () => {
 
   it('sends an unknown path to / and then on to /login for a guest', async () => {
     const { store } = boot(() => json(401, { error: true }), '/no/such/page');
-    await settle(10);
+    await settle(store);
     expect(store.getState().router.location?.pathname).toBe('/login');
   });
 
   it('keeps a failed check on / as a guest on /login with the token kept', async () => {
     const { store, effects } = boot(() => Promise.reject(new TypeError('down')), '/');
-    await settle(10);
+    await settle(store);
     expect(store.getState().router.location?.pathname).toBe('/login');
     expect(effects.data.get('token')).toBe('secret-token');
   });
@@ -110,8 +110,8 @@ describe('the redirect after verify', () => {
 
 describe('the request', () => {
   it('carries the JSON content type, the bearer token and the language', async () => {
-    const { requests } = boot(() => signedInAnswer(NOW_S + 60), '/');
-    await settle();
+    const { requests, store } = boot(() => signedInAnswer(NOW_S + 60), '/');
+    await settle(store);
     const [request] = requests;
     expect(request?.method).toBe('GET');
     expect(request?.headers.get('content-type')).toBe('application/json');
@@ -124,7 +124,7 @@ describe('the request', () => {
     const effects = fakeEffects({ path: '/login', now: NOW });
     const store = makeStore(initialStateFromStorage(effects.storage), effects);
     connectHistory(store, effects.history);
-    await settle();
+    await settle(store);
     expect(requests[0]?.headers.has('authorization')).toBe(false);
     expect(store.getState().auth.hasToken).toBe(false);
   });

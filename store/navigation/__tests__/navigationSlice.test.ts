@@ -1,7 +1,7 @@
 // The kept view and the wait, folded through the root reducer as replay folds them.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { USER } from '../../../__tests__/support/fetchStub';
+import { USER } from '../../../testing/app/fetchStub';
 import {
   loggedOut,
   sessionVerified,

@@ -1,6 +1,6 @@
 // The wait's thresholds are events from a listener's timers; settling cancels them.
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import { guestAnswer, signedInAnswer, stubFetch } from '../../../__tests__/support/fetchStub';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { guestAnswer, signedInAnswer, stubFetch } from '../../../testing/app/fetchStub';
 import { connectHistory } from '../../router/historyBridge';
 import { navigationRequested } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';

@@ -2,15 +2,15 @@
 // a malformed `user` cookie. It starts, is a guest in English, and leaves alone what it does not own.
 import { act, render, screen } from '@testing-library/react';
 
+import { connectHistory } from '../../../../store/router/historyBridge';
+import { initialStateFromStorage } from '../../../../store/startup';
+import { makeStore } from '../../../../store/store';
 import {
   guestAnswer,
   settle,
   stubFetch,
   type FetchHandler,
-} from '../../../../__tests__/support/fetchStub';
-import { connectHistory } from '../../../../store/router/historyBridge';
-import { initialStateFromStorage } from '../../../../store/startup';
-import { makeStore } from '../../../../store/store';
+} from '../../../../testing/app/fetchStub';
 import { App } from '../../App';
 import { browserEffects } from '../../browserEffects';
 
@@ -35,7 +35,7 @@ async function startWith(storage: Record<string, string>, handler: FetchHandler)
   const store = makeStore(initialStateFromStorage(effects.storage), effects);
   connectHistory(store, effects.history);
   render(<App store={store} />);
-  await act(() => settle(10));
+  await act(() => settle(store));
   return { store, requests, errors };
 }
 

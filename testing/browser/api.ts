@@ -1,6 +1,6 @@
 // The account API as the tests' back door: the outbox as a mailbox, and accounts made without a
 // browser for tests that are about something else.
-import type { OutboxMessage, SessionOk } from '../../../contract/api';
+import type { OutboxMessage, SessionOk } from '../../contract/api';
 
 async function call<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(baseUrl + path, {

@@ -2,13 +2,13 @@
 // starting and ending, language switches. Its hashes come from folding it, as a recording's do.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { USER } from '../../../../__tests__/support/fetchStub';
-import { sessionVerified, tokenRejected, verifyStarted } from '../../../auth/authSlice';
-import { localeChanged } from '../../../locale/localeSlice';
-import { rootReducer } from '../../../rootReducer';
-import { locationChanged } from '../../../router/routerSlice';
-import { actionLogText } from '../../logFile';
-import { stateHash } from '../../stateHash';
+import { actionLogText } from '../../store/actionLog/logFile';
+import { stateHash } from '../../store/actionLog/stateHash';
+import { sessionVerified, tokenRejected, verifyStarted } from '../../store/auth/authSlice';
+import { localeChanged } from '../../store/locale/localeSlice';
+import { rootReducer } from '../../store/rootReducer';
+import { locationChanged } from '../../store/router/routerSlice';
+import { USER } from '../app/fetchStub';
 
 const PATHS = ['/', '/login', '/signup', '/user/verify-account'];
 

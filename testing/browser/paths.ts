@@ -1,6 +1,7 @@
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '../../..');
+import { REPO_ROOT } from '../processes';
+
 const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
 /** The build the server serves; DIST_DIR may name another one, which is then never rebuilt. */
 export const DIST_DIR = process.env.DIST_DIR

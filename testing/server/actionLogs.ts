@@ -2,7 +2,7 @@
 // a bearer token.
 import http from 'node:http';
 
-import { API_PATHS } from '../../../contract/api';
+import { API_PATHS } from '../../contract/api';
 import type { Answer } from './client';
 
 export interface SendOptions {

@@ -1,10 +1,9 @@
 // `npm run dev` as a developer runs it: webpack's dev server on a free port, proxying /v1 to a
 // real account server, in its own process group so that stopping it stops webpack too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
-import { REPO_ROOT } from './paths';
+import { freePort, REPO_ROOT } from '../processes';
 
 const START_TIMEOUT_MS = 150_000;
 
@@ -13,17 +12,6 @@ export interface DevServer {
   /** Resolves after the next "compiled" line from webpack (after an edit, for instance). */
   nextCompile(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function stopGroup(child: ChildProcess): Promise<void> {

@@ -1,7 +1,7 @@
 // The whole database as one comparable value, to prove a refused request changed nothing.
 import type { Kysely } from 'kysely';
 
-import type { Database } from '../../../db/schema';
+import type { Database } from '../../../server/db/schema';
 
 export async function snapshot(db: Kysely<Database>): Promise<string> {
   const [users, codes, sessions] = await Promise.all([

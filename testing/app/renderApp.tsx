@@ -3,18 +3,12 @@ import type { StoreEnhancer, UnknownAction } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { fakeEffects } from '../../../__tests__/support/fakeEffects';
-import {
-  guestAnswer,
-  json,
-  signedInAnswer,
-  stubFetch,
-  type FetchHandler,
-} from '../../../__tests__/support/fetchStub';
-import { connectHistory } from '../../../store/router/historyBridge';
-import { initialStateFromStorage } from '../../../store/startup';
-import { makeStore } from '../../../store/store';
-import { App } from '../../app/App';
+import { App } from '../../src/app/App';
+import { connectHistory } from '../../store/router/historyBridge';
+import { initialStateFromStorage } from '../../store/startup';
+import { makeStore } from '../../store/store';
+import { fakeEffects } from './fakeEffects';
+import { guestAnswer, json, signedInAnswer, stubFetch, type FetchHandler } from './fetchStub';
 
 /** Answers keyed by `METHOD /path`; verify answers from the bearer token unless given. */
 export type ApiScript = Record<string, FetchHandler>;

@@ -1,5 +1,5 @@
 // Accounts for an attack to aim at, made through the API like a visitor would.
-import { API_PATHS } from '../../../../contract/api';
+import { API_PATHS } from '../../../contract/api';
 import type { AddressClient } from './fromAddress';
 
 export const OWNER_PASSWORD = 'the owner knows this one';

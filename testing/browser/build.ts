@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { DIST_DIR, IS_DEFAULT_DIST_DIR, REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../processes';
+
+import { DIST_DIR, IS_DEFAULT_DIST_DIR } from './paths';
 
 const LOCK_DIR = path.join(os.tmpdir(), `accounts-e2e-build-${path.basename(REPO_ROOT)}.lock`);
 const BUILD_TIMEOUT_MS = 110_000;

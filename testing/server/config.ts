@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { loadConfig, type Config } from '../../config';
+import { loadConfig, type Config } from '../../server/config';
 
 export function tempDir(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `accounts-${label}-`));

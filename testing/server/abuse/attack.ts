@@ -1,5 +1,5 @@
 // Counting what an attack got: answers by status, and whether every refusal says when to retry.
-import type { Answer } from '../../support/client';
+import type { Answer } from '../client';
 
 export function tally(answers: Answer[]): Record<number, number> {
   const counts: Record<number, number> = {};

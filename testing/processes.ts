@@ -1,21 +1,41 @@
-// Runs the real server entry (`node --import tsx server/main.ts`) as a child process.
+// Processes and ports for the tests: the repository's root, a free loopback port, and the server
+// as `npm start` runs it, in its own process so that it can be stopped or killed outright.
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../../..');
+export const REPO_ROOT = path.resolve(__dirname, '..');
+
+/** A port nobody listens on at the moment, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** What the process has written so far (its logs at level info). */
   output(): string;
-  /** Sends the signal and resolves with the exit code (null when killed by the signal). */
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends the signal (if still running) and resolves once the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * Runs `server/main.ts` with `env` on top of this process's environment, and resolves once it
+ * listens (its address is read from the listening line, so logs stay on at level info).
+ */
 export function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    // The listening line is how the address is learnt, so logs stay on.
+    cwd: REPO_ROOT,
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -26,7 +46,7 @@ export function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start in time:\n${output}`));
+      reject(new Error(`the server did not start in 30 s:\n${output}`));
     }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -37,6 +57,7 @@ export function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
           url: match[1],
           child,
           output: () => output,
+          exited,
           stop: async (signal = 'SIGTERM') => {
             if (child.exitCode === null && child.signalCode === null) child.kill(signal);
             return exited;
@@ -48,7 +69,7 @@ export function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+      reject(new Error(`the server exited with ${code} before listening:\n${output}`));
     });
   });
 }

@@ -1,9 +1,9 @@
 // A real server on loopback for an attack: on SQLite (the embedded default), on PostgreSQL with
 // its counters in Redis, or on PostgreSQL alone.
-import { startServer, type RunningServer } from '../../../app';
-import { testConfig } from '../../support/config';
-import { postgres, sqlite, type Engine } from '../../support/engines';
-import { deleteRedisPrefix, REDIS_URL, requireRedis, testRedisPrefix } from '../../support/redis';
+import { startServer, type RunningServer } from '../../../server/app';
+import { testConfig } from '../config';
+import { postgres, sqlite, type Engine } from '../engines';
+import { deleteRedisPrefix, REDIS_URL, requireRedis, testRedisPrefix } from '../redis';
 
 export interface AbuseSetup {
   name: string;

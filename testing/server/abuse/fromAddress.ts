@@ -2,8 +2,8 @@
 // address per simulated visitor (127.0.0.0/8 is all loopback on Linux).
 import http from 'node:http';
 
-import type { OutboxMessage } from '../../../../contract/api';
-import type { Answer } from '../../support/client';
+import type { OutboxMessage } from '../../../contract/api';
+import type { Answer } from '../client';
 
 export class AddressClient {
   private readonly agent: http.Agent;

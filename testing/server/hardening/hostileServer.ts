@@ -5,13 +5,13 @@ import path from 'node:path';
 
 import type { Kysely } from 'kysely';
 
-import { API_PATHS } from '../../../../contract/api';
-import { startServer, type RunningServer } from '../../../app';
-import { openDatabase } from '../../../db/connect';
-import type { Database } from '../../../db/schema';
-import { ApiClient } from '../../support/client';
-import { testConfig } from '../../support/config';
-import type { Engine } from '../../support/engines';
+import { API_PATHS } from '../../../contract/api';
+import { startServer, type RunningServer } from '../../../server/app';
+import { openDatabase } from '../../../server/db/connect';
+import type { Database } from '../../../server/db/schema';
+import { ApiClient } from '../client';
+import { testConfig } from '../config';
+import type { Engine } from '../engines';
 
 export const ACCOUNT = {
   name: 'Dara',

@@ -1,21 +1,15 @@
 // A visitor's whole journey through the store, dispatching what the views' forms dispatch: sign-up, activation from
 // the emailed link, home, log-out, log-in. The fake server hands out known secrets, so tests can
 // look for them afterwards.
-import { fakeEffects } from '../../../../__tests__/support/fakeEffects';
-import {
-  json,
-  settle,
-  stubFetch,
-  USER,
-  type FetchHandler,
-} from '../../../../__tests__/support/fetchStub';
-import { API_PATHS } from '../../../../contract/api';
-import { api, UNTRACKED } from '../../../api/apiSlice';
-import { logoutRequested } from '../../../auth/authSlice';
-import { activationHref, ROUTES } from '../../../navigation/routes';
-import { navigationRequested } from '../../../router/routerSlice';
-import { startStore } from '../../../startStore';
-import type { AppStore, StoreOptions } from '../../../store';
+import { API_PATHS } from '../../contract/api';
+import { api, UNTRACKED } from '../../store/api/apiSlice';
+import { logoutRequested } from '../../store/auth/authSlice';
+import { activationHref, ROUTES } from '../../store/navigation/routes';
+import { navigationRequested } from '../../store/router/routerSlice';
+import { startStore } from '../../store/startStore';
+import type { AppStore, StoreOptions } from '../../store/store';
+import { fakeEffects } from '../app/fakeEffects';
+import { json, settle, stubFetch, USER, type FetchHandler } from '../app/fetchStub';
 
 export const SECRETS = {
   password: 'Correct-Horse-Battery-7',
@@ -70,12 +64,13 @@ export function journeyServer(): FetchHandler {
 /** Runs one step and waits until every request and listener it started has settled. */
 export type StepRunner = (step: () => void) => Promise<void>;
 
-const settled: StepRunner = async (step) => {
-  step();
-  await settle(10);
-};
-
-export async function runJourney(store: AppStore, run: StepRunner = settled) {
+export async function runJourney(
+  store: AppStore,
+  run: StepRunner = async (step) => {
+    step();
+    await settle(store);
+  },
+) {
   const credentials = { email: USER.email, password: SECRETS.password };
   const activation = { ...credentials, code: SECRETS.code };
   const steps = [

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startServer, type RunningServer } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
+import { startServer, type RunningServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
 
 import { DIST_DIR } from './paths';
 

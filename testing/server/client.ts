@@ -1,0 +1,94 @@
+// A small HTTP client for the API, with the outbox as the test's mailbox. It sends over a real
+// socket (`new ApiClient(url)`) or through Fastify's `inject` (`ApiClient.inject(app)`), which
+// runs the same routes, hooks and serializers without a socket: the contract's rows use it, the
+// tests of headers, keep-alive, time-outs and hostile input keep the socket.
+import type { FastifyInstance } from 'fastify';
+
+import type { OutboxMessage } from '../../contract/api';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of a JSON answer
+  body: any;
+}
+
+type Send = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+) => Promise<{ status: number; headers: Headers; text: string }>;
+
+export class ApiClient {
+  private readonly send: Send;
+
+  constructor(
+    readonly baseUrl: string,
+    send?: Send,
+  ) {
+    this.send =
+      send ??
+      (async (method, path, headers, body) => {
+        const response = await fetch(this.baseUrl + path, { method, headers, body });
+        return { status: response.status, headers: response.headers, text: await response.text() };
+      });
+  }
+
+  /** A client of `app` through `inject`, as if from `remoteAddress`. */
+  static inject(app: FastifyInstance, remoteAddress = '127.0.0.1'): ApiClient {
+    return new ApiClient('', async (method, path, headers, body) => {
+      const response = await app.inject({
+        method: method as 'GET',
+        url: path,
+        headers,
+        payload: body,
+        remoteAddress,
+      });
+      const answerHeaders = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) answerHeaders.set(name, String(value));
+      }
+      return { status: response.statusCode, headers: answerHeaders, text: response.body };
+    });
+  }
+
+  async request(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const { status, headers, text } = await this.send(
+      method,
+      path,
+      { 'content-type': 'application/json', ...init.headers },
+      init.body === undefined ? undefined : JSON.stringify(init.body),
+    );
+    return { status, headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
+    return this.request('POST', path, { body, headers });
+  }
+
+  get(path: string, headers?: Record<string, string>): Promise<Answer> {
+    return this.request('GET', path, { headers });
+  }
+
+  async mailsTo(email: string): Promise<OutboxMessage[]> {
+    const { body } = await this.get('/v1/dev/outbox');
+    return (body.messages as OutboxMessage[]).filter((m) => m.to === email);
+  }
+
+  /** Mail is sent after the answer, so wait for the count-th message to this address. */
+  async waitForMail(email: string, count: number): Promise<OutboxMessage> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const mails = await this.mailsTo(email);
+      const mail = mails[count - 1];
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no mail #${count} to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
