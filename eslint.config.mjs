@@ -29,6 +29,8 @@ export default tseslint.config(
       'screenshots/',
       'bench/results/',
       'build/',
+      // Declarations for the app's own type check (tsconfig.app.json) only.
+      'src/build-env.d.ts',
     ],
   },
   js.configs.recommended,
