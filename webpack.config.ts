@@ -45,9 +45,21 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // Messages arrive parsed (scripts/webpack/messagesToAst.cjs): no parser in the bundle.
+      alias: {
+        '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    },
     module: {
       rules: [
+        {
+          // The message packs as ICU ASTs (the pack itself is read through `?source`).
+          test: /[\\/]i18n[\\/]messages[\\/][^\\/]+\.ts$/,
+          resourceQuery: { not: [/source/] },
+          loader: path.resolve(__dirname, 'scripts/webpack/messagesToAst.cjs'),
+        },
         {
           test: /\.tsx?$/,
           loader: 'ts-loader',

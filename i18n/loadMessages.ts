@@ -2,6 +2,8 @@
 import { en } from './messages/en';
 
 export type PackName = 'en' | 'kh';
+// Typed as the text the packs hold (and tests use); webpack builds deliver each message already
+// parsed into its ICU AST (scripts/webpack/messagesToAst.cjs). IntlProvider takes either form.
 export type Messages = Record<string, string>;
 
 const ready: Partial<Record<PackName, Messages>> = { en };
