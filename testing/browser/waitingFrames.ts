@@ -6,7 +6,10 @@ export interface FrameSample {
   /** `performance.now()` of the frame. */
   at: number;
   path: string;
-  /** False until the document has a body: the browser has nothing of the page to paint yet. */
+  /**
+   * False while the parser has not yet reached the main area (no body, or a body still being
+   * parsed): the browser has only its background to show, before any of the page's code runs.
+   */
   painted: boolean;
   view: string | null;
   loading: boolean;
@@ -34,7 +37,7 @@ function recordFrames() {
     frames.push({
       at,
       path: location.pathname,
-      painted: document.body !== null,
+      painted: document.body !== null && (main !== null || document.readyState !== 'loading'),
       view: main?.querySelector('[data-view]')?.getAttribute('data-view') ?? null,
       loading: main?.querySelector('[data-loading]') !== null && main !== null,
       busy: main?.getAttribute('aria-busy') ?? null,
