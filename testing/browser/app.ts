@@ -1,15 +1,11 @@
 // How the tests find their way around the app: routes, views and the fields of the forms.
 import type { Locator, Page } from 'playwright-core';
 
-export const ROUTES = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  activation: '/user/verify-account',
-  resetPassword: '/user/reset-password',
-} as const;
+import { ROUTES, type RouteName } from '../../contract/routes';
 
-export type ViewName = keyof typeof ROUTES;
+export { ROUTES };
+export type ViewName = RouteName;
+
 export const GUEST_VIEWS: ViewName[] = ['login', 'signup', 'activation', 'resetPassword'];
 
 export function view(page: Page, name: ViewName): Locator {

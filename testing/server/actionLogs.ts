@@ -3,7 +3,7 @@
 import http from 'node:http';
 
 import { API_PATHS } from '../../contract/api';
-import type { Answer } from './client';
+import { readAnswer, type Answer } from './client';
 
 export interface SendOptions {
   /** The client address the server sees (127.0.0.x). */
@@ -25,22 +25,7 @@ export function sendLog(baseUrl: string, text: string, options: SendOptions = {}
         },
         timeout: 30_000,
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) {
-            if (typeof value === 'string') headers.set(name, value);
-          }
-          resolve({
-            status: response.statusCode ?? 0,
-            headers,
-            body: /json/.test(response.headers['content-type'] ?? '') ? JSON.parse(body) : body,
-          });
-        });
-      },
+      (response) => void readAnswer(response).then(resolve, reject),
     );
     request.on('timeout', () => request.destroy(new Error('upload timed out')));
     // The server may answer 413 and close before the whole body is written.

@@ -2,6 +2,8 @@
 // socket (`new ApiClient(url)`) or through Fastify's `inject` (`ApiClient.inject(app)`), which
 // runs the same routes, hooks and serializers without a socket: the contract's rows use it, the
 // tests of headers, keep-alive, time-outs and hostile input keep the socket.
+import type { IncomingMessage } from 'node:http';
+
 import type { FastifyInstance } from 'fastify';
 
 import type { OutboxMessage } from '../../contract/api';
@@ -11,6 +13,27 @@ export interface Answer {
   headers: Headers;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of a JSON answer
   body: any;
+}
+
+/** Reads a `node:http` response to its end: JSON bodies parsed, others as text. */
+export function readAnswer(response: IncomingMessage): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('error', reject);
+    response.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      resolve({
+        status: response.statusCode ?? 0,
+        headers,
+        body: /json/.test(response.headers['content-type'] ?? '') ? JSON.parse(text) : text,
+      });
+    });
+  });
 }
 
 type Send = (

@@ -3,7 +3,7 @@
 import http from 'node:http';
 
 import type { OutboxMessage } from '../../../contract/api';
-import type { Answer } from '../client';
+import { readAnswer, type Answer } from '../client';
 
 export class AddressClient {
   private readonly agent: http.Agent;
@@ -31,22 +31,7 @@ export class AddressClient {
           headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
           timeout: 30_000,
         },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            const headers = new Headers();
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (typeof value === 'string') headers.set(name, value);
-            }
-            resolve({
-              status: response.statusCode ?? 0,
-              headers,
-              body: /json/.test(response.headers['content-type'] ?? '') ? JSON.parse(text) : text,
-            });
-          });
-        },
+        (response) => void readAnswer(response).then(resolve, reject),
       );
       request.on('timeout', () => request.destroy(new Error(`${method} ${path} timed out`)));
       request.on('error', reject);
