@@ -85,6 +85,29 @@ describe('the built app and the HTTP surface', () => {
   });
 
   it.each([
+    ['a refusal', '/v1/api/user/verify', 401],
+    ['an unknown API path', '/v1/no-such-call', 404],
+    ['a failure', '/v1/test/explode', 500],
+  ])('sends the API policy with %s', async (_what, url, status) => {
+    const response = await fetchFrom(app, url);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the page policy with a hashed asset and a 304', async () => {
+    const asset = await fetchFrom(app, '/main.3f2a9c1b.js');
+    expect(normalize(asset.headers['content-security-policy'])).toBe(CSP);
+    const again = await fetchFrom(app, '/main.3f2a9c1b.js', {
+      'if-none-match': String(asset.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(normalize(again.headers['content-security-policy'])).toBe(CSP);
+  });
+
+  it.each([
     '/',
     '/static/',
     '/login',

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 // The built app runs with no inline script or style, so the policy allows only its own files.
@@ -38,12 +37,10 @@ function securityHeaders(): Record<string, string> {
 // Helmet computes the headers; Fastify sends them as one constant object. @fastify/helmet instead
 // rebuilds helmet for every request and sets each header on its own, which cost the verify call,
 // the busiest route, more than its database lookup.
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(API_PREFIX) ? API_HEADERS : headers);
-    done();
-  });
+/** The security headers of an answer to `url`: two constant objects, chosen by path. */
+export function securityHeadersFor(): (url: string) => Record<string, string> {
+  const pageHeaders = securityHeaders();
+  return (url) => (url.startsWith(API_PREFIX) ? API_HEADERS : pageHeaders);
 }
 
 const API_PREFIX = '/v1/';

@@ -9,11 +9,15 @@ export interface Fetched {
 }
 
 /** GETs a path from the app over a real socket (listening on a random port the first time). */
-export async function fetchFrom(app: FastifyInstance, path: string): Promise<Fetched> {
+export async function fetchFrom(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Fetched> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const response = await fetch(`http://127.0.0.1:${port}${path}`);
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
   const body = await response.text();
   return {
     statusCode: response.status,
