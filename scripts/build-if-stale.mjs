@@ -66,6 +66,11 @@ if (builtAt === 0 || sourcesAt > builtAt) {
     console.error('The app build failed; see the output above.');
     process.exit(result.status ?? 1);
   }
+  // webpack leaves a file whose content did not change untouched, and index.html only changes
+  // with a chunk's hash: after an edit that changes no output (a comment, a type), its old time
+  // would make every later start rebuild again. Its time is when the build last ran.
+  const now = new Date();
+  fs.utimesSync(path.join(root, 'dist', 'index.html'), now, now);
 }
 
 if (serverBuiltAt === 0 || serverSourcesAt > serverBuiltAt) {
