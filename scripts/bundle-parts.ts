@@ -39,7 +39,9 @@ for (const file of fs.readdirSync(dir).filter((name) => FIRST_LOAD.test(name))) 
   starts.sort((a, b) => a.at - b.at);
   starts.forEach(({ at, source }, index) => {
     const end = starts[index + 1]?.at ?? code.length;
-    parts.set(source, [...(parts.get(source) ?? []), code.slice(at, end)]);
+    let pieces = parts.get(source);
+    if (!pieces) parts.set(source, (pieces = []));
+    pieces.push(code.slice(at, end));
   });
 }
 

@@ -1,8 +1,7 @@
 // Runs a bench script in its own Node process and returns its one JSON line and wall time.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+import { REPO_ROOT } from '../../testing/processes';
 
 export async function runChild<T>(
   command: string,
@@ -10,7 +9,7 @@ export async function runChild<T>(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ result: T; wallMs: number }> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

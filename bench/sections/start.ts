@@ -4,20 +4,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort } from '../../testing/processes';
+import { freePort, REPO_ROOT } from '../../testing/processes';
 import { ms, type Row } from '../table';
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 export async function benchStart(): Promise<Row[]> {
   // Untimed: `npm start` rebuilds a stale dist/, and the figure is a start from a built one.
-  const built = spawnSync('node', ['scripts/build-if-stale.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  const built = spawnSync('node', ['scripts/build-if-stale.mjs'], {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+  });
   if (built.status !== 0) throw new Error('dist/ could not be built: run `npm run build`');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
   const port = await freePort();
   const started = performance.now();
   const child = spawn('npm', ['start'], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       PORT: String(port),

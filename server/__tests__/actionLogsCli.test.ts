@@ -1,20 +1,18 @@
 // `npm run replay -- --list` and `--ref REFERENCE` read the uploads straight from the server's
 // database, with the server's settings, on both engines.
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 
 import { API_PATHS } from '../../contract/api';
 // A realistic log with true state hashes, made by the recorder's tests.
 
 import { generatedLogText } from '../../testing/actionLog/generatedLog';
+import { REPO_ROOT } from '../../testing/processes';
 import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
 import { sendLog } from '../../testing/server/actionLogs';
 import { testConfig, testEnv } from '../../testing/server/config';
 import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
   let env: Awaited<ReturnType<typeof engine.setUp>>;
@@ -27,7 +25,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
         process.execPath,
         ['--import', 'tsx', 'scripts/replay.ts', ...args],
         // The server's own settings; NODE_ENV as a developer's shell has it.
-        { cwd: ROOT, env: { ...process.env, ...testEnv(env.dataDir, env.env), NODE_ENV: '' } },
+        { cwd: REPO_ROOT, env: { ...process.env, ...testEnv(env.dataDir, env.env), NODE_ENV: '' } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );

@@ -5,9 +5,9 @@ import path from 'node:path';
 
 import { generatedLogText } from '../../../testing/actionLog/generatedLog';
 import { recordedJourney } from '../../../testing/actionLog/journey';
+import { REPO_ROOT } from '../../../testing/processes';
 import { decodeLog } from '../decodeLog';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'replay-'));
 
 function file(name: string, text: string): string {
@@ -21,7 +21,7 @@ function replay(...args: string[]) {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/replay.ts', ...args],
-      { cwd: ROOT, maxBuffer: 1 << 28 },
+      { cwd: REPO_ROOT, maxBuffer: 1 << 28 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
