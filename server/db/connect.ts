@@ -53,6 +53,16 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under a SQLite database, for a statement that must skip Kysely's
+ * driver (its connection lock and the promises around each query), or undefined on PostgreSQL.
+ */
+export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 function openSqlite(file: string): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
@@ -63,9 +73,11 @@ function openSqlite(file: string): Kysely<Database> {
   // session's hash does not stay in the file.
   database.pragma('secure_delete = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
+  sqliteConnections.set(db, database);
+  return db;
 }
 
 type OnLostConnection = (error: Error) => void;

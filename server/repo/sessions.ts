@@ -1,5 +1,7 @@
+import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, Kysely } from 'kysely';
 
+import { sqliteConnectionOf } from '../db/connect';
 import type { Database } from '../db/schema';
 
 export interface NewSession {
@@ -49,10 +51,17 @@ type LiveSession = NonNullable<
 const HASH_SLOT = '\u0000token-hash';
 const NOW_SLOT = -1;
 const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<LiveSession>>();
+const sqliteLookups = new WeakMap<Kysely<Database>, SQLite.Statement<unknown[], LiveSession>>();
 
 /**
  * The hot path, run on every navigation of every visitor: one primary-key lookup joined to its
  * user. The query is compiled once per database and only its parameters change.
+ *
+ * On SQLite the compiled statement runs on the connection itself: better-sqlite3 is synchronous,
+ * and Kysely's driver adds a connection lock and several promises to each query, about a sixth
+ * of verify's time under load (`npm run bench -- server`). While a Kysely transaction holds the
+ * connection, the lookup waits for it through Kysely instead, so it never reads a transaction's
+ * uncommitted writes.
  */
 export async function findLiveSession(
   db: Kysely<Database>,
@@ -67,6 +76,15 @@ export async function findLiveSession(
   const parameters = compiled.parameters.map((slot) =>
     slot === HASH_SLOT ? tokenHash : slot === NOW_SLOT ? now : slot,
   );
+  const connection = sqliteConnectionOf(db);
+  if (connection && !connection.inTransaction) {
+    let statement = sqliteLookups.get(db);
+    if (!statement) {
+      statement = connection.prepare<unknown[], LiveSession>(compiled.sql);
+      sqliteLookups.set(db, statement);
+    }
+    return statement.get(...parameters);
+  }
   const query: CompiledQuery<LiveSession> = { ...compiled, parameters };
   const { rows } = await db.executeQuery(query);
   return rows[0];

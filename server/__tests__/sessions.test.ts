@@ -1,0 +1,80 @@
+// The session lookup verify runs on every navigation, on both engines: it finds a live session
+// with its user, and never answers from another request's uncommitted writes.
+import type { Kysely } from 'kysely';
+
+import { testConfig } from '../../testing/server/config';
+import { ENGINES } from '../../testing/server/engines';
+import { hashSessionToken } from '../auth/secrets';
+import { openDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { createSession, findLiveSession } from '../repo/sessions';
+
+const NOW = 1_800_000_000;
+const TOKEN_HASH = hashSessionToken('a-session-token');
+
+describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
+  let db: Kysely<Database>;
+  let tearDown: () => Promise<void>;
+
+  beforeEach(async () => {
+    const place = await engine.setUp();
+    tearDown = place.tearDown;
+    const config = testConfig(place.dataDir, place.env);
+    db = await openDatabase(config.database);
+    await migrateToLatest(
+      db,
+      config.database.kind === 'postgres' ? config.database.schema : undefined,
+    );
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'ada@example.com',
+        name: 'Ada',
+        password_hash: 'not-a-hash',
+        activated_at: NOW - 100,
+        created_at: '2027-01-15T08:00:00.000Z',
+      })
+      .execute();
+    await createSession(db, {
+      tokenHash: TOKEN_HASH,
+      userId: 'u1',
+      expiresAt: NOW + 3600,
+      now: NOW - 10,
+      id: 's1',
+      userAgent: 'test',
+    });
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    await tearDown();
+  });
+
+  it('finds a live session with its user, and nothing for an expired or unknown one', async () => {
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toEqual({
+      id: 'u1',
+      name: 'Ada',
+      email: 'ada@example.com',
+      created_at: '2027-01-15T08:00:00.000Z',
+      expires_at: NOW + 3600,
+      last_used_at: NOW - 10,
+    });
+    expect(await findLiveSession(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
+    expect(await findLiveSession(db, hashSessionToken('another-token'), NOW)).toBeUndefined();
+  });
+
+  it('does not see a revocation that is rolled back', async () => {
+    let during: Promise<unknown> | undefined;
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
+      // A verify arrives while the revocation is written but not committed.
+      during = findLiveSession(db, TOKEN_HASH, NOW);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('the request failed after revoking');
+    });
+    await expect(transaction).rejects.toThrow('the request failed after revoking');
+    expect(await during).toMatchObject({ id: 'u1', expires_at: NOW + 3600 });
+  });
+});
