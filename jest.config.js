@@ -32,6 +32,7 @@ const common = {
 };
 
 module.exports = {
+  // The app and server suites; the browser suite sets two minutes (testing/browser/setup.ts).
   testTimeout: 30000,
   projects: [
     {
@@ -61,7 +62,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/e2e'],
       testMatch: ['**/*.test.ts'],
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/testing/browser/setup.ts'],
     },
   ],
 };

@@ -73,3 +73,14 @@ export function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
     });
   });
 }
+
+/**
+ * Waits for several starts made side by side. Each start assigns what it started as it comes, so
+ * when one fails the others still finish and the caller's teardown stops them (a server left
+ * running would keep Jest from exiting); then the first failure is thrown.
+ */
+export async function startTogether(starts: Array<Promise<unknown>>): Promise<void> {
+  const results = await Promise.allSettled(starts);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}

@@ -16,6 +16,7 @@ import {
 import { DESKTOP, launchBrowser, PHONE } from '../../testing/browser/browser';
 import { startDevServer, type DevServer } from '../../testing/browser/devServer';
 import { startTestServer, type TestServer } from '../../testing/browser/server';
+import { startTogether } from '../../testing/processes';
 
 jest.setTimeout(240_000);
 
@@ -28,10 +29,10 @@ let contexts: BrowserContext[] = [];
 const socketFrames: string[] = [];
 
 beforeAll(async () => {
-  [api, devtools, browser] = await Promise.all([
-    startTestServer(),
-    startDevToolsServer(0),
-    launchBrowser(),
+  await startTogether([
+    startTestServer().then((started) => (api = started)),
+    startDevToolsServer(0).then((started) => (devtools = started)),
+    launchBrowser().then((launched) => (browser = launched)),
   ]);
   dev = await startDevServer(api.url, { REMOTE_DEVTOOLS: `localhost:${devtools.port}` });
 }, 230_000);

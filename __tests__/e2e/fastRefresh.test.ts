@@ -9,7 +9,7 @@ import { field } from '../../testing/browser/app';
 import { DESKTOP, launchBrowser } from '../../testing/browser/browser';
 import { startDevServer, type DevServer } from '../../testing/browser/devServer';
 import { startTestServer, type TestServer } from '../../testing/browser/server';
-import { REPO_ROOT } from '../../testing/processes';
+import { REPO_ROOT, startTogether } from '../../testing/processes';
 
 jest.setTimeout(240_000);
 
@@ -23,7 +23,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   api = await startTestServer();
-  [dev, browser] = await Promise.all([startDevServer(api.url), launchBrowser()]);
+  await startTogether([
+    startDevServer(api.url).then((started) => (dev = started)),
+    launchBrowser().then((launched) => (browser = launched)),
+  ]);
 }, 200_000);
 
 afterAll(async () => {

@@ -1,8 +1,10 @@
 // One server and one browser per test file; one fresh context per test.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
+import { startTogether } from '../processes';
 import { DESKTOP, launchBrowser, newVisitorContext, type VisitorState } from './browser';
 import { ensureBuiltApp } from './build';
+
 import { installDomWatch } from './domWatch';
 import { startTestServer, type TestServer } from './server';
 
@@ -27,7 +29,10 @@ export function setUpBrowserSuite(): BrowserSuite {
 
   beforeAll(async () => {
     ensureBuiltApp();
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    await startTogether([
+      startTestServer().then((started) => (server = started)),
+      launchBrowser().then((launched) => (browser = launched)),
+    ]);
   });
 
   afterEach(async () => {
