@@ -26,6 +26,16 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 export const ratio = (value: number) => `${value.toFixed(2)}x`;
 
+/** The middle value; with an even count, the mean of the two middle ones. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle)
+    ? (sorted[middle - 1]! + sorted[middle]!) / 2
+    : sorted[Math.floor(middle)]!;
+}
+
+/** Nearest rank: the smallest value with at least p% of the values at or below it. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

@@ -8,6 +8,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { decodeLog } from '../../store/actionLog/decodeLog';
 import { firstDivergence, replayStates } from '../../store/actionLog/foldLog';
 import { rootReducer, type RootState } from '../../store/rootReducer';
+import { median } from '../table';
 
 const ROUNDS = 7;
 
@@ -28,8 +29,6 @@ function rate(count: number, run: () => unknown): number {
   run();
   return count / ((performance.now() - started) / 1000);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 const started = performance.now();
 const log = decodeLog(fs.readFileSync(process.argv[2]!, 'utf8'));

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 import { API_PATHS } from '../../contract/api';
-import { ratio, type Row } from '../table';
+import { median, ratio, type Row } from '../table';
 import { BENCH_ACCOUNT, benchServer as startBenchServer } from './benchServer';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,13 +35,6 @@ async function cannon(
 type Cannon = Awaited<ReturnType<typeof cannon>>;
 
 const TARGETS: Record<string, number> = { SQLite: 0.6, PostgreSQL: 0.35 };
-
-function median(sorted: number[]): number {
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle)
-    ? (sorted[middle - 1]! + sorted[middle]!) / 2
-    : sorted[Math.floor(middle)]!;
-}
 
 /** The round with the median req/s (its p99 goes with it). */
 function medianRun(runs: Cannon[]): Cannon {
