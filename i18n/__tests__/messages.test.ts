@@ -1,31 +1,46 @@
 import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
 import { kh } from '../messages/kh';
+import { replayEn, replayKh } from '../messages/replay';
 
 const KHMER_SCRIPT = /[\u1780-\u17FF]/;
 const placeholders = (text: string) =>
   [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
-it('has every message id in both packs', () => {
-  expect(Object.keys(kh).sort()).toEqual(Object.keys(en).sort());
+// The app's packs, and the replay page's own words (bundled with that page only).
+const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
+  ['app', en, kh],
+  ['replay page', replayEn, replayKh],
+];
+
+describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
+  it('has every message id in both languages', () => {
+    expect(Object.keys(khmer).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('has no empty message', () => {
+    for (const pack of [english, khmer]) {
+      for (const text of Object.values(pack)) expect(text.trim()).not.toBe('');
+    }
+  });
+
+  it('translates Khmer instead of copying English', () => {
+    const ids = Object.keys(english);
+    const translated = ids.filter(
+      (id) => khmer[id] !== english[id] && KHMER_SCRIPT.test(khmer[id] ?? ''),
+    );
+    expect(translated.length / ids.length).toBeGreaterThan(0.95);
+  });
+
+  it('keeps the same placeholders in both languages', () => {
+    for (const id of Object.keys(english)) {
+      expect([id, placeholders(khmer[id] ?? '')]).toEqual([id, placeholders(english[id]!)]);
+    }
+  });
 });
 
-it('has no empty message', () => {
-  for (const pack of [en, kh]) {
-    for (const text of Object.values(pack)) expect(text.trim()).not.toBe('');
-  }
-});
-
-it('translates the Khmer pack instead of copying English', () => {
-  const ids = Object.keys(en) as Array<keyof typeof en>;
-  const translated = ids.filter((id) => kh[id] !== en[id] && KHMER_SCRIPT.test(kh[id]));
-  expect(translated.length / ids.length).toBeGreaterThan(0.95);
-});
-
-it('keeps the same placeholders in both languages', () => {
-  for (const id of Object.keys(en) as Array<keyof typeof en>) {
-    expect([id, placeholders(kh[id])]).toEqual([id, placeholders(en[id])]);
-  }
+it('keeps the replay page words out of the app pack', () => {
+  for (const id of Object.keys(replayEn)) expect(Object.keys(en)).not.toContain(id);
 });
 
 it('has English ready at once and loads Khmer on demand', async () => {

@@ -166,38 +166,6 @@ export const en = {
   'actionLog.sending': 'Sending activity log…',
   'actionLog.sent': 'Sent. Quote this reference to support: {reference}',
   'actionLog.tooLarge': 'The activity log is too large to send. Download it instead.',
-
-  'replay.title': 'Action log replay',
-  'replay.open': 'Open an action log',
-  'replay.dropHint': 'Or drop a log file here.',
-  'replay.error': 'This file cannot be replayed: {reason}',
-  'replay.fileSummary':
-    '{name}: {count, plural, one {# action} other {# actions}} recorded by {app}',
-  'replay.controls': 'Move through the log',
-  'replay.position': 'Position in the log',
-  'replay.status': 'After action #{index} (the last is #{lastIndex})',
-  'replay.statusStart': 'Before the first action (the last is #{lastIndex})',
-  'replay.steps': 'Steps',
-  'replay.search': 'Find a step',
-  'replay.shownSteps': '{shown} of {total} steps',
-  'replay.failed': 'failed',
-  'replay.diverges':
-    'This replay differs from the recording after action #{index} ({type}): the log was made by another version of the app, or changed since.',
-  'replay.showDivergence': 'Show action #{index}',
-  'replay.tooLarge':
-    'the file is {size} MB; this page opens logs up to 50 MB (the replay command has no such limit)',
-  'replay.first': 'First state',
-  'replay.previous': 'Previous action',
-  'replay.next': 'Next action',
-  'replay.last': 'Last state',
-  'replay.action': 'Current action',
-  'replay.initialState': 'Before the first action',
-  'replay.changes': 'What changed',
-  'replay.noChanges': 'Nothing changed in the state.',
-  'replay.changePath': 'Path',
-  'replay.changeBefore': 'Before',
-  'replay.changeAfter': 'After',
-  'replay.preview': 'The app in this state',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;
