@@ -6,11 +6,11 @@
 // (`FOR UPDATE SKIP LOCKED` plus a lease).
 //
 // Jobs exist for the enumeration-safe requests (sign-up, resend, password reset): the request
-// does the same work whatever the email (one insert), and the worker, off the request path, finds
-// out whether the email has an account and what to send.
+// does the same work whatever the email (one insert), and the worker, started once the answer has
+// left (`kickAfter`), finds out whether the email has an account and what to send.
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
@@ -36,6 +36,13 @@ export interface MailQueue {
   handle(kind: string, handler: JobHandler): void;
   /** Looks for due rows now rather than at the next poll (after a commit). */
   kick(): void;
+  /**
+   * `kick()` once this answer has left (or its connection has closed). What a route stores for
+   * the worker is its own business: the worker shares the request's thread, and the work a job
+   * finds (a new code and a message for a pending account) must not delay the answer and so tell
+   * one email from another.
+   */
+  kickAfter(reply: FastifyReply): void;
   /** Resolves once nothing is due (tests, shutdown). */
   idle(): Promise<void>;
   /** Whether some mail has failed several times and is still waiting (for /healthz). */
@@ -229,6 +236,10 @@ export function createMailQueue({ config, db, clock, log, onError }: MailQueueOp
       handlers.set(kind, handler);
     },
     kick,
+    kickAfter(reply) {
+      // Through the queue object, so that a kick replaced in a test is the one called.
+      reply.raw.once('close', () => queue.kick());
+    },
     async idle() {
       for (;;) {
         kick();

@@ -155,7 +155,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
         const notice = passwordChangedMail(language(request), user.name, reset);
         await app.mail.send(trx, { to: user.email, ...notice });
       });
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return answer;
     },
@@ -216,7 +216,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
         language: language(request),
       };
       await app.mail.job(db, EMAIL_CHANGE_JOB, { ...job });
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
@@ -258,7 +258,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
         return true;
       });
       if (!changed) return reply.fail('INVALID_CODE');
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       return { error: false as const, user: toPublicUser({ ...user, email: newEmail }) };
     },
   );
@@ -296,7 +296,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
           ...accountDeletedMail(language(request), user.name),
         });
       });
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return answer;
     },

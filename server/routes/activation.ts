@@ -93,7 +93,7 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
 
       const job: ResendJob = { email, language: mailLanguage(request.headers['accept-language']) };
       await app.mail.job(db, RESEND_JOB, { ...job });
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },

@@ -82,7 +82,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       if (!(await app.limits.take(reply, [{ counter: requests, key }]))) return reply;
       const job: ResetJob = { email, language: mailLanguage(request.headers['accept-language']) };
       await app.mail.job(db, RESET_JOB, { ...job });
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
@@ -134,7 +134,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
         return true;
       });
       if (!done) return reply.fail('INVALID_CODE');
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       await app.limits.rememberAddress(request, email);
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },

@@ -103,7 +103,7 @@ const signupRoutes: FastifyPluginAsync = async (instance) => {
         language: mailLanguage(request.headers['accept-language']),
       };
       await app.mail.job(app.db, SIGNUP_JOB, { ...job });
-      app.mail.kick();
+      app.mail.kickAfter(reply);
       const answer: SignupOk = { error: false, email };
       return reply.code(201).send(answer);
     },

@@ -4,6 +4,7 @@
 // and a login spends one password check whether or not the email exists. The figures in time are
 // in `npm run bench -- timing`.
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Kysely } from 'kysely';
 
@@ -151,5 +152,39 @@ it('spends one password check on a login whether or not the email exists', async
   } finally {
     passwords.verify = verify;
     passwords.verifyNothing = verifyNothing;
+  }
+});
+
+it('starts the mail worker only once the answer has left', async () => {
+  // The worker runs on the same thread: started before the answer is written, what it does for a
+  // pending account (a new code, a message) would delay that answer and tell the account apart.
+  const { mail } = server.app;
+  const finished: string[] = [];
+  const kicks: string[][] = [];
+  const onRequest = (request: IncomingMessage, response: ServerResponse) =>
+    response.once('finish', () => finished.push(request.url ?? ''));
+  server.app.server.on('request', onRequest);
+  mail.kick = () => kicks.push([...finished]);
+  try {
+    const requests: Array<[string, object]> = [
+      [API_PATHS.signup, { name: 'Someone', email: 'later@example.com', password: PASSWORD }],
+      [API_PATHS.resendActivation, { email: 'later-resend@example.com' }],
+      [API_PATHS.requestPasswordReset, { email: 'active@example.com' }],
+    ];
+    for (const [path, body] of requests) {
+      finished.length = 0;
+      kicks.length = 0;
+      const answer = await api.post(path, body);
+      expect([path, answer.status < 300]).toEqual([path, true]);
+      for (let turns = 0; kicks.length === 0 && turns < 100; turns += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // One start, and by then this answer had finished.
+      expect([path, kicks]).toEqual([path, [[path]]]);
+    }
+  } finally {
+    server.app.server.off('request', onRequest);
+    mail.kick = () => {};
+    await runWorker();
   }
 });
