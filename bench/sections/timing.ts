@@ -47,9 +47,13 @@ async function timed(url: string, body: unknown): Promise<number> {
   await settle();
   if (!client) throw new Error('no timing client');
   const worker = client;
-  const reply = new Promise<{ ms?: number; error?: string }>((resolve) =>
-    worker.once('message', resolve),
-  );
+  const reply = new Promise<{ ms?: number; error?: string }>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { ms?: number; error?: string }) => {
+      worker.off('error', reject);
+      resolve(message);
+    });
+  });
   worker.postMessage({ url, body });
   const { ms: took, error } = await reply;
   if (took === undefined) throw new Error(`timing client: ${error}`);

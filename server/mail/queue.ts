@@ -37,10 +37,9 @@ export interface MailQueue {
   /** Looks for due rows now rather than at the next poll (after a commit). */
   kick(): void;
   /**
-   * `kick()` once this answer has left (or its connection has closed). What a route stores for
-   * the worker is its own business: the worker shares the request's thread, and the work a job
-   * finds (a new code and a message for a pending account) must not delay the answer and so tell
-   * one email from another.
+   * `kick()` once this answer has left (or its connection has closed). The worker shares the
+   * request's thread: started earlier, the work a job finds (a new code and a message for a
+   * pending account) would delay the answer and so tell one email from another.
    */
   kickAfter(reply: FastifyReply): void;
   /** Resolves once nothing is due (tests, shutdown). */
