@@ -4,7 +4,6 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { startTogether } from '../processes';
 import { DESKTOP, launchBrowser, newVisitorContext, type VisitorState } from './browser';
 import { ensureBuiltApp } from './build';
-
 import { installDomWatch } from './domWatch';
 import { startTestServer, type TestServer } from './server';
 
