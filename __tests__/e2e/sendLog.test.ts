@@ -1,6 +1,7 @@
 // "Send activity log to support" in Chromium: the footer button shows a reference, the upload is
 // tied to a signed-in visitor, support replays it with `npm run replay -- --ref`, and the sixth
-// upload in an hour says when to try again, in the visitor's language.
+// upload in an hour says when to try again, in the visitor's language. The upload code comes on
+// the first send.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -24,13 +25,28 @@ function replay(...args: string[]) {
 
 test('a guest sends the log from the footer, reads a reference, and support replays it', async () => {
   const { page } = await suite.open();
+  // The upload code comes on the first send, not with the page; if it cannot be fetched, the
+  // footer says the server is out of reach, and the next click fetches it again.
+  const uploadCode = /\/send-log\.[0-9a-f]+\.js$/;
+  let fetches = 0;
+  await page.route(uploadCode, async (route) => {
+    fetches += 1;
+    await (fetches === 1 ? route.abort('connectionrefused') : route.continue());
+  });
   await page.goto(suite.server.url + ROUTES.login);
   await expectView(page, 'login');
-  await page.getByRole('button', { name: 'Send activity log to support' }).click();
+  expect(fetches).toBe(0);
+  const send = page.getByRole('button', { name: 'Send activity log to support' });
+  await send.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'reach' }).textContent()).resolves.toBe(
+    'We could not reach the server. Check your connection and try again.',
+  );
+  await send.click();
   const shown = page.locator('[data-reference]');
   await shown.waitFor();
   const reference = (await shown.textContent()) ?? '';
   expect(reference).toMatch(REFERENCE);
+  expect(fetches).toBe(2);
   await expect(page.getByRole('status').filter({ hasText: reference }).textContent()).resolves.toBe(
     `Sent. Quote this reference to support: ${reference}`,
   );

@@ -18,14 +18,15 @@ function loginFiles(groups: Record<string, string[]>): string[] {
   return [...new Set(files)].filter((file) => CODE.test(file));
 }
 
-/** Each view's chunk, the kh pack and the fonts, named without their content hash. */
+/** Each view's chunk, the kh pack, the upload and the fonts, named without their content hash. */
 function lazyFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true })
     .map(String)
     .filter(
       (file) =>
-        /^(view-|locale-)|\.woff2?$/.test(path.basename(file)) && !/\.(map|br|gz)$/.test(file),
+        /^(view-|locale-|send-log)|\.woff2?$/.test(path.basename(file)) &&
+        !/\.(map|br|gz)$/.test(file),
     );
 }
 

@@ -5,7 +5,7 @@ import type { RequestError } from '../../store/api/decode';
 import { requestErrorText } from '../components/form/requestErrorMessage';
 import { useT } from '../components/intl/useT';
 
-import { SendLogError } from './sendLog';
+import { SendLogError } from './sendLogError';
 
 type Sending =
   | { kind: 'idle' }

@@ -1,6 +1,6 @@
 import type { AppStore } from '../../store/store';
 
-import { sendActivityLog, storedToken } from './sendLog';
+import { SendLogError } from './sendLogError';
 
 export interface ActionLogGlobal {
   /** The action log file's text (store/actionLog/README.md). */
@@ -21,6 +21,16 @@ declare global {
 export function installActionLogGlobal(window: Window, store: AppStore) {
   window.actionLog = {
     export: () => store.actionLog.exportShared(),
-    send: () => sendActivityLog(store.actionLog.exportShared(), { token: storedToken(window) }),
+    send: async () => {
+      // The log as it is at the call; the upload code is fetched the first time it is needed.
+      const text = store.actionLog.exportShared();
+      const { sendActivityLog, storedToken } = await import(
+        /* webpackChunkName: "send-log" */ './sendLog'
+      ).catch(() => {
+        // The chunk did not arrive: the network is down, as it would be for the upload itself.
+        throw new SendLogError({ code: 'NETWORK' });
+      });
+      return sendActivityLog(text, { token: storedToken(window) });
+    },
   };
 }

@@ -1,22 +1,16 @@
 // Sends the activity log to support (POST /v1/api/action-logs) and reads the answer through the
 // contract's schemas: the reference to quote, or a known error (with Retry-After for a 429).
+// Loaded on the first send (installActionLogGlobal.ts), not with the page: few visits send a log.
 import * as v from 'valibot';
 
 import { API_PATHS } from '../../contract/api';
 import { ActionLogUploadOk, ErrorAnswerAsRead } from '../../contract/schemas';
-import type { RequestError } from '../../store/api/decode';
 import { API_BASE_URL, HTTP_TIMEOUT_MS, STORAGE_KEYS } from '../../store/constants';
+
+import { SendLogError } from './sendLogError';
 
 /** The server's cap (docs/openapi.json): a bigger log is refused here, without sending it. */
 export const ACTION_LOG_MAX_BYTES = 2 * 1024 * 1024;
-
-export class SendLogError extends Error {
-  override name = 'SendLogError';
-
-  constructor(readonly error: RequestError) {
-    super(`The activity log was not sent (${error.code}).`);
-  }
-}
 
 /** The stored session token, if any; a storage that throws means none. */
 export function storedToken(window: Window): string | null {

@@ -9,7 +9,8 @@ import { localeChanged } from '../../../store/locale/localeSlice';
 import { makeStore } from '../../../store/store';
 import { installActionLogGlobal } from '../installActionLogGlobal';
 import { SendActivityLogButton } from '../SendActivityLogButton';
-import { ACTION_LOG_MAX_BYTES, sendActivityLog, SendLogError } from '../sendLog';
+import { ACTION_LOG_MAX_BYTES, sendActivityLog } from '../sendLog';
+import { SendLogError } from '../sendLogError';
 
 const realFetch = global.fetch;
 afterEach(() => {
