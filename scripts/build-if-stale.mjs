@@ -82,7 +82,7 @@ if (serverBuiltAt === 0 || serverSourcesAt > serverBuiltAt) {
       outfile: SERVER_BUILD,
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       format: 'cjs',
       packages: 'external',
       sourcemap: true,
