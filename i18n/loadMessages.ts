@@ -10,7 +10,11 @@ const ready: Partial<Record<PackName, Messages>> = { en };
 const loading: Partial<Record<PackName, Promise<Messages>>> = {};
 
 const chunks: Record<Exclude<PackName, 'en'>, () => Promise<Partial<Messages>>> = {
-  kh: () => import(/* webpackChunkName: "locale-kh" */ './messages/kh').then((pack) => pack.kh),
+  kh: () =>
+    Promise.all([
+      import(/* webpackChunkName: "locale-kh" */ './messages/kh'),
+      import(/* webpackChunkName: "locale-kh" */ './khmerFont'),
+    ]).then(([pack]) => pack.kh),
 };
 
 /** The pack if it is already in memory, so a view can render it without waiting. */

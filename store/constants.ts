@@ -13,6 +13,8 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 /** The Intl locale of each message pack: `kh` is the pack's name, Khmer is `km`. */
 export const INTL_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km' };
+/** The locale numbers, dates and times are written in: Khmer with Khmer digits. */
+export const FORMAT_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km-u-nu-khmr' };
 export const ACTION_LOG_CAPACITY = 10_000;
 /** Logs that leave the browser mask names and addresses; a build with `off` keeps them. */
 export const ACTION_LOG_MASKING = process.env.ACTION_LOG_MASKING !== 'off';

@@ -65,6 +65,24 @@ test('the switch on the page changes the language, and the choice survives a rel
   await expect(heading(page, 'login').innerText()).resolves.toBe('Log in');
 });
 
+test('switching to Khmer loads the bundled Khmer web font', async () => {
+  const page = await openView('login');
+  const khmerFontLoaded = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some(
+        (face) => face.family.replaceAll('"', '') === 'Noto Sans Khmer' && face.status === 'loaded',
+      );
+    });
+  expect(await khmerFontLoaded()).toBe(false);
+
+  await page.getByRole('button', { name: 'ខ្មែរ' }).click();
+  await page.locator('html[lang="km"]').waitFor({ state: 'attached' });
+  await expect(heading(page, 'login').innerText()).resolves.toMatch(KHMER);
+  await page.waitForFunction(() => document.fonts.status === 'loaded');
+  expect(await khmerFontLoaded()).toBe(true);
+});
+
 test.each(['fr', 'KH', '"kh"', ''])('an unknown localeRef %p means English', async (localeRef) => {
   const page = await openView('login', localeRef);
 

@@ -87,6 +87,6 @@ test('a signed-in send is tied to the user; the 6th in an hour says when to retr
   await page.getByRole('button', { name: 'ខ្មែរ' }).click();
   await page.getByRole('button', { name: 'ផ្ញើកំណត់ហេតុសកម្មភាពទៅផ្នែកជំនួយ' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'នាទី' }).textContent()).resolves.toMatch(
-    /ព្យាយាមម្ដងទៀតក្នុងរយៈពេល \d+ នាទីទៀត/,
+    /ព្យាយាមម្ដងទៀតក្នុងរយៈពេល [០-៩]+ នាទីទៀត/,
   );
 });

@@ -1,3 +1,6 @@
+import { createIntl } from 'react-intl';
+
+import { FORMAT_LOCALE } from '../../store/constants';
 import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
 import { kh } from '../messages/kh';
@@ -37,6 +40,19 @@ describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
       expect([id, placeholders(khmer[id] ?? '')]).toEqual([id, placeholders(english[id]!)]);
     }
   });
+});
+
+it('writes the numbers of Khmer sentences in Khmer digits', () => {
+  const intl = createIntl({ locale: FORMAT_LOCALE.kh, messages: kh });
+  const sentences = [
+    intl.formatMessage({ id: 'field.newPassword.hint' }, { min: 8 }),
+    intl.formatMessage({ id: 'fieldError.tooShort' }, { min: 8 }),
+    intl.formatMessage({ id: 'fieldError.tooLong' }, { max: 128 }),
+    intl.formatMessage({ id: 'requestError.rateLimitedFor' }, { minutes: 15 }),
+    intl.formatMessage({ id: 'resend.wait' }, { seconds: 42 }),
+  ];
+  expect(sentences.join(' ')).toMatch(/៨.*៨.*១២៨.*១៥.*៤២/);
+  expect(sentences.join(' ')).not.toMatch(/[0-9]/);
 });
 
 it('keeps the replay page words out of the app pack', () => {

@@ -1,6 +1,6 @@
 // The mails of account self-service (password reset, password and email changes, deletion), in
 // English and Khmer, each as text and HTML.
-import type { MailLanguage } from './language';
+import { mailNumber, type MailLanguage } from './language';
 import { composeMail, type MailContent } from './messages';
 
 export function passwordResetMail(
@@ -16,7 +16,7 @@ export function passwordResetMail(
       `លេខកូដកំណត់ពាក្យសម្ងាត់ឡើងវិញ៖ ${code}`,
       [
         `សួស្តី ${name}`,
-        `លេខកូដសម្រាប់កំណត់ពាក្យសម្ងាត់ថ្មីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${minutes} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
+        `លេខកូដសម្រាប់កំណត់ពាក្យសម្ងាត់ថ្មីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
         'ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើនឹងសារនេះ៖ ពាក្យសម្ងាត់របស់អ្នកនៅដដែល។',
       ],
       { href: link, label: 'កំណត់ពាក្យសម្ងាត់ថ្មី' },
@@ -72,7 +72,7 @@ export function emailChangeCodeMail(
   if (language === 'km') {
     return composeMail(language, `លេខកូដបញ្ជាក់អ៊ីមែលថ្មី៖ ${code}`, [
       `សួស្តី ${name}`,
-      `ដើម្បីប្រើអាសយដ្ឋាននេះសម្រាប់គណនីរបស់អ្នក សូមបញ្ចូលលេខកូដ ${code} នៅលើទំព័រគណនីរបស់អ្នក។ វាមានសុពលភាព ${minutes} នាទី។`,
+      `ដើម្បីប្រើអាសយដ្ឋាននេះសម្រាប់គណនីរបស់អ្នក សូមបញ្ចូលលេខកូដ ${code} នៅលើទំព័រគណនីរបស់អ្នក។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី។`,
       'ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើនឹងសារនេះ។',
     ]);
   }

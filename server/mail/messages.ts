@@ -1,6 +1,6 @@
 // The account emails, in English and Khmer, each as text and as HTML. A mail about a code carries
 // a link to the view that takes it, with `?email=` and `?code=` filled.
-import type { MailLanguage } from './language';
+import { mailNumber, type MailLanguage } from './language';
 
 export interface MailContent {
   subject: string;
@@ -58,7 +58,7 @@ export function activationMail(
       `លេខកូដបើកដំណើរការគណនីរបស់អ្នក៖ ${code}`,
       [
         `សួស្តី ${name}`,
-        `លេខកូដបើកដំណើរការគណនីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${minutes} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
+        `លេខកូដបើកដំណើរការគណនីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
         'ប្រសិនបើអ្នកមិនបានចុះឈ្មោះទេ សូមមិនអើពើនឹងសារនេះ។',
       ],
       { href: link, label: 'បើកដំណើរការគណនី' },

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 
 import { loadMessages, peekMessages, type Messages } from '../../i18n/loadMessages';
-import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from '../../store/constants';
+import { DEFAULT_LOCALE, FORMAT_LOCALE, INTL_LOCALE, type Locale } from '../../store/constants';
 import { useAppSelector } from '../../store/hooks';
 import { selectLocale } from '../../store/locale/localeSlice';
 
@@ -47,7 +47,11 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   if (!pack || !intlLocale) return <LoadingShell />;
   return (
-    <IntlProvider locale={intlLocale} defaultLocale={DEFAULT_LOCALE} messages={pack.messages}>
+    <IntlProvider
+      locale={FORMAT_LOCALE[pack.locale]}
+      defaultLocale={DEFAULT_LOCALE}
+      messages={pack.messages}
+    >
       {children}
     </IntlProvider>
   );

@@ -4,7 +4,13 @@ import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 import type { DecodedLog } from '../../store/actionLog/decodeLog';
 import { describeActions, type Step } from '../../store/actionLog/describe';
 import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
-import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES, type Locale } from '../../store/constants';
+import {
+  DEFAULT_LOCALE,
+  FORMAT_LOCALE,
+  INTL_LOCALE,
+  LOCALES,
+  type Locale,
+} from '../../store/constants';
 import { App } from '../app/App';
 
 import { ActionDetails } from './ActionDetails';
@@ -108,7 +114,7 @@ export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?:
   const [open, setOpen] = useState<OpenLog | null>(null);
   const messages = useChromeMessages(locale);
   return (
-    <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+    <IntlProvider locale={FORMAT_LOCALE[locale]} defaultLocale={DEFAULT_LOCALE} messages={messages}>
       <div className="replay" lang={INTL_LOCALE[locale]}>
         <header className="replay-header">
           <h1>

@@ -17,8 +17,6 @@ const MONTHS = [
   'month.12',
 ] as const;
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
 /**
  * The session expiry as a date and time in the visitor's language. Some browsers carry no Intl
  * data for Khmer (Intl would print English); there the message pack spells the date itself.
@@ -27,10 +25,13 @@ export function formatExpiry(intl: IntlShape, t: Translate, date: Date): string 
   if (Intl.DateTimeFormat.supportedLocalesOf([intl.locale]).length > 0) {
     return intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short' });
   }
+  // Numbers through Intl all the same, so Khmer keeps its own digits.
+  const number = (value: number, minimumIntegerDigits = 1) =>
+    intl.formatNumber(value, { useGrouping: false, minimumIntegerDigits });
   return t('home.sessionEndsAt', {
-    day: date.getDate(),
+    day: number(date.getDate()),
     month: t(MONTHS[date.getMonth()] ?? 'month.1'),
-    year: date.getFullYear(),
-    time: `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`,
+    year: number(date.getFullYear()),
+    time: `${number(date.getHours(), 2)}:${number(date.getMinutes(), 2)}`,
   });
 }

@@ -119,7 +119,7 @@ it('says when to try again in Khmer too', async () => {
   await app.user.click(screen.getByRole('button', { name: 'ចូលគណនី' }));
   const alert = await screen.findByRole('alert');
   await waitFor(() =>
-    expect(alert).toHaveTextContent('អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល 1 នាទីទៀត។'),
+    expect(alert).toHaveTextContent('អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល ១ នាទីទៀត។'),
   );
 });
 

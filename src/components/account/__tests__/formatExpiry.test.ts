@@ -25,5 +25,9 @@ it('uses Intl when the browser knows the language', () => {
 
 it('spells the date from the Khmer pack when the browser has no Khmer data', () => {
   jest.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
-  expect(formatWith('km', { ...en, ...kh })).toBe('ថ្ងៃទី 5 ខែមករា ឆ្នាំ 2026 ម៉ោង 09:07');
+  expect(formatWith('km-u-nu-khmr', { ...en, ...kh })).toBe('ថ្ងៃទី ៥ ខែមករា ឆ្នាំ ២០២៦ ម៉ោង ០៩:០៧');
+});
+
+it('writes a Khmer date and time in Khmer digits', () => {
+  expect(formatWith('km-u-nu-khmr', { ...en, ...kh })).not.toMatch(/[0-9]/);
 });
