@@ -91,6 +91,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       new webpack.DefinePlugin({
         'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
         'process.env.ACTION_LOG_MASKING': JSON.stringify(process.env.ACTION_LOG_MASKING ?? ''),
+        'process.env.SUPPORT_CONTACT': JSON.stringify(process.env.SUPPORT_CONTACT ?? ''),
         'process.env.ENABLE_REDUX_DEVTOOLS': JSON.stringify(
           process.env.ENABLE_REDUX_DEVTOOLS ?? '',
         ),

@@ -19,3 +19,5 @@ export const ACTION_LOG_CAPACITY = 10_000;
 /** Logs that leave the browser mask names and addresses; a build with `off` keeps them. */
 export const ACTION_LOG_MASKING = process.env.ACTION_LOG_MASKING !== 'off';
 export const API_BASE_URL = process.env.API_BASE_URL ?? '';
+/** Where visitors reach support (an address, a link or a phone number), set at build time. */
+export const SUPPORT_CONTACT = process.env.SUPPORT_CONTACT || 'support@example.com';

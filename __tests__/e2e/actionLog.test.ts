@@ -13,6 +13,7 @@ import {
   expectView,
   field,
   logIn,
+  openHelp,
   ROUTES,
   signUpThroughForm,
   storedToken,
@@ -48,6 +49,7 @@ async function recordSession(page: Page): Promise<RecordedSession> {
   await expectView(page, 'home');
   const secondToken = await storedToken(page);
 
+  await openHelp(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download activity log' }).click(),

@@ -14,7 +14,7 @@ import { localeChanged } from '../../store/locale/localeSlice';
 import { rootReducer } from '../../store/rootReducer';
 
 import { activatedAccount, newAccount } from '../../testing/browser/api';
-import { expectView, formAlert, logIn, ROUTES } from '../../testing/browser/app';
+import { expectView, formAlert, logIn, openHelp, ROUTES } from '../../testing/browser/app';
 import { DESKTOP } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
@@ -35,6 +35,7 @@ async function recordSession(page: Page): Promise<string> {
   await logIn(page, account.email, account.password);
   await expectView(page, 'home');
 
+  await openHelp(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download activity log' }).click(),

@@ -1,12 +1,12 @@
-// "Send activity log to support" in Chromium: the footer button shows a reference, the upload is
-// tied to a signed-in visitor, support replays it with `npm run replay -- --ref`, and the sixth
-// upload in an hour says when to try again, in the visitor's language. The upload code comes on
-// the first send.
+// "Send activity log to support" in Chromium, behind the footer's Help: it says what the log holds,
+// asks before sending, and shows a reference with the support contact; the upload is tied to a
+// signed-in visitor, support replays it with `npm run replay -- --ref`, and the sixth upload in an
+// hour says when to try again, in the visitor's language. The upload code comes on the first send.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 import { activatedAccount, newAccount } from '../../testing/browser/api';
-import { expectView, ROUTES } from '../../testing/browser/app';
+import { expectView, openHelp, ROUTES } from '../../testing/browser/app';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 import { REPO_ROOT } from '../../testing/processes';
 
@@ -23,7 +23,7 @@ function replay(...args: string[]) {
   });
 }
 
-test('a guest sends the log from the footer, reads a reference, and support replays it', async () => {
+test('a guest sends the log from Help, reads a reference and the contact, and support replays it', async () => {
   const { page } = await suite.open();
   // The upload code comes on the first send, not with the page; if it cannot be fetched, the
   // footer says the server is out of reach, and the next click fetches it again.
@@ -33,15 +33,32 @@ test('a guest sends the log from the footer, reads a reference, and support repl
     fetches += 1;
     await (fetches === 1 ? route.abort('connectionrefused') : route.continue());
   });
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/v1/api/action-logs')) uploads += 1;
+  });
   await page.goto(suite.server.url + ROUTES.login);
   await expectView(page, 'login');
   expect(fetches).toBe(0);
   const send = page.getByRole('button', { name: 'Send activity log to support' });
+  const confirm = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send.isVisible()).resolves.toBe(false);
+
+  await openHelp(page);
+  await expect(
+    page.getByText('It never holds passwords, codes or tokens', { exact: false }).isVisible(),
+  ).resolves.toBe(true);
   await send.click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect(fetches + uploads).toBe(0);
+
+  await send.click();
+  await confirm.click();
   await expect(page.getByRole('alert').filter({ hasText: 'reach' }).textContent()).resolves.toBe(
     'We could not reach the server. Check your connection and try again.',
   );
   await send.click();
+  await confirm.click();
   const shown = page.locator('[data-reference]');
   await shown.waitFor();
   const reference = (await shown.textContent()) ?? '';
@@ -50,6 +67,10 @@ test('a guest sends the log from the footer, reads a reference, and support repl
   await expect(page.getByRole('status').filter({ hasText: reference }).textContent()).resolves.toBe(
     `Sent. Quote this reference to support: ${reference}`,
   );
+  await expect(page.locator('.send-log__contact').textContent()).resolves.toBe(
+    'Support: support@example.com',
+  );
+  expect(uploads).toBe(1);
 
   const list = await replay('--list');
   expect(list.stdout).toMatch(new RegExp(`${reference}\\s+\\S+\\s+[\\d.]+ (B|KiB)\\s+guest`));
@@ -85,7 +106,9 @@ test('a signed-in send is tied to the user; the 6th in an hour says when to retr
   while (await sendOne()) sent += 1;
   expect(sent).toBeLessThanOrEqual(5);
   await page.getByRole('button', { name: 'ខ្មែរ' }).click();
+  await openHelp(page);
   await page.getByRole('button', { name: 'ផ្ញើកំណត់ហេតុសកម្មភាពទៅផ្នែកជំនួយ' }).click();
+  await page.getByRole('button', { name: 'ផ្ញើ', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'នាទី' }).textContent()).resolves.toMatch(
     /ព្យាយាមម្ដងទៀតក្នុងរយៈពេល [០-៩]+ នាទីទៀត/,
   );

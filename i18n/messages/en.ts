@@ -161,6 +161,15 @@ export const en = {
   'delete.submit': 'Delete my account',
   'delete.submitting': 'Deleting…',
 
+  'help.toggle': 'Help',
+  'help.intro':
+    'Something not working? Support can see what happened from the activity log of this page.',
+  'help.logHolds':
+    'The log holds the steps you took here and the error codes the server answered. It never holds passwords, codes or tokens, and names and email addresses in it are masked.',
+  'actionLog.confirm': 'Send the activity log to support now?',
+  'actionLog.confirmSend': 'Send',
+  'actionLog.cancel': 'Cancel',
+  'actionLog.contact': 'Support: {contact}',
   'actionLog.download': 'Download activity log',
   'actionLog.send': 'Send activity log to support',
   'actionLog.sending': 'Sending activity log…',

@@ -1,25 +1,40 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 import type { RequestError } from '../../store/api/decode';
+import { SUPPORT_CONTACT } from '../../store/constants';
 import { requestErrorText } from '../components/form/requestErrorMessage';
 import { useT } from '../components/intl/useT';
 
 import { SendLogError } from './sendLogError';
+import { SupportContact } from './SupportContact';
 
 type Sending =
   | { kind: 'idle' }
+  | { kind: 'confirming' }
   | { kind: 'sending' }
   | { kind: 'sent'; reference: string }
   | { kind: 'failed'; error: RequestError };
 
 /**
- * "Send activity log to support" (store/actionLog/README.md): sends what `window.actionLog.send()`
- * sends and shows the reference to quote, or why it was not sent.
+ * "Send activity log to support" (store/actionLog/README.md): asks first, then sends what
+ * `window.actionLog.send()` sends and shows the reference to quote and where to reach support, or
+ * why it was not sent.
  */
 export function SendActivityLogButton() {
   const t = useT();
   const [sending, setSending] = useState<Sending>({ kind: 'idle' });
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  const confirming = sending.kind === 'confirming';
+
+  // The focus follows the question: onto "Send" when it is asked, back when it is cancelled.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (cancelled.current) sendButton.current?.focus();
+    cancelled.current = false;
+  }, [confirming]);
 
   const send = async () => {
     setSending({ kind: 'sending' });
@@ -32,16 +47,41 @@ export function SendActivityLogButton() {
   };
 
   return (
-    <span className="send-log">
-      <button
-        type="button"
-        className="send-log__button"
-        onClick={() => void send()}
-        disabled={sending.kind === 'sending'}
-      >
-        {t(sending.kind === 'sending' ? 'actionLog.sending' : 'actionLog.send')}
-      </button>
-      <span className="send-log__result" role="status">
+    <div className="send-log">
+      {confirming ? (
+        <div className="send-log__confirm" role="group" aria-label={t('actionLog.confirm')}>
+          <p>{t('actionLog.confirm')}</p>
+          <button
+            ref={confirmButton}
+            type="button"
+            className="button button--secondary"
+            onClick={() => void send()}
+          >
+            {t('actionLog.confirmSend')}
+          </button>
+          <button
+            type="button"
+            className="send-log__button"
+            onClick={() => {
+              cancelled.current = true;
+              setSending({ kind: 'idle' });
+            }}
+          >
+            {t('actionLog.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button
+          ref={sendButton}
+          type="button"
+          className="send-log__button"
+          onClick={() => setSending({ kind: 'confirming' })}
+          disabled={sending.kind === 'sending'}
+        >
+          {t(sending.kind === 'sending' ? 'actionLog.sending' : 'actionLog.send')}
+        </button>
+      )}
+      <p className="send-log__result" role="status">
         {sending.kind === 'sent' && (
           <FormattedMessage
             id="actionLog.sent"
@@ -54,14 +94,22 @@ export function SendActivityLogButton() {
             }}
           />
         )}
-      </span>
+      </p>
       {sending.kind === 'failed' && (
-        <span className="send-log__error" role="alert">
+        <p className="send-log__error" role="alert">
           {sending.error.code === 'PAYLOAD_TOO_LARGE'
             ? t('actionLog.tooLarge')
             : requestErrorText(t, sending.error)}
-        </span>
+        </p>
       )}
-    </span>
+      {(sending.kind === 'sent' || sending.kind === 'failed') && (
+        <p className="send-log__contact">
+          <FormattedMessage
+            id="actionLog.contact"
+            values={{ contact: <SupportContact contact={SUPPORT_CONTACT} /> }}
+          />
+        </p>
+      )}
+    </div>
   );
 }

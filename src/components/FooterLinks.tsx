@@ -1,12 +1,6 @@
-import { DownloadActivityLogLink } from '../actionLog/DownloadActivityLogLink';
-import { SendActivityLogButton } from '../actionLog/SendActivityLogButton';
+import { HelpDisclosure } from '../actionLog/HelpDisclosure';
 
-/** The links in the page footer. */
+/** What the page footer holds. */
 export function FooterLinks() {
-  return (
-    <>
-      <DownloadActivityLogLink />
-      <SendActivityLogButton />
-    </>
-  );
+  return <HelpDisclosure />;
 }

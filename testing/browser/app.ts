@@ -30,6 +30,14 @@ export function formAlert(page: Page): Locator {
   return page.getByRole('alert').filter({ hasText: /\S/ });
 }
 
+/** Opens the footer's Help, where the activity-log tools are, if it is not open yet. */
+export async function openHelp(page: Page) {
+  const help = page.locator('details.help');
+  if (!(await help.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await help.locator('summary').click();
+  }
+}
+
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('token'));
 }

@@ -5,10 +5,11 @@ import { Provider } from 'react-redux';
 
 import { en } from '../../../i18n/messages/en';
 import { kh } from '../../../i18n/messages/kh';
+import { SUPPORT_CONTACT } from '../../../store/constants';
 import { localeChanged } from '../../../store/locale/localeSlice';
 import { makeStore } from '../../../store/store';
+import { HelpDisclosure } from '../HelpDisclosure';
 import { installActionLogGlobal } from '../installActionLogGlobal';
-import { SendActivityLogButton } from '../SendActivityLogButton';
 import { ACTION_LOG_MAX_BYTES, sendActivityLog } from '../sendLog';
 import { SendLogError } from '../sendLogError';
 
@@ -36,20 +37,53 @@ function renderFooter(locale: 'en' | 'kh' = 'en') {
   installActionLogGlobal(window, store);
   render(
     <Provider store={store}>
-      <IntlProvider locale={locale === 'kh' ? 'km' : 'en'} messages={locale === 'kh' ? kh : en}>
-        <SendActivityLogButton />
+      <IntlProvider
+        locale={locale === 'kh' ? 'km-u-nu-khmr' : 'en'}
+        messages={locale === 'kh' ? kh : en}
+      >
+        <HelpDisclosure />
       </IntlProvider>
     </Provider>,
   );
 }
 
+/** Opens Help, asks to send, and confirms, in the pack's words. */
+async function sendFromHelp(messages: Record<string, string> = en) {
+  await userEvent.click(screen.getByText(messages['help.toggle']!));
+  await userEvent.click(screen.getByRole('button', { name: messages['actionLog.send'] }));
+  await userEvent.click(screen.getByRole('button', { name: messages['actionLog.confirmSend'] }));
+}
+
+it('says what the log holds and sends nothing until the visitor confirms', async () => {
+  const calls = answering(201, { error: false, reference: 'K7QF-92XD' });
+  renderFooter();
+  await userEvent.click(screen.getByText('Help'));
+  expect(screen.getByText(/never holds passwords, codes or tokens/)).toBeVisible();
+  expect(screen.getByText(/names and email addresses in it are masked/)).toBeVisible();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Send activity log to support' }));
+  expect(
+    screen.getByRole('group', { name: 'Send the activity log to support now?' }),
+  ).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Send' })).toHaveFocus();
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(calls).toHaveLength(0);
+  expect(screen.queryByRole('group', { name: 'Send the activity log to support now?' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Send activity log to support' })).toHaveFocus();
+});
+
 it('sends the export with the stored token and shows the reference to quote', async () => {
   localStorage.setItem('token', 'session-token');
   const calls = answering(201, { error: false, reference: 'K7QF-92XD' });
   renderFooter();
-  await userEvent.click(screen.getByRole('button', { name: 'Send activity log to support' }));
+  await sendFromHelp();
   expect(await screen.findByRole('status')).toHaveTextContent(
     'Sent. Quote this reference to support: K7QF-92XD',
+  );
+  expect(screen.getByText(/^Support:/)).toHaveTextContent(`Support: ${SUPPORT_CONTACT}`);
+  expect(screen.getByRole('link', { name: SUPPORT_CONTACT })).toHaveAttribute(
+    'href',
+    `mailto:${SUPPORT_CONTACT}`,
   );
   expect(calls).toHaveLength(1);
   expect(calls[0]!.url).toMatch(/\/v1\/api\/action-logs$/);
@@ -75,8 +109,8 @@ it('says when to try again after a 429, in Khmer too', async () => {
     { 'retry-after': '1500' },
   );
   renderFooter('kh');
-  await userEvent.click(screen.getByRole('button', { name: kh['actionLog.send'] }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('25 នាទី');
+  await sendFromHelp(kh);
+  expect(await screen.findByRole('alert')).toHaveTextContent('២៥ នាទី');
 });
 
 it('says when to try again after a 429 in English', async () => {
@@ -86,7 +120,7 @@ it('says when to try again after a 429 in English', async () => {
     { 'retry-after': '120' },
   );
   renderFooter();
-  await userEvent.click(screen.getByRole('button', { name: 'Send activity log to support' }));
+  await sendFromHelp();
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Too many attempts. Please try again in 2 minutes.',
   );
