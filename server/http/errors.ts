@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
 import { HashingOverloaded } from '../auth/passwords';
+import { JsonTooDeep } from './json-depth';
 import { isUnavailable } from './unavailable';
 import { schemaFieldErrors } from './validation';
 
@@ -66,6 +67,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       return sendError(reply, 400, 'VALIDATION', schemaFieldErrors(error.validation));
+    }
+    if (error instanceof JsonTooDeep) {
+      return reply.code(400).send(errorBody('BAD_REQUEST', undefined, error.message));
     }
     const status = error.statusCode ?? 500;
     const code = STATUS_CODES[status];

@@ -15,12 +15,13 @@ import { decodeLog } from '../../store/actionLog/decodeLog';
 // eslint-disable-next-line import-x/no-restricted-paths
 import { redactedJson } from '../../store/actionLog/redact';
 import { hashSessionToken } from '../auth/secrets';
+import { nestsDeeperThan } from '../http/json-depth';
 import { withContract } from '../http/schemas';
 import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
 import { findLiveSession } from '../repo/sessions';
 import { bearerToken } from './session-answer';
 
-/** The largest log accepted (docs/openapi.json); beyond, 413. */
+/** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
 export const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -29,12 +30,20 @@ function notALog(): Error {
   return Object.assign(new Error('not a valid activity log'), { statusCode: 400, validation: [] });
 }
 
+/** The file's two fields that hold JSON texts of their own (the actions and the first state). */
+function embeddedJson(body: unknown): string[] {
+  const file = (body ?? {}) as { payload?: unknown; preloadedState?: unknown };
+  return [file.payload, file.preloadedState].filter((t): t is string => typeof t === 'string');
+}
+
 /**
  * The stored text: the file as replay decodes it, with every secret redacted again, so a log
  * from a modified or outdated app cannot leave one in the database. Undefined when it is not a
  * valid log (the reason is not logged: it could quote the file).
  */
-function storableLog(text: string): string | undefined {
+function storableLog(text: string, body: unknown): string | undefined {
+  // The embedded texts are bounded like the file before the reader parses them.
+  if (embeddedJson(body).some((json) => nestsDeeperThan(json))) return undefined;
   try {
     const log = decodeLog(text);
     const payload = redactedJson(log.actions);
@@ -71,6 +80,10 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     texts.set(request, text);
+    if (nestsDeeperThan(text)) {
+      done(notALog(), undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -94,15 +107,22 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
         body: ActionLogFile,
         response: { 201: ActionLogUploadOkSchema, '4xx': ErrorBody },
       },
-      // Every upload that arrives counts, valid or not, before any work on it.
-      preValidation: async (request, reply) => {
+      // Every upload that arrives counts, valid or not, as soon as its headers are in: one over
+      // the limit is refused before its body is read or parsed, and its connection closes rather
+      // than reading the rest of the body to keep it alive.
+      onRequest: async (request, reply) => {
+        reply.header('connection', 'close');
         if (!(await app.limits.take(reply, [{ counter: uploads, key: request.ip }]))) return reply;
+        reply.removeHeader('connection');
         return undefined;
       },
     },
     async (request, reply) => {
-      const body = storableLog(texts.get(request) ?? '');
+      const body = storableLog(texts.get(request) ?? '', request.body);
       if (body === undefined) return reply.fail('VALIDATION');
+      // Redaction can lengthen a log (a short secret becomes "[redacted]"): what is stored is
+      // held to the same bound as what is sent.
+      if (Buffer.byteLength(body) > ACTION_LOG_BODY_LIMIT) return reply.fail('PAYLOAD_TOO_LARGE');
       const reference = await insertActionLog(db, {
         userId: await uploaderId(request),
         now: clock.nowSeconds(),
