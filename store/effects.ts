@@ -37,10 +37,16 @@ export interface AppHistory {
   listen(listener: (update: HistoryUpdate) => void): () => void;
 }
 
+export interface Connection {
+  /** Calls `listener` each time the browser comes back online; returns the unsubscribe. */
+  onOnline(listener: () => void): () => void;
+}
+
 export interface Effects {
   storage: KeyValueStorage;
   cookies: CookieJar;
   clock: Clock;
   history: AppHistory;
   console: Pick<Console, 'error'>;
+  connection: Connection;
 }

@@ -9,6 +9,7 @@ import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addVerifyListeners } from './navigation/verifyListeners';
+import { addViewRetryListeners } from './navigation/viewRetryListeners';
 import { addWaitListeners } from './navigation/waitListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerListeners';
@@ -66,6 +67,7 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addVerifyListeners(startAppListening);
   addAuthListeners(startAppListening);
   addWaitListeners(startAppListening);
+  addViewRetryListeners(startAppListening);
   addLocaleListeners(startAppListening);
   addAccountListeners(startAppListening);
 }

@@ -5,6 +5,11 @@ export const en = {
   'wait.loading': 'Loading…',
   'wait.progress': 'Waiting for the server',
   'wait.slow': 'The server is slow to answer. Please wait a moment…',
+  'view.failed.title': 'This page could not load',
+  'view.failed.load':
+    'Check your connection, then try again. We also try again by ourselves as soon as you are back online.',
+  'view.failed.render': 'Something went wrong while showing it. Please try again.',
+  'view.failed.retry': 'Try again',
   'language.label': 'Language',
 
   'field.name.label': 'Name',

@@ -29,5 +29,11 @@ export function browserEffects(window: Window): Effects {
     clock: { now: () => Date.now() },
     history: createAppHistory(window),
     console: globalThis.console,
+    connection: {
+      onOnline(listener) {
+        window.addEventListener('online', listener);
+        return () => window.removeEventListener('online', listener);
+      },
+    },
   };
 }

@@ -1,22 +1,41 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface LazyView {
-  Component: ComponentType;
+  /** `attempt` is the store's count of retries: a new one fetches a chunk that failed again. */
+  Component: ComponentType<{ attempt: number }>;
   /** Starts loading the chunk early, e.g. while the verify call of its navigation runs. */
   preload(): Promise<unknown>;
 }
 
-export function lazyView(load: () => Promise<{ default: ComponentType }>): LazyView {
-  let pending: Promise<{ default: ComponentType }> | null = null;
+type ViewModule = { default: ComponentType };
+
+/** A view's chunk could not be fetched (offline, a dropped connection, a deploy in between). */
+export class ViewLoadError extends Error {
+  override name = 'ViewLoadError';
+}
+
+export function lazyView(load: () => Promise<ViewModule>): LazyView {
+  let pending: Promise<ViewModule> | null = null;
   let loaded: ComponentType | null = null;
   const preload = () =>
-    (pending ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
-  const Lazy = lazy(preload);
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null; // a failed load is never kept: the next one fetches the chunk again
+        throw new ViewLoadError('The view could not be loaded', { cause: error });
+      },
+    ));
+  // React.lazy keeps its outcome, a failure too, so each attempt gets its own.
+  let current: { attempt: number; Lazy: LazyExoticComponent<ComponentType> } | null = null;
   // React.lazy suspends on its first render even when the chunk is already here, which would
   // flash the fallback for one frame when a view swaps in: a loaded chunk renders at once.
-  const Component = () => createElement(loaded ?? Lazy);
+  const Component = ({ attempt }: { attempt: number }) => {
+    if (loaded) return createElement(loaded);
+    if (current?.attempt !== attempt) current = { attempt, Lazy: lazy(preload) };
+    return createElement(current.Lazy);
+  };
   return { Component, preload };
 }

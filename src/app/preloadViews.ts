@@ -3,11 +3,14 @@ import type { AppStore } from '../../store/store';
 
 import { VIEWS } from './views';
 
-/** Fetches the view chunks a navigation can end on while its verify call runs. */
+/**
+ * Fetches the view chunks a navigation can end on while its verify call runs. A chunk that fails
+ * here is fetched again when its view renders, and only a failure then is shown.
+ */
 function preloadFor(pathname: string) {
   for (const signedIn of [true, false]) {
     const route = routeFor(redirectTarget(pathname, signedIn) ?? pathname);
-    if (route) void VIEWS[route].preload();
+    if (route) VIEWS[route].preload().catch(() => {});
   }
 }
 

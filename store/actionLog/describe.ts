@@ -109,6 +109,22 @@ function describeOther(action: Loose): { text: string; kind: StepKind; failed: b
       return { text: 'log out pressed', kind: 'session', failed: false };
     case 'auth/loggedOut':
       return { text: 'logged out', kind: 'session', failed: false };
+    case 'app/viewFailed': {
+      const why = payload.reason === 'load' ? 'its code could not be fetched' : 'it broke';
+      return {
+        text: `the ${text(payload.view) ?? '?'} view could not show: ${why}`,
+        kind: 'navigation',
+        failed: true,
+      };
+    }
+    case 'app/viewRetried': {
+      const how = payload.trigger === 'online' ? 'back online' : '"Try again" pressed';
+      return {
+        text: `${how}: the ${text(payload.view) ?? '?'} view again`,
+        kind: 'navigation',
+        failed: false,
+      };
+    }
     case 'locale/changed':
       return { text: `language ${text(action.payload) ?? '?'}`, kind: 'other', failed: false };
     case 'actionLog/pageReloaded':

@@ -17,20 +17,51 @@ export interface SettledView {
   location: AppLocation;
 }
 
+/** `load`: its chunk could not be fetched; `render`: it threw while rendering. */
+export type ViewFailureReason = 'load' | 'render';
+
+export interface ViewFailure {
+  view: RouteName;
+  reason: ViewFailureReason;
+}
+
 export interface NavigationState {
   /** The latest navigation's location, whose check decides the next settled view. */
   pending: AppLocation | null;
   settled: SettledView | null;
   /** Null when nothing is awaited; one wait spans a navigation and the redirects it leads to. */
   wait: WaitPhase | null;
+  /** A view that could not show: the main area says so, inside the layout, until a retry. */
+  failure: ViewFailure | null;
+  /** Counts the retries: a new attempt mounts the view afresh and fetches a failed chunk again. */
+  attempt: number;
 }
 
-const initialState: NavigationState = { pending: null, settled: null, wait: null };
+const initialState: NavigationState = {
+  pending: null,
+  settled: null,
+  wait: null,
+  failure: null,
+  attempt: 0,
+};
 
 /** The wait passed 300 ms (a listener's timer; reducers never read the clock). */
 export const waitGrewLong = createAction('navigation/waitGrewLong');
 /** The wait passed 5 s. */
 export const waitGrewVeryLong = createAction('navigation/waitGrewVeryLong');
+/** A view's chunk failed to load or the view threw while rendering. */
+export const viewFailed = createAction<ViewFailure>('app/viewFailed');
+/** The visitor pressed "Try again", or the browser came back online. */
+export const viewRetried = createAction<{ view: RouteName; trigger: 'button' | 'online' }>(
+  'app/viewRetried',
+);
+
+/** The failed view is tried again: its failure is forgotten and it mounts afresh. */
+function retry(state: NavigationState) {
+  if (state.failure === null) return;
+  state.failure = null;
+  state.attempt += 1;
+}
 
 function settle(state: NavigationState, navigationKey: string, signedIn: boolean) {
   const location = state.pending;
@@ -39,6 +70,7 @@ function settle(state: NavigationState, navigationKey: string, signedIn: boolean
   if (route && redirectTarget(location.pathname, signedIn) === null) {
     state.settled = { route, location };
     state.wait = null;
+    retry(state); // a new navigation (Back, a link) tries a failed view again too
     return;
   }
   // A redirect follows: the kept view stays only if this visitor may still see it.
@@ -67,6 +99,10 @@ export const navigationSlice = createSlice({
       .addCase(waitGrewVeryLong, (state) => {
         if (state.wait !== null) state.wait = 'veryLong';
       })
+      .addCase(viewFailed, (state, { payload }) => {
+        state.failure = { view: payload.view, reason: payload.reason };
+      })
+      .addCase(viewRetried, retry)
       .addCase(sessionVerified, (state, { payload }) => settle(state, payload.navigationKey, true))
       .addCase(tokenRejected, (state, { payload }) => settle(state, payload.navigationKey, false))
       .addCase(verifyFailed, (state, { payload }) => settle(state, payload.navigationKey, false))
@@ -77,7 +113,10 @@ export const navigationSlice = createSlice({
   selectors: {
     selectSettledView: (state) => state.settled,
     selectWaitPhase: (state) => state.wait,
+    selectViewFailure: (state) => state.failure,
+    selectViewAttempt: (state) => state.attempt,
   },
 });
 
-export const { selectSettledView, selectWaitPhase } = navigationSlice.selectors;
+export const { selectSettledView, selectWaitPhase, selectViewFailure, selectViewAttempt } =
+  navigationSlice.selectors;

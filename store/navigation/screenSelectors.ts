@@ -3,34 +3,54 @@ import { createSelector } from '@reduxjs/toolkit';
 import { selectUser } from '../auth/authSlice';
 import type { AppLocation } from '../router/location';
 import { selectLocation } from '../router/routerSlice';
-import { selectSettledView, selectWaitPhase, type WaitPhase } from './navigationSlice';
+import {
+  selectSettledView,
+  selectViewFailure,
+  selectWaitPhase,
+  type ViewFailureReason,
+  type WaitPhase,
+} from './navigationSlice';
 import { routeAccess, type RouteName } from './routes';
 import { selectViewDecision } from './viewSelectors';
+
+interface ShownRoute {
+  route: RouteName;
+  location: AppLocation;
+  busy: boolean;
+  wait: WaitPhase | null;
+}
 
 /**
  * What the main area shows, from the store alone: the current navigation's view once its check
  * has settled; while it is pending, the last settled view, busy; before any, a loading state.
+ * A view that could not load or render shows as `failed`, in its place.
  */
 export type Screen =
   | { kind: 'loading'; location: AppLocation | null; wait: WaitPhase | null }
-  | {
-      kind: 'view';
-      route: RouteName;
-      location: AppLocation;
-      busy: boolean;
-      wait: WaitPhase | null;
-    };
+  | ({ kind: 'view' } & ShownRoute)
+  | ({ kind: 'failed'; reason: ViewFailureReason } & ShownRoute);
 
 export const selectScreen = createSelector(
-  [selectViewDecision, selectLocation, selectSettledView, selectWaitPhase, selectUser],
-  (decision, location, settled, wait, user): Screen => {
+  [
+    selectViewDecision,
+    selectLocation,
+    selectSettledView,
+    selectWaitPhase,
+    selectUser,
+    selectViewFailure,
+  ],
+  (decision, location, settled, wait, user, failure): Screen => {
+    const shown = (route: ShownRoute): Screen =>
+      failure?.view === route.route
+        ? { kind: 'failed', reason: failure.reason, ...route }
+        : { kind: 'view', ...route };
     if (decision.kind === 'route' && location) {
-      return { kind: 'view', route: decision.route, location, busy: false, wait: null };
+      return shown({ route: decision.route, location, busy: false, wait: null });
     }
     // Kept only for the identity it was settled for: home needs a user, guest forms need none.
     const allowed = settled && (routeAccess(settled.route) === 'signedIn') === (user !== null);
     if (settled && allowed) {
-      return { kind: 'view', route: settled.route, location: settled.location, busy: true, wait };
+      return shown({ route: settled.route, location: settled.location, busy: true, wait });
     }
     return { kind: 'loading', location, wait };
   },

@@ -15,6 +15,8 @@ export interface FakeEffects extends Effects {
   cookieWrites: CookieWrite[];
   errors: unknown[][];
   setNow(ms: number): void;
+  /** The browser comes back online: every `connection.onOnline` listener hears it. */
+  goOnline(): void;
 }
 
 export function fakeEffects(
@@ -25,12 +27,14 @@ export function fakeEffects(
   const cookieWrites: CookieWrite[] = [];
   const errors: unknown[][] = [];
   let now = options.now ?? Date.UTC(2026, 0, 15, 3, 0, 0);
+  const onlineListeners = new Set<() => void>();
   return {
     data,
     storageWrites,
     cookieWrites,
     errors,
     setNow: (ms) => void (now = ms),
+    goOnline: () => [...onlineListeners].forEach((listener) => listener()),
     storage: {
       getItem: (key) => data.get(key) ?? null,
       setItem: (key, value) => {
@@ -50,5 +54,11 @@ export function fakeEffects(
     clock: { now: () => now },
     history: createMemoryAppHistory([options.path ?? '/']),
     console: { error: (...args: unknown[]) => void errors.push(args) },
+    connection: {
+      onOnline(listener) {
+        onlineListeners.add(listener);
+        return () => void onlineListeners.delete(listener);
+      },
+    },
   };
 }

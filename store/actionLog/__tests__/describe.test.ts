@@ -59,6 +59,24 @@ it('tells requests by endpoint, verdict, status, error code and duration', () =>
   expect(relativeTime(steps[4]!.offsetMs)).toBe('+1.09 s');
 });
 
+it('tells a view that could not show, and how it was tried again', () => {
+  const steps = describeActions(
+    [
+      { type: 'app/viewFailed', payload: { view: 'signup', reason: 'load' } },
+      { type: 'app/viewRetried', payload: { view: 'signup', trigger: 'online' } },
+      { type: 'app/viewFailed', payload: { view: 'home', reason: 'render' } },
+      { type: 'app/viewRetried', payload: { view: 'home', trigger: 'button' } },
+    ],
+    [0, 1, 2, 3],
+  );
+  expect(steps.map((step) => [step.text, step.failed])).toEqual([
+    ['the signup view could not show: its code could not be fetched', true],
+    ['back online: the signup view again', false],
+    ['the home view could not show: it broke', true],
+    ['"Try again" pressed: the home view again', false],
+  ]);
+});
+
 it('falls back to the action type for anything it has no words for', () => {
   const [step] = describeActions([{ type: 'something/else' }], [5]);
   expect(step).toMatchObject({ index: 0, text: 'something/else', failed: false, offsetMs: 0 });

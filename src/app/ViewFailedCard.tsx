@@ -1,0 +1,29 @@
+import { useAppDispatch } from '../../store/hooks';
+import { viewRetried, type ViewFailureReason } from '../../store/navigation/navigationSlice';
+import type { RouteName } from '../../store/navigation/routes';
+import { useT } from '../components/intl/useT';
+import { PageCard } from '../components/PageCard';
+
+/** In place of a view that could not load or render: the layout stays, with a way to retry. */
+export function ViewFailedCard({ view, reason }: { view: RouteName; reason: ViewFailureReason }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  return (
+    <div className="view" data-view-failed={view}>
+      <PageCard title={t('view.failed.title')}>
+        <p className="card__intro" role="alert">
+          {reason === 'load' ? t('view.failed.load') : t('view.failed.render')}
+        </p>
+        <div className="card__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => dispatch(viewRetried({ view, trigger: 'button' }))}
+          >
+            {t('view.failed.retry')}
+          </button>
+        </div>
+      </PageCard>
+    </div>
+  );
+}
