@@ -60,6 +60,8 @@ export interface Config {
    */
   publicUrl?: string;
   sessionTtlSeconds: number;
+  /** Live sessions one account keeps at most; a new one ends the oldest. */
+  sessionsMaxPerAccount: number;
   activationCodeTtlSeconds: number;
   activationMaxAttempts: number;
   rateLimits: RateLimitConfig;
@@ -216,6 +218,7 @@ export function loadConfig(env: Env): Config {
     redis: readRedis(env),
     mail: readMail(env, dataDir, production),
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 7 * day, 1, 365 * day),
+    sessionsMaxPerAccount: readInt(env, 'SESSIONS_MAX_PER_ACCOUNT', 50, 1, 10_000),
     requestTimeoutSeconds: readInt(env, 'REQUEST_TIMEOUT_SECONDS', 15, 1, 600),
     maxConnections: readInt(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
     passwordHashBounds: {

@@ -44,6 +44,7 @@ describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
       now: NOW - 10,
       id: 's1',
       userAgent: 'test',
+      keepAtMost: 50,
     });
   });
 

@@ -50,8 +50,12 @@ const API_PREFIX = '/v1/';
  * keeps a browser from sniffing it into something else or framing it (OWASP's REST Security
  * Cheat Sheet: CSP `default-src 'none'`, `frame-ancestors 'none'`, nosniff). The full set of the
  * app's pages is about 700 bytes more on every verify answer, the busiest call there is.
+ * No API answer is kept by a browser or a proxy: many carry a session token, a code or personal
+ * data (login, activation, reset, verify, the session list, email changes, the outbox), and one
+ * rule for all of them cannot miss a new route.
  */
 const API_HEADERS: Record<string, string> = {
+  'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',

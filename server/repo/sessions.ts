@@ -11,8 +11,14 @@ export interface NewSession {
   now: number;
   id: string;
   userAgent: string;
+  /** Live sessions the account keeps at most, this one included; the oldest beyond end. */
+  keepAtMost: number;
 }
 
+/**
+ * Stores the session and ends the account's oldest beyond `keepAtMost` (and its expired ones), so
+ * logging in again and again cannot grow the session list without bound.
+ */
 export async function createSession(db: Kysely<Database>, session: NewSession): Promise<void> {
   await db
     .insertInto('sessions')
@@ -25,6 +31,23 @@ export async function createSession(db: Kysely<Database>, session: NewSession): 
       last_used_at: session.now,
       user_agent: session.userAgent,
     })
+    .execute();
+  // The new session is kept whatever the order of equal creation times; the newest others fill
+  // the remaining places.
+  const kept = db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('user_id', '=', session.userId)
+    .where('token_hash', '!=', session.tokenHash)
+    .where('expires_at', '>', session.now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(Math.max(0, session.keepAtMost - 1));
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', session.userId)
+    .where('token_hash', '!=', session.tokenHash)
+    .where('token_hash', 'not in', kept)
     .execute();
 }
 

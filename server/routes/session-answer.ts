@@ -10,7 +10,10 @@ export function userAgentOf(request: FastifyRequest): string {
   return (request.headers['user-agent'] ?? '').slice(0, 512);
 }
 
-/** A new session for this request: its token, what is stored of it, and its public id. */
+/**
+ * A new session for this request: its token, what is stored of it, its public id, and how many
+ * live sessions its account keeps at most (storing it ends the oldest beyond that).
+ */
 export function newSession(now: number, ttlSeconds: number, request: FastifyRequest) {
   const token = newSessionToken();
   return {
@@ -19,6 +22,7 @@ export function newSession(now: number, ttlSeconds: number, request: FastifyRequ
     expiresAt: now + ttlSeconds,
     id: randomBytes(16).toString('base64url'),
     userAgent: userAgentOf(request),
+    keepAtMost: request.server.config.sessionsMaxPerAccount,
   };
 }
 
