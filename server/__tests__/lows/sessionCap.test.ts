@@ -2,12 +2,12 @@
 // logging in again and again cannot grow the list, and the list stays right. On both engines.
 import type { FastifyInstance } from 'fastify';
 
+import * as v from 'valibot';
 import { API_PATHS } from '../../../contract/api';
 import { SessionsOk } from '../../../contract/schemas';
 import { ApiClient } from '../../../testing/server/client';
 import { testConfig } from '../../../testing/server/config';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
-import * as v from 'valibot';
 import { buildApp } from '../../app';
 import type { Clock } from '../../plugins/resources';
 
