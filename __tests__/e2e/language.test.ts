@@ -83,6 +83,15 @@ test('switching to Khmer loads the bundled Khmer web font', async () => {
   expect(await khmerFontLoaded()).toBe(true);
 });
 
+test('in Khmer, numbers in sentences are written in Khmer digits', async () => {
+  const page = await openView('signup', 'kh');
+  const hint = view(page, 'signup')
+    .locator('.field', { has: page.locator('input[name="password"]') })
+    .locator('.field__hint');
+  await expect(hint.innerText()).resolves.toMatch(/យ៉ាងហោចណាស់ [០-៩]+ តួអក្សរ/);
+  await expect(hint.innerText()).resolves.not.toMatch(/[0-9]/);
+});
+
 test.each(['fr', 'KH', '"kh"', ''])('an unknown localeRef %p means English', async (localeRef) => {
   const page = await openView('login', localeRef);
 

@@ -1,5 +1,6 @@
 // The Khmer pack (Intl locale `km`), loaded as its own chunk with the Khmer web font
-// (../khmerFont.ts). Numbers go through `{x, number}` so that they are written in Khmer digits.
+// (../khmerFont.ts). Numbers go through `{x, number, digits}`, written in Khmer digits
+// (../digits.ts).
 import type { MessageId } from './en';
 
 export const kh: Record<MessageId, string> = {
@@ -18,7 +19,7 @@ export const kh: Record<MessageId, string> = {
   'field.name.label': 'ឈ្មោះ',
   'field.email.label': 'អ៊ីមែល',
   'field.password.label': 'ពាក្យសម្ងាត់',
-  'field.newPassword.hint': 'យ៉ាងហោចណាស់ {min, number} តួអក្សរ។',
+  'field.newPassword.hint': 'យ៉ាងហោចណាស់ {min, number, digits} តួអក្សរ។',
   'field.code.label': 'លេខកូដបើកដំណើរការ',
   'field.code.hint': 'លេខ ៦ ខ្ទង់ក្នុងអ៊ីមែលដែលយើងបានផ្ញើទៅអ្នក។',
   'field.signupPassword.label': 'ពាក្យសម្ងាត់',
@@ -42,8 +43,8 @@ export const kh: Record<MessageId, string> = {
   'fieldError.required.newEmail': 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលថ្មីរបស់អ្នក។',
   'fieldError.required.confirm': 'សូមធីកប្រអប់ដើម្បីបញ្ជាក់។',
   'fieldError.invalidEmail': 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលដូចជា name@example.com ។',
-  'fieldError.tooShort': 'សូមប្រើយ៉ាងហោចណាស់ {min, number} តួអក្សរ។',
-  'fieldError.tooLong': 'សូមប្រើមិនលើសពី {max, number} តួអក្សរ។',
+  'fieldError.tooShort': 'សូមប្រើយ៉ាងហោចណាស់ {min, number, digits} តួអក្សរ។',
+  'fieldError.tooLong': 'សូមប្រើមិនលើសពី {max, number, digits} តួអក្សរ។',
   'fieldError.commonPassword': 'ពាក្យសម្ងាត់នេះងាយទាយពេក។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលពិបាកទាយជាងនេះ។',
   'fieldError.invalidCodeFormat': 'លេខកូដមាន ៦ ខ្ទង់ ដូចជា 123456 ។',
   'fieldError.incorrectPassword': 'នេះមិនមែនជាពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នកទេ។',
@@ -51,7 +52,7 @@ export const kh: Record<MessageId, string> = {
   'requestError.validation': 'ព័ត៌មានខ្លះត្រូវកែតម្រូវ៖ សូមមើលសារនៅក្រោមប្រអប់នីមួយៗ។',
   'requestError.rateLimited': 'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមរង់ចាំមួយនាទី រួចព្យាយាមម្ដងទៀត។',
   'requestError.rateLimitedFor':
-    'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល {minutes, number} នាទីទៀត។',
+    'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល {minutes, number, digits} នាទីទៀត។',
   'requestError.invalidCode': 'លេខកូដនោះខុស ផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ។ សូមពិនិត្យអ៊ីមែលចុងក្រោយ ឬស្នើសុំលេខកូដថ្មី។',
   'requestError.invalidCredentials': 'អ៊ីមែល ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវទេ។',
   'requestError.accountNotActivated': 'គណនីនេះមិនទាន់បានបើកដំណើរការនៅឡើយទេ។',
@@ -107,7 +108,7 @@ export const kh: Record<MessageId, string> = {
   'resend.button': 'ផ្ញើលេខកូដថ្មី',
   'resend.sending': 'កំពុងផ្ញើ…',
   'resend.sent': 'យើងបានផ្ញើលេខកូដថ្មីទៅ {email} ហើយ។',
-  'resend.wait': 'អ្នកអាចស្នើសុំលេខកូដមួយទៀតក្នុងរយៈពេល {seconds, number} វិនាទីទៀត។',
+  'resend.wait': 'អ្នកអាចស្នើសុំលេខកូដមួយទៀតក្នុងរយៈពេល {seconds, number, digits} វិនាទីទៀត។',
 
   'home.title': 'គណនីរបស់អ្នក',
   'home.greeting': 'សួស្ដី {name}',

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 
+import { intlFormats } from '../../i18n/digits';
 import { loadMessages, peekMessages, type Messages } from '../../i18n/loadMessages';
 import { DEFAULT_LOCALE, FORMAT_LOCALE, INTL_LOCALE, type Locale } from '../../store/constants';
 import { useAppSelector } from '../../store/hooks';
@@ -49,6 +50,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   return (
     <IntlProvider
       locale={FORMAT_LOCALE[pack.locale]}
+      formats={intlFormats(FORMAT_LOCALE[pack.locale])}
       defaultLocale={DEFAULT_LOCALE}
       messages={pack.messages}
     >

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
+import { intlFormats } from '../../i18n/digits';
 import type { DecodedLog } from '../../store/actionLog/decodeLog';
 import { describeActions, type Step } from '../../store/actionLog/describe';
 import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
@@ -114,7 +115,12 @@ export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?:
   const [open, setOpen] = useState<OpenLog | null>(null);
   const messages = useChromeMessages(locale);
   return (
-    <IntlProvider locale={FORMAT_LOCALE[locale]} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+    <IntlProvider
+      locale={FORMAT_LOCALE[locale]}
+      formats={intlFormats(FORMAT_LOCALE[locale])}
+      defaultLocale={DEFAULT_LOCALE}
+      messages={messages}
+    >
       <div className="replay" lang={INTL_LOCALE[locale]}>
         <header className="replay-header">
           <h1>

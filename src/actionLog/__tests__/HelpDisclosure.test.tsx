@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 
+import { intlFormats } from '../../../i18n/digits';
 import { en } from '../../../i18n/messages/en';
 import { kh } from '../../../i18n/messages/kh';
-import { SUPPORT_CONTACT } from '../../../store/constants';
+import { FORMAT_LOCALE, SUPPORT_CONTACT } from '../../../store/constants';
 import { localeChanged } from '../../../store/locale/localeSlice';
 import { makeStore } from '../../../store/store';
 import { HelpDisclosure } from '../HelpDisclosure';
@@ -38,7 +39,8 @@ function renderFooter(locale: 'en' | 'kh' = 'en') {
   render(
     <Provider store={store}>
       <IntlProvider
-        locale={locale === 'kh' ? 'km-u-nu-khmr' : 'en'}
+        locale={FORMAT_LOCALE[locale]}
+        formats={intlFormats(FORMAT_LOCALE[locale])}
         messages={locale === 'kh' ? kh : en}
       >
         <HelpDisclosure />

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
 
+import { numberingSystemOf } from '../../../i18n/digits';
 import type { Translate } from '../intl/useT';
 
 const MONTHS = [
@@ -22,12 +23,13 @@ const MONTHS = [
  * data for Khmer (Intl would print English); there the message pack spells the date itself.
  */
 export function formatExpiry(intl: IntlShape, t: Translate, date: Date): string {
+  const numberingSystem = numberingSystemOf(intl.locale);
   if (Intl.DateTimeFormat.supportedLocalesOf([intl.locale]).length > 0) {
-    return intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short' });
+    return intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short', numberingSystem });
   }
   // Numbers through Intl all the same, so Khmer keeps its own digits.
   const number = (value: number, minimumIntegerDigits = 1) =>
-    intl.formatNumber(value, { useGrouping: false, minimumIntegerDigits });
+    intl.formatNumber(value, { useGrouping: false, minimumIntegerDigits, numberingSystem });
   return t('home.sessionEndsAt', {
     day: number(date.getDate()),
     month: t(MONTHS[date.getMonth()] ?? 'month.1'),

@@ -1,0 +1,13 @@
+// Khmer is written with Khmer digits. The locale tag says so (`km-u-nu-khmr`), but a browser
+// without Khmer locale data (Chrome's reduced ICU) drops the tag's extensions with the language,
+// so the digits are also asked for by name, which every browser honours.
+
+/** The digits a locale tag asks for: `khmr` for `km-u-nu-khmr`, `latn` when it names none. */
+export function numberingSystemOf(locale: string): string {
+  return new Intl.Locale(locale).numberingSystem ?? 'latn';
+}
+
+/** IntlProvider's formats: `{x, number, digits}` in a message writes x in the locale's digits. */
+export function intlFormats(locale: string) {
+  return { number: { digits: { numberingSystem: numberingSystemOf(locale) } } };
+}
