@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
 import { HashingOverloaded } from '../auth/passwords';
+import { isUniqueViolation } from '../db/unique';
 import { JsonTooDeep } from './json-depth';
 import { isUnavailable } from './unavailable';
 import { schemaFieldErrors } from './validation';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     fail(code: ErrorCode, fields?: Record<string, FieldErrorCode>): FastifyReply;
   }
 }
+
+const UNIQUE_RACE_MESSAGE = 'Another request changed the same data at the same moment; try again.';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'BAD_REQUEST',
@@ -82,6 +85,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HashingOverloaded) {
       reply.header('retry-after', error.retryAfterSeconds);
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
+    }
+    // A route that can race on a unique index answers its own code; any other such race is the
+    // client's to retry, never a server failure.
+    if (isUniqueViolation(error)) {
+      return reply.code(400).send(errorBody('BAD_REQUEST', undefined, UNIQUE_RACE_MESSAGE));
     }
     if (isUnavailable(error)) {
       request.server.writeFailures?.note(error);

@@ -39,6 +39,14 @@ export async function findAccountCode(
     .executeTakeFirst();
 }
 
+/**
+ * Ends every outstanding code of the user (a reset, an email change): a credential changed, and
+ * a code mailed before that must not undo it or outlive it.
+ */
+export async function endAccountCodes(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('account_codes').where('user_id', '=', userId).execute();
+}
+
 /** Uses the code up; false when another request used it first. */
 export async function useAccountCode(
   db: Kysely<Database>,

@@ -25,6 +25,7 @@ import {
   newActivationCode,
   newSalt,
 } from '../auth/secrets';
+import { falseOnUniqueViolation } from '../db/unique';
 import { withContract } from '../http/schemas';
 import {
   accountDeletedMail,
@@ -35,7 +36,12 @@ import {
   passwordChangedMail,
 } from '../mail/account-messages';
 import { mailLanguage, type MailLanguage } from '../mail/language';
-import { findAccountCode, replaceAccountCode, useAccountCode } from '../repo/account-codes';
+import {
+  endAccountCodes,
+  findAccountCode,
+  replaceAccountCode,
+  useAccountCode,
+} from '../repo/account-codes';
 import {
   findLiveSession,
   listSessions,
@@ -151,6 +157,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
           .where('id', '=', user.id)
           .execute();
         await revokeOtherSessions(trx, user.id, who(request).tokenHash);
+        // A reset or email-change code mailed before the change no longer works.
+        await endAccountCodes(trx, user.id);
         const reset = app.link(ROUTES.resetPassword, { email: user.email });
         const notice = passwordChangedMail(language(request), user.name, reset);
         await app.mail.send(trx, { to: user.email, ...notice });
@@ -247,16 +255,21 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       ) {
         return reply.fail('INVALID_CODE');
       }
-      const changed = await db.transaction().execute(async (trx) => {
+      const change = db.transaction().execute(async (trx) => {
         if (!(await useAccountCode(trx, user.id, 'email-change', stored.code_hash))) return false;
         // Taken since the code was sent: the change does not happen.
         if (await findUserByEmail(trx, newEmail)) return false;
         await trx.updateTable('users').set({ email: newEmail }).where('id', '=', user.id).execute();
         await revokeOtherSessions(trx, user.id, who(request).tokenHash);
+        // A reset code mailed to the old address no longer works.
+        await endAccountCodes(trx, user.id);
         const notice = emailChangedMail(language(request), user.name, newEmail);
         await app.mail.send(trx, { to: user.email, ...notice });
         return true;
       });
+      const changed = await change.catch(falseOnUniqueViolation);
+      // Taken before, or by another account confirming the same address at the same moment (the
+      // unique index decides): the same answer either way.
       if (!changed) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
       return { error: false as const, user: toPublicUser({ ...user, email: newEmail }) };

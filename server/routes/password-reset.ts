@@ -26,7 +26,12 @@ import {
 import { withContract } from '../http/schemas';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-messages';
 import { mailLanguage, type MailLanguage } from '../mail/language';
-import { findAccountCode, replaceAccountCode, useAccountCode } from '../repo/account-codes';
+import {
+  endAccountCodes,
+  findAccountCode,
+  replaceAccountCode,
+  useAccountCode,
+} from '../repo/account-codes';
 import { replaceActivationCode } from '../repo/activation-codes';
 import { createSession, revokeOtherSessions } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
@@ -125,6 +130,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
         await createSession(trx, { ...session, userId: user.id, now });
         // Whoever held the old password is signed out everywhere.
         await revokeOtherSessions(trx, user.id, session.tokenHash);
+        // An email-change code asked for before the reset no longer works.
+        await endAccountCodes(trx, user.id);
         const notice = passwordChangedMail(
           language,
           user.name,

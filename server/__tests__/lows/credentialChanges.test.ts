@@ -1,0 +1,126 @@
+// A credential change ends the codes mailed before it: after a password change, a password reset
+// or an email change, an earlier reset code (and email-change code) no longer works. Both engines.
+import type { FastifyInstance } from 'fastify';
+
+import { API_PATHS } from '../../../contract/api';
+import { ApiClient } from '../../../testing/server/client';
+import { testConfig } from '../../../testing/server/config';
+import { ENGINES, type Engine } from '../../../testing/server/engines';
+import { buildApp } from '../../app';
+
+const PASSWORD = 'a credential change passphrase';
+const NEW_PASSWORD = 'another credential passphrase';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+let counter = 0;
+const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
+
+describe.each(ENGINES)(
+  'credential changes end outstanding codes on %s',
+  (_name, engine: Engine) => {
+    let tearDown: () => Promise<void>;
+    let server: FastifyInstance;
+    let api: ApiClient;
+
+    beforeAll(async () => {
+      const place = await engine.setUp();
+      tearDown = place.tearDown;
+      server = await buildApp(
+        testConfig(place.dataDir, {
+          ...place.env,
+          PUBLIC_URL: 'http://localhost:8080',
+          RATE_LIMIT_SIGNUP_MAX: '1000',
+        }),
+      );
+      await server.ready();
+      api = ApiClient.inject(server);
+    });
+
+    afterAll(async () => {
+      await server?.close();
+      await tearDown?.();
+    });
+
+    async function account() {
+      const email = newEmail('creds');
+      await api.post(API_PATHS.signup, { name: 'Creds', email, password: PASSWORD });
+      const { code } = await api.waitForMail(email, 1);
+      const activated = await api.post(API_PATHS.verifyAccount, {
+        email,
+        code,
+        password: PASSWORD,
+      });
+      expect(activated.status).toBe(200);
+      return { email, token: activated.body.token as string };
+    }
+
+    /** Asks for a reset code and returns it (the newest mail to the address). */
+    async function resetCode(email: string): Promise<string> {
+      const before = (await api.mailsTo(email)).length;
+      expect((await api.post(API_PATHS.requestPasswordReset, { email })).status).toBe(202);
+      return (await api.waitForMail(email, before + 1)).code ?? '';
+    }
+
+    async function emailChangeCode(token: string, target: string): Promise<string> {
+      const asked = await api.post(
+        API_PATHS.changeEmail,
+        { password: PASSWORD, newEmail: target },
+        bearer(token),
+      );
+      expect(asked.status).toBe(202);
+      return (await api.waitForMail(target, 1)).code ?? '';
+    }
+
+    const reset = (email: string, code: string) =>
+      api.post(API_PATHS.resetPassword, { email, code, password: `${NEW_PASSWORD} reset` });
+
+    it('a password change ends an earlier reset code and email-change code', async () => {
+      const { email, token } = await account();
+      const code = await resetCode(email);
+      const target = newEmail('after-password');
+      const changeCode = await emailChangeCode(token, target);
+      const changed = await api.post(
+        API_PATHS.changePassword,
+        { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+        bearer(token),
+      );
+      expect(changed.status).toBe(200);
+      expect((await reset(email, code)).body).toMatchObject({ code: 'INVALID_CODE' });
+      const confirm = await api.post(
+        API_PATHS.confirmEmailChange,
+        { code: changeCode },
+        bearer(token),
+      );
+      expect([confirm.status, confirm.body.code]).toEqual([400, 'INVALID_CODE']);
+    });
+
+    it('a password reset ends an earlier email-change code', async () => {
+      const { email, token } = await account();
+      const target = newEmail('after-reset');
+      const changeCode = await emailChangeCode(token, target);
+      const done = await reset(email, await resetCode(email));
+      expect(done.status).toBe(200);
+      const confirm = await api.post(
+        API_PATHS.confirmEmailChange,
+        { code: changeCode },
+        bearer(done.body.token),
+      );
+      expect([confirm.status, confirm.body.code]).toEqual([400, 'INVALID_CODE']);
+    });
+
+    it('an email change ends an earlier reset code', async () => {
+      const { email, token } = await account();
+      const code = await resetCode(email);
+      const target = newEmail('moved');
+      const changeCode = await emailChangeCode(token, target);
+      const confirm = await api.post(
+        API_PATHS.confirmEmailChange,
+        { code: changeCode },
+        bearer(token),
+      );
+      expect(confirm.status).toBe(200);
+      // Neither by the old address nor by the new one.
+      expect((await reset(email, code)).body).toMatchObject({ code: 'INVALID_CODE' });
+      expect((await reset(target, code)).body).toMatchObject({ code: 'INVALID_CODE' });
+    });
+  },
+);

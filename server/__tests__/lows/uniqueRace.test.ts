@@ -1,0 +1,93 @@
+// Two accounts confirming the same new address at the same moment: the unique index on emails
+// decides, one answers 200 and the other 400 INVALID_CODE (as when the address was taken
+// before), never 500. On both engines; PostgreSQL is where the two transactions truly overlap.
+import type { FastifyInstance } from 'fastify';
+
+import { API_PATHS } from '../../../contract/api';
+import { ApiClient } from '../../../testing/server/client';
+import { testConfig } from '../../../testing/server/config';
+import { ENGINES, type Engine } from '../../../testing/server/engines';
+import { buildApp } from '../../app';
+import { isUniqueViolation } from '../../db/unique';
+
+const PASSWORD = 'a unique race passphrase';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+let counter = 0;
+const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
+
+describe.each(ENGINES)('unique-key races on %s', (_name, engine: Engine) => {
+  let tearDown: () => Promise<void>;
+  let server: FastifyInstance;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    const place = await engine.setUp();
+    tearDown = place.tearDown;
+    server = await buildApp(
+      testConfig(place.dataDir, {
+        ...place.env,
+        PUBLIC_URL: 'http://localhost:8080',
+        RATE_LIMIT_SIGNUP_MAX: '1000',
+      }),
+    );
+    await server.ready();
+    api = ApiClient.inject(server);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await tearDown?.();
+  });
+
+  async function account(): Promise<string> {
+    const email = newEmail('race');
+    await api.post(API_PATHS.signup, { name: 'Race', email, password: PASSWORD });
+    const { code } = await api.waitForMail(email, 1);
+    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
+    expect(activated.status).toBe(200);
+    return activated.body.token;
+  }
+
+  it('answers one 200 and one 400 when two accounts confirm the same address at once', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const target = newEmail('wanted');
+      const tokens = [await account(), await account()];
+      const codes: string[] = [];
+      for (const token of tokens) {
+        const asked = await api.post(
+          API_PATHS.changeEmail,
+          { password: PASSWORD, newEmail: target },
+          bearer(token),
+        );
+        expect(asked.status).toBe(202);
+        codes.push((await api.waitForMail(target, codes.length + 1)).code ?? '');
+      }
+      const answers = await Promise.all(
+        tokens.map((token, i) =>
+          api.post(API_PATHS.confirmEmailChange, { code: codes[i] }, bearer(token)),
+        ),
+      );
+      const outcome = answers.map((a) => [a.status, a.body.code ?? 'ok']).sort();
+      expect(outcome).toEqual([
+        [200, 'ok'],
+        [400, 'INVALID_CODE'],
+      ]);
+      const owners = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', target)
+        .execute();
+      expect(owners).toHaveLength(1);
+    }
+  });
+});
+
+it('reads a unique violation the same way from both engines', () => {
+  expect(isUniqueViolation(Object.assign(new Error('dup'), { code: '23505' }))).toBe(true);
+  expect(
+    isUniqueViolation(Object.assign(new Error('dup'), { code: 'SQLITE_CONSTRAINT_UNIQUE' })),
+  ).toBe(true);
+  expect(isUniqueViolation(Object.assign(new Error('fk'), { code: '23503' }))).toBe(false);
+  expect(isUniqueViolation(new Error('plain'))).toBe(false);
+  expect(isUniqueViolation(undefined)).toBe(false);
+});
