@@ -5,6 +5,7 @@ import { selectScreen } from '../../store/navigation/screenSelectors';
 import { FooterLinks } from '../components/FooterLinks';
 import { useT } from '../components/intl/useT';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { SkipLink } from '../components/SkipLink';
 
 import { WaitIndicator } from './WaitIndicator';
 
@@ -14,13 +15,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const busy = screen.kind === 'loading' || screen.busy;
   return (
     <div className="app">
+      <SkipLink target="main" />
       <header className="app-header">
         <div className="app-header__inner">
           <p className="app-header__name">{t('app.name')}</p>
           <LanguageSwitch />
         </div>
       </header>
-      <main className="app-main" aria-busy={busy} data-wait={screen.wait ?? undefined}>
+      <main id="main" tabIndex={-1} className="app-main" aria-busy={busy} data-wait={screen.wait ?? undefined}>
         <WaitIndicator wait={screen.wait} />
         <div className="app-main__view" inert={busy}>
           {children}

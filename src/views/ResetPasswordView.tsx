@@ -27,7 +27,13 @@ export default function ResetPasswordView() {
 
   if (!email) {
     return (
-      <PageCard title={t('reset.requestTitle')} intro={t('reset.requestIntro')} links={loginLink}>
+      // Each step is a view of its own that opens with the focus on its first empty field.
+      <PageCard
+        key="request"
+        title={t('reset.requestTitle')}
+        intro={t('reset.requestIntro')}
+        links={loginLink}
+      >
         <ResetRequestForm
           onSuccess={(sentTo) => dispatch(navigationRequested({ to: resetPasswordHref(sentTo) }))}
         />
@@ -36,6 +42,7 @@ export default function ResetPasswordView() {
   }
   return (
     <PageCard
+      key="code"
       title={t('reset.title')}
       intro={code ? t('reset.intro') : t('reset.sentTo', { email })}
       links={

@@ -1,5 +1,8 @@
+import type { ClipboardEvent, FormEvent } from 'react';
+
 import { NumericInput } from '../NumericInput';
 
+import { CODE_LENGTH, codeDigits, nextEmptyField } from './codeText';
 import { FieldFrame } from './FieldFrame';
 
 interface CodeFieldProps {
@@ -9,8 +12,37 @@ interface CodeFieldProps {
   defaultValue?: string;
 }
 
-/** The six-digit `code` field of the activation, reset and email-change forms. */
+/**
+ * Puts `value` in the field as a visitor's edit would, so the form hears of it: through the
+ * element's own setter, since React reads a change made through `input.value` as no change.
+ */
+function setValue(input: HTMLInputElement, value: string) {
+  const setNativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  if (setNativeValue) setNativeValue.call(input, value);
+  else input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * The six-digit `code` field of the activation, reset and email-change forms. Whatever arrives
+ * (typed, pasted, filled in by the phone) is kept as its digits only; a pasted code replaces what
+ * was there; once the code is whole, the focus moves on to the next empty field.
+ */
 export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) {
+  function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
+    const pasted = codeDigits(event.clipboardData.getData('text'));
+    if (pasted.length < CODE_LENGTH) return;
+    event.preventDefault();
+    setValue(event.currentTarget, pasted);
+  }
+
+  function handleInput(event: FormEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const digits = codeDigits(input.value);
+    if (digits !== input.value) setValue(input, digits);
+    else if (digits.length === CODE_LENGTH) nextEmptyField(input)?.focus();
+  }
+
   return (
     <FieldFrame label={label} hint={hint} error={error}>
       {(control) => (
@@ -19,8 +51,9 @@ export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) 
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           defaultValue={defaultValue}
+          onPaste={handlePaste}
+          onInput={handleInput}
           {...control}
         />
       )}

@@ -1,0 +1,218 @@
+// The deploy path the README documents: a built tree installed with `npm ci --omit=dev`, started
+// as `NODE_ENV=production node build/server.js` (it never builds) or with `npm start`; SIGTERM and
+// SIGINT to `npm start` stop the server gracefully, answering the requests in flight.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+import { API_PATHS } from '../../contract/api';
+import { freePort, REPO_ROOT } from '../../testing/processes';
+import { ApiClient } from '../../testing/server/client';
+import { tempDir } from '../../testing/server/config';
+
+const TREE_FILES = [
+  'package.json',
+  'package-lock.json',
+  'scripts/build-if-stale.mjs',
+  'scripts/build-server.mjs',
+];
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function started(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Started> {
+  const process = run(command, args, cwd, env);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const match = /Server listening at (http:\/\/[0-9.]+:\d+)/.exec(process.output());
+    if (match?.[1]) return { ...process, url: match[1] };
+    if (process.child.exitCode !== null || Date.now() > deadline) {
+      process.child.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${process.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+describe('a production install of a built tree', () => {
+  let tree: string;
+  let dataDir: string;
+  let baseEnv: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    const distIndex = path.join(REPO_ROOT, 'dist', 'index.html');
+    if (!fs.existsSync(distIndex)) {
+      throw new Error('dist/ is missing: run `npm run build` before this suite (npm test does).');
+    }
+    tree = tempDir('deploy');
+    dataDir = tempDir('deploy-data');
+    for (const file of TREE_FILES) {
+      fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+      fs.copyFileSync(path.join(REPO_ROOT, file), path.join(tree, file));
+    }
+    fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(tree, 'dist'), { recursive: true });
+    const compile = spawnSync(
+      'node',
+      ['scripts/build-server.mjs', path.join(tree, 'build', 'server.js')],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    );
+    if (compile.status !== 0) throw new Error(`the server build failed:\n${compile.stderr}`);
+    const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+      cwd: tree,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${install.stderr}`);
+    expect(fs.existsSync(path.join(tree, 'node_modules', 'webpack'))).toBe(false);
+    baseEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MAIL_MODE: 'outbox',
+      LOG_LEVEL: 'info',
+    };
+  }, 300_000);
+
+  afterAll(() => {
+    if (tree) fs.rmSync(tree, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts with NODE_ENV=production, serves the app and the API', async () => {
+    const server = await started('node', ['build/server.js'], tree, {
+      ...baseEnv,
+      NODE_ENV: 'production',
+      PORT: '0',
+    });
+    try {
+      const client = new ApiClient(server.url);
+      expect((await client.get(API_PATHS.health)).body).toMatchObject({ ok: true });
+      const page = await fetch(`${server.url}/login`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<div id="?root"?>/);
+      const signup = await client.post(API_PATHS.signup, {
+        name: 'Deployed',
+        email: 'deployed@example.com',
+        password: 'a deployed passphrase',
+      });
+      expect(signup.status).toBe(201);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  it('refuses to start in production without the built app, in one line', async () => {
+    const result = spawnSync('node', ['build/server.js'], {
+      cwd: tree,
+      env: { ...baseEnv, NODE_ENV: 'production', PORT: '0', DIST_DIR: path.join(tree, 'none') },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/built app is missing.*npm run build/);
+  });
+
+  it('`npm start` without the build tools says what is missing instead of building', () => {
+    const dist = path.join(tree, 'dist');
+    fs.renameSync(dist, `${dist}-aside`);
+    try {
+      const result = spawnSync('npm', ['start', '--silent'], {
+        cwd: tree,
+        env: { ...baseEnv, PORT: '0' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toMatch(
+        /^dist\/index\.html is missing, and this install has no build tools \(npm ci --omit=dev\)/,
+      );
+      expect(result.stdout).not.toMatch(/Building the app/);
+    } finally {
+      fs.renameSync(`${dist}-aside`, dist);
+    }
+  });
+
+  it('says which variable to change when the port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const result = spawnSync('node', ['build/server.js'], {
+        cwd: tree,
+        env: { ...baseEnv, NODE_ENV: 'production', PORT: String(port) },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use.*PORT`),
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to `npm start` answers the requests in flight, then stops the server',
+    async (signal) => {
+      const port = await freePort();
+      const npm = await started('npm', ['start'], tree, { ...baseEnv, PORT: String(port) });
+      const client = new ApiClient(npm.url);
+      // Sign-ups hash a password (argon2id at OWASP settings): each is in flight for a while.
+      const inFlight = Array.from({ length: 6 }, (_, i) =>
+        client.post(API_PATHS.signup, {
+          name: 'In flight',
+          email: `${signal}-${i}@example.com`,
+          password: 'a passphrase in flight',
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const signalledAt = Date.now();
+      npm.child.kill(signal);
+      const answers = await Promise.all(inFlight);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+      await npm.exited;
+      expect(Date.now() - signalledAt).toBeLessThan(5_000);
+      expect(npm.output()).toMatch(new RegExp(`${signal} received`));
+      // Nothing was left running without its parent.
+      expect(await refusesConnections(port)).toBe(true);
+    },
+    40_000,
+  );
+});

@@ -1,0 +1,20 @@
+// Where a view puts the focus when it opens: on its first empty field, so a visitor can type at
+// once (on the code when the address came filled in from a mail's link).
+
+/** What a visitor types into; buttons, boxes and hidden inputs are not "empty fields". */
+export function isFillable(element: Element): element is HTMLInputElement {
+  return (
+    element instanceof HTMLInputElement &&
+    !['hidden', 'checkbox', 'radio', 'submit', 'button', 'reset', 'file'].includes(element.type) &&
+    !element.disabled &&
+    !element.readOnly
+  );
+}
+
+/** Focuses the first empty field of `container`'s forms, unless the focus is already somewhere. */
+export function focusFirstEmptyField(container: HTMLElement | null) {
+  const active = document.activeElement;
+  if (!container || (active && active !== document.body)) return;
+  const fields = Array.from(container.querySelectorAll('form input')).filter(isFillable);
+  fields.find((field) => field.value === '')?.focus();
+}
