@@ -5,6 +5,7 @@ import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
+import { noticeSlice } from './notice/noticeSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
@@ -15,6 +16,7 @@ const sliceReducer = combineSlices(
   localeSlice,
   submissionsSlice,
   accountSlice,
+  noticeSlice,
   api,
 );
 

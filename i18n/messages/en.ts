@@ -10,6 +10,9 @@ export const en = {
     'Check your connection, then try again. We also try again by ourselves as soon as you are back online.',
   'view.failed.render': 'Something went wrong while showing it. Please try again.',
   'view.failed.retry': 'Try again',
+  'notice.dismiss': 'Dismiss',
+  'notice.sessionEnded':
+    'Your session was ended on another device, or it expired. Log in again to continue.',
   'language.label': 'Language',
 
   'field.name.label': 'Name',

@@ -7,6 +7,7 @@ import { useT } from '../components/intl/useT';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { SkipLink } from '../components/SkipLink';
 
+import { NoticeBanner } from './NoticeBanner';
 import { WaitIndicator } from './WaitIndicator';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -22,8 +23,15 @@ export function Layout({ children }: { children: ReactNode }) {
           <LanguageSwitch />
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="app-main" aria-busy={busy} data-wait={screen.wait ?? undefined}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="app-main"
+        aria-busy={busy}
+        data-wait={screen.wait ?? undefined}
+      >
         <WaitIndicator wait={screen.wait} />
+        <NoticeBanner />
         <div className="app-main__view" inert={busy}>
           {children}
         </div>

@@ -5,7 +5,7 @@ import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { SessionInfo } from '../../contract/api';
 import { api } from '../api/apiSlice';
 import { decodeRequestError, type RequestError } from '../api/decode';
-import { loggedOut, tokenRejected } from '../auth/authSlice';
+import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
 
 export interface AccountState {
   sessions: {
@@ -35,6 +35,7 @@ export const accountSlice = createSlice({
     builder
       .addCase(loggedOut, () => initialState)
       .addCase(tokenRejected, () => initialState)
+      .addCase(sessionEnded, () => initialState)
       .addMatcher(api.endpoints.sessions.matchPending, (state) => {
         state.sessions.status = 'loading';
         state.sessions.error = null;

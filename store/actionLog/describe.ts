@@ -109,6 +109,14 @@ function describeOther(action: Loose): { text: string; kind: StepKind; failed: b
       return { text: 'log out pressed', kind: 'session', failed: false };
     case 'auth/loggedOut':
       return { text: 'logged out', kind: 'session', failed: false };
+    case 'auth/sessionEnded':
+      return {
+        text: `the session had ended elsewhere (${text(payload.endpoint) ?? '?'} answered so): logged out here`,
+        kind: 'session',
+        failed: false,
+      };
+    case 'notice/dismissed':
+      return { text: 'notice dismissed', kind: 'other', failed: false };
     case 'app/viewFailed': {
       const why = payload.reason === 'load' ? 'its code could not be fetched' : 'it broke';
       return {

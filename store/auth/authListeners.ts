@@ -1,9 +1,35 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+
 import { api, UNTRACKED } from '../api/apiSlice';
+import { decodeRequestError } from '../api/decode';
 import type { AppStartListening } from '../listeners';
 
-import { loggedOut, logoutRequested, selectSessionExpiresAt } from './authSlice';
+import {
+  loggedOut,
+  logoutRequested,
+  selectSessionExpiresAt,
+  selectUser,
+  sessionEnded,
+} from './authSlice';
 import { forgetSession, storeToken, writeUserCookie } from './sessionEffects';
 import { sessionLifetime } from './sessionLifetime';
+
+/** Requests whose INVALID_TOKEN has its own handling: the check of a navigation, and log-out. */
+const OWN_OUTCOME = new Set(['verify', 'logout']);
+
+/** The endpoint of an answer saying that the request's session no longer exists, or null. */
+function endpointRefusingSession(action: UnknownAction): string | null {
+  if (!action.type.startsWith(`${api.reducerPath}/`) || !action.type.endsWith('/rejected')) {
+    return null;
+  }
+  const { meta, payload } = action as {
+    meta?: { arg?: { endpointName?: unknown } };
+    payload?: unknown;
+  };
+  const endpoint = meta?.arg?.endpointName;
+  if (typeof endpoint !== 'string' || OWN_OUTCOME.has(endpoint)) return null;
+  return decodeRequestError(payload).code === 'INVALID_TOKEN' ? endpoint : null;
+}
 
 export function addAuthListeners(startAppListening: AppStartListening) {
   // Every answer that signs the visitor in hands over a token to keep.
@@ -35,6 +61,16 @@ export function addAuthListeners(startAppListening: AppStartListening) {
     effect: (_action, { dispatch, extra }) => {
       forgetSession(extra);
       dispatch(loggedOut());
+    },
+  });
+
+  // A session ended elsewhere (or expired) ends here too, whichever request finds out first.
+  startAppListening({
+    predicate: (action, state) =>
+      selectUser(state) !== null && endpointRefusingSession(action) !== null,
+    effect: (action, { dispatch, extra }) => {
+      forgetSession(extra);
+      dispatch(sessionEnded({ endpoint: endpointRefusingSession(action) ?? '?' }));
     },
   });
 

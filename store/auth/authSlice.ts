@@ -101,6 +101,13 @@ export const authSlice = createSlice({
     loggedOut(state): AuthState {
       return { ...common(state), status: 'guest', user: null, expiresAt: null, hasToken: false };
     },
+    /**
+     * A signed-in request (`endpoint`) was answered INVALID_TOKEN: the session was ended on another
+     * device or has expired. It is forgotten here as a rejected verify does; the visitor is a guest.
+     */
+    sessionEnded(state, _action: PayloadAction<{ endpoint: string }>): AuthState {
+      return { ...common(state), status: 'guest', user: null, expiresAt: null, hasToken: false };
+    },
   },
   extraReducers: (builder) => {
     builder.addMatcher(
@@ -125,8 +132,14 @@ export const authSlice = createSlice({
   },
 });
 
-export const { verifyStarted, sessionVerified, tokenRejected, verifyFailed, loggedOut } =
-  authSlice.actions;
+export const {
+  verifyStarted,
+  sessionVerified,
+  tokenRejected,
+  verifyFailed,
+  loggedOut,
+  sessionEnded,
+} = authSlice.actions;
 export const {
   selectAuthStatus,
   selectAuthNavigationKey,

@@ -3,7 +3,13 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 
 import { api } from '../api/apiSlice';
-import { loggedOut, sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
+import {
+  loggedOut,
+  sessionEnded,
+  sessionVerified,
+  tokenRejected,
+  verifyFailed,
+} from '../auth/authSlice';
 import type { AppLocation } from '../router/location';
 import { locationChanged } from '../router/routerSlice';
 import { redirectTarget, routeAccess, routeFor, type RouteName } from './routes';
@@ -107,6 +113,7 @@ export const navigationSlice = createSlice({
       .addCase(tokenRejected, (state, { payload }) => settle(state, payload.navigationKey, false))
       .addCase(verifyFailed, (state, { payload }) => settle(state, payload.navigationKey, false))
       .addCase(loggedOut, forgetKeptView)
+      .addCase(sessionEnded, forgetKeptView)
       .addMatcher(api.endpoints.login.matchFulfilled, forgetKeptView)
       .addMatcher(api.endpoints.verifyAccount.matchFulfilled, forgetKeptView);
   },

@@ -1,7 +1,10 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+
 import { api, UNTRACKED } from '../api/apiSlice';
 import {
   loggedOut,
   selectAuthStatus,
+  sessionEnded,
   sessionVerified,
   tokenRejected,
   verifyFailed,
@@ -53,9 +56,9 @@ export function addVerifyListeners(startAppListening: AppStartListening) {
     },
   });
 
-  // Logged out: to the login form, checked like any navigation.
+  // Logged out, or the session ended elsewhere: to the login form, checked like any navigation.
   startAppListening({
-    actionCreator: loggedOut,
+    matcher: isAnyOf(loggedOut, sessionEnded),
     effect: (_action, { dispatch }) => void dispatch(navigationRequested({ to: ROUTES.login })),
   });
 }

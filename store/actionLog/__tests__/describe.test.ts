@@ -77,6 +77,20 @@ it('tells a view that could not show, and how it was tried again', () => {
   ]);
 });
 
+it('tells a session that ended elsewhere, and a dismissed notice', () => {
+  const steps = describeActions(
+    [
+      { type: 'auth/sessionEnded', payload: { endpoint: 'changePassword' } },
+      { type: 'notice/dismissed' },
+    ],
+    [0, 1],
+  );
+  expect(steps.map((step) => step.text)).toEqual([
+    'the session had ended elsewhere (changePassword answered so): logged out here',
+    'notice dismissed',
+  ]);
+});
+
 it('falls back to the action type for anything it has no words for', () => {
   const [step] = describeActions([{ type: 'something/else' }], [5]);
   expect(step).toMatchObject({ index: 0, text: 'something/else', failed: false, offsetMs: 0 });

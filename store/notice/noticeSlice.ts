@@ -1,0 +1,43 @@
+// What just happened, said once by the next view: a session ended elsewhere, a log-out, ...
+// A notice raised before a navigation waits for it, shows on the view it settles on, and goes with
+// the navigation after that, or when the visitor dismisses it.
+import { createAction, createSlice } from '@reduxjs/toolkit';
+
+import { sessionEnded } from '../auth/authSlice';
+import { locationChanged } from '../router/routerSlice';
+
+export type NoticeKind = 'sessionEnded';
+
+export interface NoticeState {
+  current: NoticeKind | null;
+  /** True until the navigation the notice is for has started. */
+  awaitsNavigation: boolean;
+}
+
+const initialState: NoticeState = { current: null, awaitsNavigation: false };
+
+/** The visitor closed the notice. */
+export const noticeDismissed = createAction('notice/dismissed');
+
+/** The next navigation's view says it. */
+const forNextView = (kind: NoticeKind): NoticeState => ({ current: kind, awaitsNavigation: true });
+
+export const noticeSlice = createSlice({
+  name: 'notice',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(locationChanged, (state) =>
+        state.awaitsNavigation ? { ...state, awaitsNavigation: false } : initialState,
+      )
+      .addCase(noticeDismissed, () => initialState)
+      .addCase(sessionEnded, () => forNextView('sessionEnded'));
+  },
+  selectors: {
+    /** The notice to show now: none while it waits for its navigation. */
+    selectNotice: (state) => (state.awaitsNavigation ? null : state.current),
+  },
+});
+
+export const { selectNotice } = noticeSlice.selectors;
