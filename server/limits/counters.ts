@@ -26,7 +26,17 @@ export interface CounterSpec {
 
 export interface CounterStore {
   counter(spec: CounterSpec): RateLimiterAbstract;
+  /**
+   * Deletes every key of the counter family `name` that starts with `keyPrefix` (an account's
+   * rows when it is deleted). Rare, so a scan is fine: Redis's SCAN does not block the server.
+   */
+  deletePrefix(name: string, keyPrefix: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A Redis MATCH pattern for keys that start with `text` (glob characters taken literally). */
+function globPrefix(text: string): string {
+  return `${text.replace(/[\\*?[\]]/g, (c) => `\\${c}`)}*`;
 }
 
 function redisStore(client: Redis, prefix: string): CounterStore {
@@ -40,6 +50,15 @@ function redisStore(client: Redis, prefix: string): CounterStore {
         // Fail the request at once (503) rather than queue it while Redis is away.
         rejectIfRedisNotReady: true,
       }),
+    async deletePrefix(name, keyPrefix) {
+      const match = globPrefix(`${prefix}limit:${name}:${keyPrefix}`);
+      let cursor = '0';
+      do {
+        const [next, keys] = await client.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+        if (keys.length > 0) await client.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    },
     close: async () => {},
   };
 }
@@ -60,6 +79,14 @@ function sqliteStore(file: string): CounterStore {
         points,
         duration: durationSeconds,
       }),
+    async deletePrefix(name, keyPrefix) {
+      // Keys are ASCII, so every key with the prefix sorts below the prefix + U+FFFF (the primary
+      // key's index serves the range).
+      const start = `${name}:${keyPrefix}`;
+      database
+        .prepare(`DELETE FROM ${TABLE} WHERE key >= ? AND key < ?`)
+        .run(start, `${start}\uffff`);
+    },
     close: async () => {
       database.close();
     },
@@ -81,6 +108,11 @@ function postgresStore(url: string, schema: string | undefined): CounterStore {
         points,
         duration: durationSeconds,
       }),
+    async deletePrefix(name, keyPrefix) {
+      const table = schema ? `"${schema}".${TABLE}` : TABLE;
+      const start = `${name}:${keyPrefix}`;
+      await pool.query(`DELETE FROM ${table} WHERE left(key, length($1)) = $1`, [start]);
+    },
     close: () => pool.end(),
   };
 }

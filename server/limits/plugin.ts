@@ -38,6 +38,12 @@ export interface Limits {
   take(reply: FastifyReply, draws: Draw[]): Promise<boolean>;
   /** Gives the points back: the request turned out not to count (a successful login). */
   refund(draws: Draw[]): Promise<void>;
+  /**
+   * A deleted account's rows: the addresses it signed in from (their exemption from the
+   * per-email login limit must not pass to whoever signs up with the email next), and the keys
+   * of the counter `name` that start with `keyPrefix` (the account's own), if given.
+   */
+  forgetAccount(email: string, own?: { name: string; keyPrefix: string }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -127,6 +133,12 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     },
     async refund(draws) {
       await Promise.all(draws.map(({ counter: limiter, key }) => limiter.reward(key)));
+    },
+    async forgetAccount(email, own) {
+      await Promise.all([
+        store.deletePrefix('known-address', `${emailKey(email)}:`),
+        own ? store.deletePrefix(own.name, own.keyPrefix) : undefined,
+      ]);
     },
   };
   app.decorate('limits', decorated);

@@ -1,6 +1,9 @@
 // The signed-in user's own account: password and email changes, the sessions, deletion. Every
 // route here needs a live session (a bearer token); a wrong password counts against a limit per
-// user, so a stolen session cannot guess its way to the password.
+// session and per client address, so a stolen session cannot guess its way to the password, nor
+// lock the owner's other sessions out.
+import { createHash } from 'node:crypto';
+
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import { API_PATHS, type PlainOk, type SessionsOk } from '../../contract/api';
@@ -71,14 +74,24 @@ declare module 'fastify' {
   }
 }
 
+/** The counter of wrong passwords per session. */
+const PASSWORD_CHECKS = 'account-password-session';
+
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
 const accountRoutes: FastifyPluginAsync = async (instance) => {
   const app = withContract(instance);
   const { config, db, clock } = app;
+  // Keyed by the account and the session (`<user id>:<hash of the token's hash>`), so the
+  // account's rows can be found when it is deleted; and per client address, across accounts.
   const passwordChecks = app.limits.counter(
-    'account-password',
+    PASSWORD_CHECKS,
     config.rateLimits.loginFailuresMax,
+    config.rateLimits.loginFailuresWindowSeconds,
+  );
+  const passwordChecksPerAddress = app.limits.counter(
+    'account-password-address',
+    config.rateLimits.loginFailuresPerAddressMax,
     config.rateLimits.loginFailuresWindowSeconds,
   );
 
@@ -107,8 +120,10 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
   }
 
   /**
-   * Checks the account's password, counting a wrong one against the user's limit; answers the
-   * refusal itself and returns false when the password is wrong or the limit is spent.
+   * Checks the account's password, counting a wrong one against this session's limit and this
+   * client address's (never the account's as a whole: a thief's wrong guesses would lock the
+   * owner's other sessions out); answers the refusal itself and returns false when the password
+   * is wrong or a limit is spent.
    */
   async function passwordHolds(
     request: FastifyRequest,
@@ -117,7 +132,12 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
     password: string,
     field: 'password' | 'currentPassword',
   ): Promise<boolean> {
-    const draws = [{ counter: passwordChecks, key: who(request).userId }];
+    const { userId, tokenHash } = who(request);
+    const session = createHash('sha256').update(tokenHash).digest('base64url');
+    const draws = [
+      { counter: passwordChecks, key: `${userId}:${session}` },
+      { counter: passwordChecksPerAddress, key: request.ip },
+    ];
     if (!(await app.limits.take(reply, draws))) return false;
     if (await app.passwords.verify(passwordHash, password)) {
       await app.limits.refund(draws);
@@ -309,6 +329,9 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
           ...accountDeletedMail(language(request), user.name),
         });
       });
+      // Its limiter rows go too: the addresses it signed in from, its sessions' password checks.
+      const own = { name: PASSWORD_CHECKS, keyPrefix: `${user.id}:` };
+      await app.limits.forgetAccount(user.email, own);
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return answer;
