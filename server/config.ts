@@ -47,6 +47,8 @@ export interface Config {
     smtpUrl?: string;
     from: string;
     outboxDir: string;
+    /** Messages the outbox keeps; writing one more deletes the oldest beyond. */
+    outboxMax: number;
     /** Whether GET /v1/dev/outbox exists. */
     outboxEndpoint: boolean;
     /** How long a process holds a claimed mail before another may take it. */
@@ -150,6 +152,7 @@ function readMail(env: Env, dataDir: string, production: boolean): Config['mail'
     smtpUrl,
     from,
     outboxDir: path.join(dataDir, 'outbox'),
+    outboxMax: readInt(env, 'OUTBOX_MAX_MESSAGES', 500, 1, 100_000),
     outboxEndpoint: mode === 'outbox' && (!production || explicitMode === 'outbox'),
     leaseSeconds: readInt(env, 'MAIL_LEASE_SECONDS', 60, 1, 3600),
     pollMs: readInt(env, 'MAIL_POLL_MS', 1000, 10, 60_000),

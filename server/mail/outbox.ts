@@ -1,4 +1,6 @@
 // Outbox mail mode: each message is one JSON file, readable by people and by GET /v1/dev/outbox.
+// The folder keeps the newest messages only (OUTBOX_MAX_MESSAGES), and a reader opens a few files
+// at a time, so neither the disk nor the process's file descriptors grow with the mail sent.
 import { randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
@@ -6,16 +8,41 @@ import path from 'node:path';
 
 import type { OutboxMessage } from '../../contract/api';
 
+/** Files a reader has open at once. */
+const READ_CONCURRENCY = 8;
+
 function fileName(sentAt: Date): string {
   return `${sentAt.getTime().toString().padStart(15, '0')}-${randomUUID()}.json`;
 }
 
-export async function writeOutboxMessage(dir: string, message: OutboxMessage): Promise<void> {
+/** The messages' file names, oldest first (the names start with the time, zero-padded). */
+async function messageFiles(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return names.filter((name) => name.endsWith('.json')).sort();
+}
+
+/** Writes the message, then deletes the oldest beyond the newest `keep`. */
+export async function writeOutboxMessage(
+  dir: string,
+  message: OutboxMessage,
+  keep: number,
+): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   const target = path.join(dir, fileName(new Date(message.sentAt)));
   // Written aside, then renamed, so a reader never sees half a message.
   await fs.writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
   await fs.rename(`${target}.tmp`, target);
+  const files = await messageFiles(dir);
+  // Another process (or writer) may delete the same file first: `force` makes that fine.
+  for (const name of files.slice(0, Math.max(0, files.length - keep))) {
+    await fs.rm(path.join(dir, name), { force: true });
+  }
 }
 
 /**
@@ -34,17 +61,23 @@ export function removeHalfWritten(dir: string): void {
   }
 }
 
-/** Oldest first, newest last. */
-export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+/** The newest `keep` messages, oldest first, newest last; read a few files at a time. */
+export async function readOutbox(dir: string, keep: number): Promise<OutboxMessage[]> {
+  const files = (await messageFiles(dir)).slice(-keep);
+  const messages: Array<OutboxMessage | undefined> = new Array(files.length);
+  let next = 0;
+  async function reader(): Promise<void> {
+    while (next < files.length) {
+      const index = next;
+      next += 1;
+      try {
+        messages[index] = JSON.parse(await fs.readFile(path.join(dir, files[index]!), 'utf8'));
+      } catch (error) {
+        // Deleted as the oldest since the folder was listed: no longer in the outbox.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
   }
-  const files = names.filter((name) => name.endsWith('.json')).sort();
-  return Promise.all(
-    files.map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8'))),
-  );
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, reader));
+  return messages.filter((message): message is OutboxMessage => message !== undefined);
 }

@@ -38,7 +38,8 @@ export function createTransport(config: Config['mail']): Transport {
   removeHalfWritten(config.outboxDir);
   return {
     async deliver(message) {
-      await writeOutboxMessage(config.outboxDir, { ...message, sentAt: new Date().toISOString() });
+      const sentAt = new Date().toISOString();
+      await writeOutboxMessage(config.outboxDir, { ...message, sentAt }, config.outboxMax);
     },
     close() {},
   };

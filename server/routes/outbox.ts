@@ -13,7 +13,8 @@ const outboxRoutes: FastifyPluginAsync = async (instance) => {
     { schema: { response: { 200: OutboxOk } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const messages: OutboxMessage[] = await readOutbox(app.config.mail.outboxDir);
+      const { outboxDir, outboxMax } = app.config.mail;
+      const messages: OutboxMessage[] = await readOutbox(outboxDir, outboxMax);
       return { error: false as const, messages };
     },
   );
