@@ -98,15 +98,15 @@ test('home lists the sessions, ends another one, changes the password and the em
   await page.goto(suite.server.url + ROUTES.home);
   await expectView(page, 'home');
 
-  const sessions = section(page, 'Where you are signed in');
+  const sessions = section(page, 'Where you are logged in');
   const items = sessions.locator('li');
   await items.nth(1).waitFor();
   await expect(items.count()).resolves.toBe(2);
   await expect(sessions.getByText('This device').count()).resolves.toBe(1);
   expect(await axeViolations(page)).toEqual([]);
 
-  await sessions.getByRole('button', { name: /^Sign out .*, last used/ }).click();
-  await sessions.getByText('You are signed in on this device only.').waitFor();
+  await sessions.getByRole('button', { name: /^Log out .*, last used/ }).click();
+  await sessions.getByText('You are logged in on this device only.').waitFor();
   await expect(tokenIsLive(suite.server.url, other.token)).resolves.toBe(false);
 
   const password = section(page, 'Change your password');

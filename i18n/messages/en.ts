@@ -13,6 +13,15 @@ export const en = {
   'notice.dismiss': 'Dismiss',
   'notice.sessionEnded':
     'Your session was ended on another device, or it expired. Log in again to continue.',
+  'notice.activated': 'Your account is activated. Welcome!',
+  'notice.passwordReset': 'Your new password is saved, and you are logged in.',
+  'notice.accountDeleted':
+    'Your account was deleted. You can sign up again with the same email whenever you like.',
+  'notice.loggedOut': 'You are logged out.',
+  'notice.activationLinkWhileSignedIn':
+    'You are already logged in, so the activation link was not needed. To activate another account, log out first.',
+  'notice.resetLinkWhileSignedIn':
+    'You are already logged in, so the password reset link was not used. To change your password, use the form below; for another account, log out first.',
   'language.label': 'Language',
 
   'field.name.label': 'Name',
@@ -137,7 +146,7 @@ export const en = {
   'password.title': 'Change your password',
   'password.submit': 'Change password',
   'password.submitting': 'Changing…',
-  'password.changed': 'Your password was changed. Every other device was signed out.',
+  'password.changed': 'Your password was changed. Every other device was logged out.',
 
   'email.title': 'Change your email',
   'email.intro': 'We will send a code to the new address. Your email changes once you enter it.',
@@ -146,21 +155,21 @@ export const en = {
   'email.sentTo': 'We sent a 6-digit code to {email}. Enter it to confirm the change.',
   'email.confirm': 'Confirm the new email',
   'email.confirming': 'Confirming…',
-  'email.changed': 'Your email is now {email}. Every other device was signed out.',
+  'email.changed': 'Your email is now {email}. Every other device was logged out.',
 
-  'sessions.title': 'Where you are signed in',
+  'sessions.title': 'Where you are logged in',
   'sessions.loading': 'Loading your sessions…',
   'sessions.device': '{browser} on {system}',
   'sessions.unknownBrowser': 'A browser',
   'sessions.unknownSystem': 'an unknown system',
   'sessions.thisDevice': 'This device',
-  'sessions.started': 'Signed in: {date}',
+  'sessions.started': 'Logged in: {date}',
   'sessions.lastUsed': 'Last used: {date}',
-  'sessions.end': 'Sign out',
-  'sessions.endLabel': 'Sign out {device}, last used {date}',
-  'sessions.endOthers': 'Sign out all other devices',
-  'sessions.ending': 'Signing out…',
-  'sessions.onlyThis': 'You are signed in on this device only.',
+  'sessions.end': 'Log out',
+  'sessions.endLabel': 'Log out {device}, last used {date}',
+  'sessions.endOthers': 'Log out all other devices',
+  'sessions.ending': 'Logging out…',
+  'sessions.onlyThis': 'You are logged in on this device only.',
 
   'delete.title': 'Delete your account',
   'delete.intro':

@@ -5,7 +5,13 @@ import { noticeDismissed, selectNotice, type NoticeKind } from '../../store/noti
 import { useT } from '../components/intl/useT';
 
 const MESSAGES: Record<NoticeKind, MessageId> = {
+  activated: 'notice.activated',
+  passwordReset: 'notice.passwordReset',
+  accountDeleted: 'notice.accountDeleted',
+  loggedOut: 'notice.loggedOut',
   sessionEnded: 'notice.sessionEnded',
+  activationLinkWhileSignedIn: 'notice.activationLinkWhileSignedIn',
+  resetLinkWhileSignedIn: 'notice.resetLinkWhileSignedIn',
 };
 
 /**

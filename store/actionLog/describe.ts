@@ -115,6 +115,12 @@ function describeOther(action: Loose): { text: string; kind: StepKind; failed: b
         kind: 'session',
         failed: false,
       };
+    case 'navigation/sentHome':
+      return {
+        text: `already logged in: sent home from the ${text(payload.from) ?? '?'} link`,
+        kind: 'navigation',
+        failed: false,
+      };
     case 'notice/dismissed':
       return { text: 'notice dismissed', kind: 'other', failed: false };
     case 'app/viewFailed': {

@@ -57,6 +57,10 @@ export const waitGrewLong = createAction('navigation/waitGrewLong');
 export const waitGrewVeryLong = createAction('navigation/waitGrewVeryLong');
 /** A view's chunk failed to load or the view threw while rendering. */
 export const viewFailed = createAction<ViewFailure>('app/viewFailed');
+/** A signed-in visitor opened a guest-only link (an activation or reset link) and goes home. */
+export const sentHome = createAction<{ from: 'activation' | 'resetPassword' }>(
+  'navigation/sentHome',
+);
 /** The visitor pressed "Try again", or the browser came back online. */
 export const viewRetried = createAction<{ view: RouteName; trigger: 'button' | 'online' }>(
   'app/viewRetried',

@@ -16,7 +16,8 @@ import { sessionLifetime } from '../auth/sessionLifetime';
 import type { AppStartListening } from '../listeners';
 import { locationChanged, navigationRequested } from '../router/routerSlice';
 
-import { redirectTarget, ROUTES } from './routes';
+import { sentHome } from './navigationSlice';
+import { redirectTarget, routeFor, ROUTES } from './routes';
 
 export function addVerifyListeners(startAppListening: AppStartListening) {
   // The check before every navigation: only the latest navigation's answer counts.
@@ -48,11 +49,15 @@ export function addVerifyListeners(startAppListening: AppStartListening) {
         dispatch(verifyFailed({ navigationKey, reason: outcome.reason, status: outcome.status }));
       }
 
-      const target = redirectTarget(
-        payload.location.pathname,
-        selectAuthStatus(listenerApi.getState()) === 'signedIn',
-      );
-      if (target !== null) dispatch(navigationRequested({ to: target, replace: true }));
+      const signedIn = selectAuthStatus(listenerApi.getState()) === 'signedIn';
+      const target = redirectTarget(payload.location.pathname, signedIn);
+      if (target === null) return;
+      // A link from a mail, opened while signed in: home says why the link did nothing.
+      const from = routeFor(payload.location.pathname);
+      if (signedIn && (from === 'activation' || from === 'resetPassword')) {
+        dispatch(sentHome({ from }));
+      }
+      dispatch(navigationRequested({ to: target, replace: true }));
     },
   });
 

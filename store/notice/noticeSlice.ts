@@ -1,12 +1,22 @@
-// What just happened, said once by the next view: a session ended elsewhere, a log-out, ...
+// What just happened, said once by the next view: an activation, a log-out, a session ended
+// elsewhere, a signed-in visitor sent home from a guest-only link...
 // A notice raised before a navigation waits for it, shows on the view it settles on, and goes with
 // the navigation after that, or when the visitor dismisses it.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 
-import { sessionEnded } from '../auth/authSlice';
+import { api } from '../api/apiSlice';
+import { loggedOut, sessionEnded } from '../auth/authSlice';
+import { sentHome } from '../navigation/navigationSlice';
 import { locationChanged } from '../router/routerSlice';
 
-export type NoticeKind = 'sessionEnded';
+export type NoticeKind =
+  | 'activated'
+  | 'passwordReset'
+  | 'accountDeleted'
+  | 'loggedOut'
+  | 'sessionEnded'
+  | 'activationLinkWhileSignedIn'
+  | 'resetLinkWhileSignedIn';
 
 export interface NoticeState {
   current: NoticeKind | null;
@@ -32,7 +42,19 @@ export const noticeSlice = createSlice({
         state.awaitsNavigation ? { ...state, awaitsNavigation: false } : initialState,
       )
       .addCase(noticeDismissed, () => initialState)
-      .addCase(sessionEnded, () => forNextView('sessionEnded'));
+      .addCase(sessionEnded, () => forNextView('sessionEnded'))
+      // A deletion ends in a log-out too: the notice already waiting says more.
+      .addCase(loggedOut, (state) =>
+        state.current && state.awaitsNavigation ? state : forNextView('loggedOut'),
+      )
+      .addCase(sentHome, (_state, { payload }) =>
+        forNextView(
+          payload.from === 'activation' ? 'activationLinkWhileSignedIn' : 'resetLinkWhileSignedIn',
+        ),
+      )
+      .addMatcher(api.endpoints.verifyAccount.matchFulfilled, () => forNextView('activated'))
+      .addMatcher(api.endpoints.resetPassword.matchFulfilled, () => forNextView('passwordReset'))
+      .addMatcher(api.endpoints.deleteAccount.matchFulfilled, () => forNextView('accountDeleted'));
   },
   selectors: {
     /** The notice to show now: none while it waits for its navigation. */

@@ -77,16 +77,18 @@ it('tells a view that could not show, and how it was tried again', () => {
   ]);
 });
 
-it('tells a session that ended elsewhere, and a dismissed notice', () => {
+it('tells a session that ended elsewhere, a visitor sent home, and a dismissed notice', () => {
   const steps = describeActions(
     [
       { type: 'auth/sessionEnded', payload: { endpoint: 'changePassword' } },
+      { type: 'navigation/sentHome', payload: { from: 'activation' } },
       { type: 'notice/dismissed' },
     ],
-    [0, 1],
+    [0, 1, 2],
   );
   expect(steps.map((step) => step.text)).toEqual([
     'the session had ended elsewhere (changePassword answered so): logged out here',
+    'already logged in: sent home from the activation link',
     'notice dismissed',
   ]);
 });
