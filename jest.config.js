@@ -8,6 +8,8 @@ const ESM_PACKAGES = [
   'uuid',
   // light-my-request (Fastify's inject) requires cookie 2, which is ES modules only.
   'cookie',
+  // Kysely 0.29 ships ES modules only.
+  'kysely',
 ].join('|');
 
 const transform = {

@@ -116,6 +116,9 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       };
     },
     end: () => pool.end(),
+    // Kysely cancels a running query through a second client made with the pool's options.
+    Client: pg.Client,
+    options: pool.options,
   };
 }
 
