@@ -1,6 +1,7 @@
 // `npm run bench -- [section...]`: the named sections (all by default) side by side in one run,
 // one table, bench/results/latest.json.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { benchAbuse } from './sections/abuse';
@@ -46,7 +47,11 @@ async function main(args: string[]) {
     process.exitCode = 2;
     return;
   }
-  const rows: Row[] = [];
+  // Every figure depends on the runtime: the table says which one measured it.
+  const rows: Row[] = [
+    { section: 'runtime', figure: 'Node', value: process.version },
+    { section: 'runtime', figure: 'cores', value: String(os.availableParallelism()) },
+  ];
   for (const name of names) {
     process.stderr.write(`bench: ${name}...\n`);
     try {
@@ -59,7 +64,10 @@ async function main(args: string[]) {
   console.log(formatTable(rows));
   const out = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
+  );
   console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
 }
 
