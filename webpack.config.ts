@@ -30,6 +30,8 @@ function precompression() {
 }
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8081';
+/** The product's name in the header and the title (the server reads its own APP_NAME). */
+const APP_NAME = process.env.APP_NAME?.trim() || 'Accounts';
 
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }) => {
   const production = argv.mode !== 'development';
@@ -78,11 +80,16 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        chunks: ['main'],
+        templateParameters: { appName: APP_NAME },
+      }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         chunks: ['replay'],
         filename: 'replay.html',
+        templateParameters: { appName: APP_NAME },
       }),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -92,6 +99,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
         'process.env.ACTION_LOG_MASKING': JSON.stringify(process.env.ACTION_LOG_MASKING ?? ''),
         'process.env.SUPPORT_CONTACT': JSON.stringify(process.env.SUPPORT_CONTACT ?? ''),
+        'process.env.APP_NAME': JSON.stringify(APP_NAME),
         'process.env.ENABLE_REDUX_DEVTOOLS': JSON.stringify(
           process.env.ENABLE_REDUX_DEVTOOLS ?? '',
         ),

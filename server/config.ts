@@ -46,6 +46,8 @@ export interface Config {
     mode: MailMode;
     smtpUrl?: string;
     from: string;
+    /** The product's name (APP_NAME): the sender's name by default, and every mail's signature. */
+    appName: string;
     outboxDir: string;
     /** Messages the outbox keeps; writing one more deletes the oldest beyond. */
     outboxMax: number;
@@ -145,12 +147,18 @@ function readMail(env: Env, dataDir: string, production: boolean): Config['mail'
   }
   const mode = explicitMode ?? (smtpUrl ? 'smtp' : 'outbox');
   if (mode === 'smtp' && smtpUrl === undefined) fail('SMTP_URL', 'a value when MAIL_MODE=smtp');
-  const from = readString(env, 'MAIL_FROM') ?? 'Accounts <no-reply@localhost>';
+  const appName = readString(env, 'APP_NAME') ?? 'Accounts';
+  // It stands in a mail header (the sender's name): no line breaks, nothing that ends a quote.
+  if (appName.length > 60 || /[\p{Cc}"\\<>]/u.test(appName)) {
+    fail('APP_NAME', 'a name of at most 60 characters, without quotes, <, > or control characters');
+  }
+  const from = readString(env, 'MAIL_FROM') ?? `"${appName}" <no-reply@localhost>`;
   if (!from.includes('@')) fail('MAIL_FROM', 'an email address, optionally with a name');
   return {
     mode,
     smtpUrl,
     from,
+    appName,
     outboxDir: path.join(dataDir, 'outbox'),
     outboxMax: readInt(env, 'OUTBOX_MAX_MESSAGES', 500, 1, 100_000),
     outboxEndpoint: mode === 'outbox' && (!production || explicitMode === 'outbox'),

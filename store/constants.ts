@@ -19,5 +19,7 @@ export const ACTION_LOG_CAPACITY = 10_000;
 /** Logs that leave the browser mask names and addresses; a build with `off` keeps them. */
 export const ACTION_LOG_MASKING = process.env.ACTION_LOG_MASKING !== 'off';
 export const API_BASE_URL = process.env.API_BASE_URL ?? '';
+/** The product's name, in the header and the title, the same in every language. */
+export const APP_NAME = process.env.APP_NAME || 'Accounts';
 /** Where visitors reach support (an address, a link or a phone number), set at build time. */
 export const SUPPORT_CONTACT = process.env.SUPPORT_CONTACT || 'support@example.com';

@@ -1,6 +1,5 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
 export const en = {
-  'app.name': 'Accounts',
   'app.skipToContent': 'Skip to main content',
   'wait.loading': 'Loading…',
   'wait.progress': 'Waiting for the server',

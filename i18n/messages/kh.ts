@@ -4,7 +4,6 @@
 import type { MessageId } from './en';
 
 export const kh: Record<MessageId, string> = {
-  'app.name': 'គណនី',
   'app.skipToContent': 'រំលងទៅខ្លឹមសារចម្បង',
   'wait.loading': 'កំពុងផ្ទុក…',
   'wait.progress': 'កំពុងរង់ចាំម៉ាស៊ីនមេ',

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
+import { APP_NAME } from '../../store/constants';
 import { useAppSelector } from '../../store/hooks';
 import { selectScreen } from '../../store/navigation/screenSelectors';
 import { FooterLinks } from '../components/FooterLinks';
-import { useT } from '../components/intl/useT';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { SkipLink } from '../components/SkipLink';
 
@@ -11,7 +11,6 @@ import { NoticeBanner } from './NoticeBanner';
 import { WaitIndicator } from './WaitIndicator';
 
 export function Layout({ children }: { children: ReactNode }) {
-  const t = useT();
   const screen = useAppSelector(selectScreen);
   const busy = screen.kind === 'loading' || screen.busy;
   return (
@@ -19,7 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <SkipLink target="main" />
       <header className="app-header">
         <div className="app-header__inner">
-          <p className="app-header__name">{t('app.name')}</p>
+          <p className="app-header__name">{APP_NAME}</p>
           <LanguageSwitch />
         </div>
       </header>

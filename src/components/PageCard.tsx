@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+import { APP_NAME } from '../../store/constants';
+
 import { focusFirstEmptyField } from './focusOnOpen';
-import { useT } from './intl/useT';
 
 interface PageCardProps {
   title: string;
@@ -24,7 +25,6 @@ export function PageCard({
   links,
   focusOnOpen = 'firstEmptyField',
 }: PageCardProps) {
-  const t = useT();
   const headingId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -38,7 +38,7 @@ export function PageCard({
 
   return (
     <section ref={cardRef} className="card" aria-labelledby={headingId}>
-      <title>{`${title} · ${t('app.name')}`}</title>
+      <title>{`${title} · ${APP_NAME}`}</title>
       <h1 ref={headingRef} id={headingId} className="card__title" tabIndex={-1}>
         {title}
       </h1>
