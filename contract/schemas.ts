@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'VALIDATION',
   'RATE_LIMITED',
   'INVALID_CODE',
+  'PASSWORD_NOT_CHOSEN',
   'INVALID_CREDENTIALS',
   'ACCOUNT_NOT_ACTIVATED',
   'INVALID_TOKEN',
@@ -74,7 +75,25 @@ const code = ruled(checkActivationCode);
 // Bodies.
 export const SignupBody = v.object({ name: ruled(checkName), email, password: newPassword });
 export const LoginBody = v.object({ email, password: givenPassword });
-export const VerifyAccountBody = v.object({ email, code, password: givenPassword });
+/**
+ * Activation: the code with a password chosen at sign-up (`password`), or the code's holder
+ * choosing a new one instead (`newPassword`); exactly one of the two.
+ */
+export const VerifyAccountBody = v.pipe(
+  v.object({
+    email,
+    code,
+    password: v.optional(givenPassword),
+    newPassword: v.optional(newPassword),
+  }),
+  v.forward(
+    v.check(
+      (body) => (body.password === undefined) !== (body.newPassword === undefined),
+      'REQUIRED',
+    ),
+    ['password'],
+  ),
+);
 export const ResendActivationBody = v.object({ email });
 export const RequestPasswordResetBody = v.object({ email });
 export const ResetPasswordBody = v.object({ email, code, password: newPassword });

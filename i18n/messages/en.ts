@@ -62,6 +62,8 @@ export const en = {
     'Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'requestError.invalidCode':
     'That code is wrong, has expired or was already used. Check the latest email, or ask for a new code.',
+  'requestError.passwordNotChosen':
+    'That code is right, but this is not the password chosen at sign-up. Try it again, or choose a new password.',
   'requestError.invalidCredentials': 'The email or the password is not right.',
   'requestError.accountNotActivated': 'This account is not activated yet.',
   'requestError.invalidToken': 'Your session has ended. Please log in again.',
@@ -113,6 +115,10 @@ export const en = {
   'activation.noCode': 'No code yet?',
   'activation.signupLink': 'Create an account',
   'activation.loginLink': 'Back to log in',
+  'activation.choose': 'Choose a new password',
+  'activation.chooseIntro':
+    'Enter the 6-digit code from the email and choose a new password. It replaces the one chosen at sign-up.',
+  'activation.chooseSubmit': 'Save and activate',
 
   'resend.button': 'Send a new code',
   'resend.sending': 'Sending…',

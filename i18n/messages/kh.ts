@@ -64,6 +64,8 @@ export const kh: Record<MessageId, string> = {
   'requestError.rateLimitedFor':
     'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្នុងរយៈពេល {minutes, number, digits} នាទីទៀត។',
   'requestError.invalidCode': 'លេខកូដនោះខុស ផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ។ សូមពិនិត្យអ៊ីមែលចុងក្រោយ ឬស្នើសុំលេខកូដថ្មី។',
+  'requestError.passwordNotChosen':
+    'លេខកូដនោះត្រឹមត្រូវ ប៉ុន្តែនេះមិនមែនជាពាក្យសម្ងាត់ដែលបានជ្រើសរើសនៅពេលចុះឈ្មោះទេ។ សូមព្យាយាមម្ដងទៀត ឬជ្រើសរើសពាក្យសម្ងាត់ថ្មី។',
   'requestError.invalidCredentials': 'អ៊ីមែល ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវទេ។',
   'requestError.accountNotActivated': 'គណនីនេះមិនទាន់បានបើកដំណើរការនៅឡើយទេ។',
   'requestError.invalidToken': 'វគ្គប្រើប្រាស់របស់អ្នកបានបញ្ចប់។ សូមចូលគណនីម្ដងទៀត។',
@@ -114,6 +116,10 @@ export const kh: Record<MessageId, string> = {
   'activation.noCode': 'មិនទាន់មានលេខកូដមែនទេ?',
   'activation.signupLink': 'បង្កើតគណនី',
   'activation.loginLink': 'ត្រឡប់ទៅការចូលគណនី',
+  'activation.choose': 'ជ្រើសរើសពាក្យសម្ងាត់ថ្មី',
+  'activation.chooseIntro':
+    'សូមបញ្ចូលលេខកូដ ៦ ខ្ទង់ពីអ៊ីមែល ហើយជ្រើសរើសពាក្យសម្ងាត់ថ្មី។ វានឹងជំនួសពាក្យសម្ងាត់ដែលបានជ្រើសរើសនៅពេលចុះឈ្មោះ។',
+  'activation.chooseSubmit': 'រក្សាទុក ហើយបើកដំណើរការ',
 
   'resend.button': 'ផ្ញើលេខកូដថ្មី',
   'resend.sending': 'កំពុងផ្ញើ…',

@@ -257,7 +257,7 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
       expect(verify.status).toBe(200);
     });
 
-    it('refuses the right code with a password not chosen at sign-up, like a wrong code', async () => {
+    it('answers PASSWORD_NOT_CHOSEN for the right code with a password not chosen at sign-up, and the code stays valid', async () => {
       const email = newEmail('other-password');
       const code = await signUp(email);
       const answer = await api.post(API_PATHS.verifyAccount, {
@@ -268,7 +268,7 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         error: true,
-        code: 'INVALID_CODE',
+        code: 'PASSWORD_NOT_CHOSEN',
         message: expect.any(String),
       });
       expect(

@@ -13,6 +13,10 @@ export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
   VALIDATION: { status: 400, message: 'Some fields are not valid.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },
   INVALID_CODE: { status: 400, message: 'The code is wrong, expired or already used.' },
+  PASSWORD_NOT_CHOSEN: {
+    status: 400,
+    message: 'The code is right, but the password is none of those chosen at sign-up.',
+  },
   INVALID_CREDENTIALS: { status: 401, message: 'The email or password is wrong.' },
   ACCOUNT_NOT_ACTIVATED: { status: 403, message: 'The account is not activated yet.' },
   INVALID_TOKEN: { status: 401, message: 'The session is missing, expired or revoked.' },

@@ -76,6 +76,43 @@ export function activationMail(
   );
 }
 
+/**
+ * A password reset asked for an account that is not activated yet: the activation code, with a
+ * link to choose a new password with it. Fixed text only: the address has confirmed nothing yet.
+ */
+export function finishSignupMail(
+  language: MailLanguage,
+  code: string,
+  minutes: number,
+  link: string,
+): MailContent {
+  if (language === 'km') {
+    return composeMail(
+      language,
+      `បញ្ចប់ការចុះឈ្មោះ៖ លេខកូដបើកដំណើរការគណនីរបស់អ្នក ${code}`,
+      [
+        'សួស្តី',
+        'មាននរណាម្នាក់បានស្នើសុំកំណត់ពាក្យសម្ងាត់ឡើងវិញសម្រាប់អ៊ីមែលនេះ ប៉ុន្តែគណនីរបស់វាមិនទាន់បានបើកដំណើរការនៅឡើយទេ។',
+        `ដើម្បីបញ្ចប់ការចុះឈ្មោះ សូមបញ្ចូលលេខកូដបើកដំណើរការ ${code} ហើយជ្រើសរើសពាក្យសម្ងាត់ថ្មី។ វាមានសុពលភាព ${minutes} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
+        'ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើនឹងសារនេះ។',
+      ],
+      { href: link, label: 'ជ្រើសរើសពាក្យសម្ងាត់ ហើយបើកដំណើរការគណនី' },
+    );
+  }
+  return composeMail(
+    language,
+    `Finish signing up: your activation code ${code}`,
+    [
+      'Hello,',
+      'Someone asked to reset the password for this email address, but its account is not activated yet.',
+      `To finish signing up, enter the activation code ${code} and choose a new password. It is valid for ${minutes} minutes and can be used once.`,
+      'If you did not ask for it, you can ignore this message.',
+    ],
+    { href: link, label: 'Choose a password and activate' },
+  );
+}
+
+/** Fixed text only: a stranger's sign-up caused it, so it names no one. */
 export function existingAccountMail(
   language: MailLanguage,
   name: string,

@@ -10,6 +10,7 @@ import {
   SessionOk,
   VerifyAccountBody,
 } from '../../contract/schemas';
+import { isCommonPassword } from '../auth/passwords';
 import { activationCodeMatches } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import { mailLanguage, type MailLanguage } from '../mail/language';
@@ -46,11 +47,24 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
     return undefined;
   }
 
+  /**
+   * A password chosen by the code's holder instead of one chosen at sign-up: the account keeps
+   * the name of the newest sign-up (the one the latest code answered).
+   */
+  async function chosenWithCode(pending: { id: string; name: string }, newPassword: string) {
+    const [newest] = await findRegistrations(db, pending.id);
+    return { name: newest?.name ?? pending.name, password_hash: await passwords.hash(newPassword) };
+  }
+
   app.post(
     API_PATHS.verifyAccount,
     { schema: { body: VerifyAccountBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
     async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
+      const { body } = request;
+      if (body.newPassword !== undefined && isCommonPassword(body.newPassword)) {
+        return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
+      }
+      const email = normalizeEmail(body.email);
       const pending = await findPendingActivation(db, email);
       // Tries are counted per code and per (code, address), so a stranger's wrong codes do not
       // use up the owner's; an email without a code is counted the same way.
@@ -58,11 +72,15 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       if (!(await app.limits.take(reply, draws))) return reply;
       if (!pending) return reply.fail('INVALID_CODE');
       const now = app.clock.nowSeconds();
-      const matches = activationCodeMatches(request.body.code, pending.salt, pending.code_hash);
+      const matches = activationCodeMatches(body.code, pending.salt, pending.code_hash);
       if (pending.expires_at <= now || !matches) return reply.fail('INVALID_CODE');
-      // One answer for a wrong code and a wrong password: neither tells the other apart.
-      const signup = await matchingSignup(pending, request.body.password);
-      if (!signup) return reply.fail('INVALID_CODE');
+      // Only the code's holder gets this far: telling them the password is not one chosen at
+      // sign-up tells a stranger nothing, and the code stays valid for a new password.
+      const signup =
+        body.newPassword === undefined
+          ? await matchingSignup(pending, body.password ?? '')
+          : await chosenWithCode(pending, body.newPassword);
+      if (!signup) return reply.fail('PASSWORD_NOT_CHOSEN');
 
       const session = newSession(now, config.sessionTtlSeconds, request);
       const account = { id: pending.id, name: signup.name, password_hash: signup.password_hash };

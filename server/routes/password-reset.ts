@@ -1,7 +1,7 @@
 // A forgotten password: a code by mail, then a new password with it. The request stores a job
 // whatever the email, so neither its answer nor its timing tells whether the email has an account;
-// the worker mails a reset code to an activated account, an activation reminder to a pending one,
-// and nothing otherwise.
+// the worker mails a reset code to an activated account, the activation code with a way to choose a
+// new password to a pending one, and nothing otherwise.
 import { createHash } from 'node:crypto';
 
 import type { FastifyPluginAsync } from 'fastify';
@@ -56,7 +56,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
     const user = await findUserByEmail(trx, job.email);
     if (!user) return [];
     if (user.activated_at === null) {
-      const { stored, message } = newActivationMail(app, { ...job, name: user.name });
+      const { stored, message } = newActivationMail(app, { ...job, name: user.name }, true);
       await replaceActivationCode(trx, user.id, stored);
       return [message];
     }

@@ -14,7 +14,7 @@ import { isCommonPassword } from '../auth/passwords';
 import { hashActivationCode, newActivationCode, newSalt } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import { mailLanguage, type MailLanguage } from '../mail/language';
-import { activationMail, existingAccountMail } from '../mail/messages';
+import { activationMail, existingAccountMail, finishSignupMail } from '../mail/messages';
 import type { MailMessage } from '../mail/queue';
 import { replaceActivationCode } from '../repo/activation-codes';
 import { addRegistration } from '../repo/registrations';
@@ -29,10 +29,14 @@ interface SignupJob {
   language: MailLanguage;
 }
 
-/** A fresh activation code, stored as its HMAC, and the mail that carries it. */
+/**
+ * A fresh activation code, stored as its HMAC, and the mail that carries it; `choosePassword` for
+ * a visitor who forgot the password chosen at sign-up (the link opens the new-password step).
+ */
 export function newActivationMail(
   app: FastifyInstance,
   to: { email: string; name: string; language: MailLanguage },
+  choosePassword = false,
 ) {
   const code = newActivationCode();
   const salt = newSalt();
@@ -42,8 +46,12 @@ export function newActivationMail(
     salt,
     expiresAt: app.clock.nowSeconds() + ttl,
   };
-  const link = app.link(ROUTES.activation, { email: to.email, code });
-  const content = activationMail(to.language, to.name, code, Math.ceil(ttl / 60), link);
+  const minutes = Math.ceil(ttl / 60);
+  const query = { email: to.email, code, ...(choosePassword ? { choose: '1' } : {}) };
+  const link = app.link(ROUTES.activation, query);
+  const content = choosePassword
+    ? finishSignupMail(to.language, code, minutes, link)
+    : activationMail(to.language, to.name, code, minutes, link);
   const message: MailMessage = { to: to.email, ...content, code };
   return { stored, message };
 }

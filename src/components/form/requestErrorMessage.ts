@@ -6,6 +6,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   VALIDATION: 'requestError.validation',
   RATE_LIMITED: 'requestError.rateLimited',
   INVALID_CODE: 'requestError.invalidCode',
+  PASSWORD_NOT_CHOSEN: 'requestError.passwordNotChosen',
   INVALID_CREDENTIALS: 'requestError.invalidCredentials',
   ACCOUNT_NOT_ACTIVATED: 'requestError.accountNotActivated',
   INVALID_TOKEN: 'requestError.invalidToken',
