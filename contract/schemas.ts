@@ -71,6 +71,11 @@ const newPassword = ruled(checkPassword);
 /** A password compared with a stored one: only present and bounded. */
 const givenPassword = ruled(presence);
 const code = ruled(checkActivationCode);
+/**
+ * The token of the mailed link, sent beside the code it came with: it gets that code past a guess
+ * budget strangers spent. Optional: a code typed by hand comes without it.
+ */
+const linkToken = v.optional(ruled(presence));
 
 // Bodies.
 export const SignupBody = v.object({ name: ruled(checkName), email, password: newPassword });
@@ -85,6 +90,7 @@ export const VerifyAccountBody = v.pipe(
     code,
     password: v.optional(givenPassword),
     newPassword: v.optional(newPassword),
+    linkToken,
   }),
   v.forward(
     v.check(
@@ -96,13 +102,13 @@ export const VerifyAccountBody = v.pipe(
 );
 export const ResendActivationBody = v.object({ email });
 export const RequestPasswordResetBody = v.object({ email });
-export const ResetPasswordBody = v.object({ email, code, password: newPassword });
+export const ResetPasswordBody = v.object({ email, code, password: newPassword, linkToken });
 export const ChangePasswordBody = v.object({
   currentPassword: givenPassword,
   newPassword,
 });
 export const ChangeEmailBody = v.object({ password: givenPassword, newEmail: email });
-export const ConfirmEmailChangeBody = v.object({ code });
+export const ConfirmEmailChangeBody = v.object({ code, linkToken });
 export const DeleteAccountBody = v.object({ password: givenPassword });
 
 /**

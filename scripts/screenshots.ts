@@ -134,6 +134,26 @@ function scenes(activated: Account, dormant: Account): Scene[] {
         await page.locator('[aria-invalid="true"]').first().waitFor();
       },
     },
+    {
+      name: 'view-failed',
+      view: 'login',
+      path: ROUTES.login,
+      act: async (page) => {
+        await page.route(/\/view-signup\.[0-9a-f]+\.js$/, (route) => route.abort());
+        await page.locator(`main a[href="${ROUTES.signup}"]`).first().click();
+        await page.locator('[data-view-failed]').waitFor();
+      },
+    },
+    {
+      name: 'home-sent-from-activation-link',
+      view: 'home',
+      path: `${ROUTES.activation}?${new URLSearchParams({ email: activated.email, code: '123456' })}`,
+      signedIn: true,
+      act: async (page) => {
+        await sessionsShown(page);
+        await page.locator('.notice__text').waitFor();
+      },
+    },
     { name: 'activation', view: 'activation', path: ROUTES.activation },
     { name: 'activation-empty', view: 'activation', path: ROUTES.activation, act: submitEmpty },
     {

@@ -27,8 +27,23 @@ export interface RateLimitConfig {
   loginFailuresPerEmailMax: number;
   loginFailuresPerEmailWindowSeconds: number;
   resendWindowSeconds: number;
-  /** Wrong tries of one code from all addresses (per address: activationMaxAttempts). */
-  codeTriesTotalMax: number;
+  /**
+   * Wrong codes for one target (an email; the account for an email change) across every code of
+   * that kind and every address; only a success gives them back.
+   */
+  codeGuessesPerTargetMax: number;
+  /** Wrong codes per client address across all targets and kinds. */
+  codeGuessesPerAddressMax: number;
+  codeGuessesPerAddressWindowSeconds: number;
+  /** Mails that requests (sign-up, resend, reset, email change) cause to one recipient. */
+  mailPerRecipientHourMax: number;
+  mailPerRecipientDayMax: number;
+  /** Change-email requests per account. */
+  changeEmailMax: number;
+  changeEmailWindowSeconds: number;
+  /** Password-reset requests per client address, across all emails. */
+  resetRequestsPerAddressMax: number;
+  resetRequestsPerAddressWindowSeconds: number;
   /** Activity logs sent to support, per client address. */
   logUploadsMax: number;
   logUploadsWindowSeconds: number;
@@ -57,6 +72,11 @@ export interface Config {
     leaseSeconds: number;
     /** How often the queue looks for due mail (a stored mail is also looked at at once). */
     pollMs: number;
+    /**
+     * After an answer, the worker starts at a random moment between a tenth of this and all of
+     * it, so that the request that follows never shares the thread with what a job found.
+     */
+    kickDelayMs: number;
   };
   /**
    * Where the app is reached from outside: the links in mails start with it. Unset, it is
@@ -164,6 +184,7 @@ function readMail(env: Env, dataDir: string, production: boolean): Config['mail'
     outboxEndpoint: mode === 'outbox' && (!production || explicitMode === 'outbox'),
     leaseSeconds: readInt(env, 'MAIL_LEASE_SECONDS', 60, 1, 3600),
     pollMs: readInt(env, 'MAIL_POLL_MS', 1000, 10, 60_000),
+    kickDelayMs: readInt(env, 'MAIL_KICK_DELAY_MS', 250, 0, 60_000),
   };
 }
 
@@ -278,7 +299,39 @@ export function loadConfig(env: Env): Config {
         day,
       ),
       resendWindowSeconds: readInt(env, 'RATE_LIMIT_RESEND_WINDOW_SECONDS', 60, 1, day),
-      codeTriesTotalMax: readInt(env, 'ACTIVATION_MAX_ATTEMPTS_TOTAL', 25, 1, 1_000_000),
+      codeGuessesPerTargetMax: readInt(env, 'CODE_GUESSES_PER_TARGET_MAX', 20, 1, 1_000_000),
+      codeGuessesPerAddressMax: readInt(env, 'CODE_GUESSES_PER_ADDRESS_MAX', 50, 1, 1_000_000),
+      codeGuessesPerAddressWindowSeconds: readInt(
+        env,
+        'CODE_GUESSES_PER_ADDRESS_WINDOW_SECONDS',
+        3600,
+        1,
+        day,
+      ),
+      mailPerRecipientHourMax: readInt(env, 'MAIL_PER_RECIPIENT_HOUR_MAX', 5, 1, 1_000_000),
+      mailPerRecipientDayMax: readInt(env, 'MAIL_PER_RECIPIENT_DAY_MAX', 20, 1, 1_000_000),
+      changeEmailMax: readInt(env, 'RATE_LIMIT_CHANGE_EMAIL_MAX', 5, 1, 1_000_000),
+      changeEmailWindowSeconds: readInt(
+        env,
+        'RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS',
+        3600,
+        1,
+        day,
+      ),
+      resetRequestsPerAddressMax: readInt(
+        env,
+        'RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX',
+        20,
+        1,
+        1_000_000,
+      ),
+      resetRequestsPerAddressWindowSeconds: readInt(
+        env,
+        'RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS',
+        3600,
+        1,
+        day,
+      ),
       logUploadsMax: readInt(env, 'RATE_LIMIT_LOG_UPLOADS_MAX', 5, 1, 1_000_000),
       logUploadsWindowSeconds: readInt(env, 'RATE_LIMIT_LOG_UPLOADS_WINDOW_SECONDS', 3600, 1, day),
     },

@@ -31,3 +31,31 @@ export function activationCodeMatches(code: string, salt: string, codeHash: stri
   const expected = Buffer.from(codeHash, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/**
+ * The link's token: 256 random bits beside the code in every mailed link. Its SHA-256 is the
+ * code's salt, so the row keeps the token only as a hash and a token proves one code alone.
+ */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function saltOfLinkToken(token: string): string {
+  return hash('sha256', token, 'hex');
+}
+
+/** A mailed code: the code, its link's token, and what the database keeps of them. */
+export function newMailedCode() {
+  const code = newActivationCode();
+  const linkToken = newLinkToken();
+  const salt = saltOfLinkToken(linkToken);
+  return { code, linkToken, salt, codeHash: hashActivationCode(code, salt) };
+}
+
+/** Whether `token` is the link token of the code stored with `salt`. */
+export function linkTokenMatches(token: string | undefined, salt: string): boolean {
+  if (token === undefined || token.length > 128) return false;
+  const actual = Buffer.from(saltOfLinkToken(token), 'hex');
+  const expected = Buffer.from(salt, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -15,6 +15,19 @@ import { openCounterStore } from './counters';
 export interface Draw {
   counter: RateLimiterAbstract;
   key: string;
+  /** Retry-After for a counter whose points never come back with time (a spent code budget). */
+  retryAfterSeconds?: number;
+}
+
+/** The kinds of code, each with its own budget per target. */
+export type CodeKind = 'activation' | 'reset' | 'email-change';
+
+export interface CodeGuess {
+  kind: CodeKind;
+  /** Whose codes: the email (activation, reset) or the account's id (email change). */
+  target: string;
+  /** The current code's id (its salt), empty when the target has none. */
+  codeId: string;
 }
 
 export interface Limits {
@@ -28,8 +41,21 @@ export interface Limits {
   login(request: FastifyRequest, email: string): Promise<Draw[]>;
   /** This address proved it knows the email's password: strangers elsewhere cannot lock it out. */
   rememberAddress(request: FastifyRequest, email: string): Promise<void>;
-  /** A try of the code identified by `codeId` (empty when the email has none). */
-  codeTry(request: FastifyRequest, email: string, codeId: string): Draw[];
+  /**
+   * A typed code: per (code, address), per address across all targets, and the target's budget
+   * across every code of its kind (taken last, so a request refused earlier never spends it).
+   */
+  codeTry(request: FastifyRequest, guess: CodeGuess): Draw[];
+  /**
+   * The code was right: the target's budget is whole again, and the address's point comes back
+   * (it counts wrong codes). `draws` are those of codeTry, or none for a link-token success.
+   */
+  codeSolved(guess: CodeGuess, draws: Draw[]): Promise<void>;
+  /**
+   * One mail a request caused to `email` (sign-up, resend, reset, email change): false once the
+   * recipient had its hour's or day's worth, and then the mail is not sent.
+   */
+  mayMail(email: string): Promise<boolean>;
   resend(email: string): Draw[];
   /**
    * Takes the draws in order; at the first counter that is spent, answers 429 with Retry-After
@@ -58,6 +84,11 @@ const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 /** Keys carry a hash of the email, never the address itself. */
 function emailKey(email: string): string {
   return createHash('sha256').update(email).digest('base64url');
+}
+
+/** A code budget's key: its kind and target (an email as its hash, an account as its id). */
+function targetKey({ kind, target }: CodeGuess): string {
+  return `${kind}:${kind === 'email-change' ? target : emailKey(target)}`;
 }
 
 export interface LimitsOptions {
@@ -90,7 +121,15 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
   );
   const codeTtl = config.activationCodeTtlSeconds;
   const codePair = counter('code-pair', config.activationMaxAttempts, codeTtl);
-  const codeAll = counter('code-all', limits.codeTriesTotalMax, codeTtl);
+  const codeAddress = counter(
+    'code-address',
+    limits.codeGuessesPerAddressMax,
+    limits.codeGuessesPerAddressWindowSeconds,
+  );
+  // No duration: the points never come back with time, only with a success (codeSolved).
+  const codeTarget = counter('code-target', limits.codeGuessesPerTargetMax, 0);
+  const mailHour = counter('mail-hour', limits.mailPerRecipientHourMax, 3600);
+  const mailDay = counter('mail-day', limits.mailPerRecipientDayMax, 24 * 3600);
   const resend = counter('resend', 1, limits.resendWindowSeconds);
   const knownAddresses = counter('known-address', 1, KNOWN_ADDRESS_SECONDS);
 
@@ -109,22 +148,44 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     async rememberAddress(request, email) {
       await knownAddresses.set(`${emailKey(email)}:${request.ip}`, 1, KNOWN_ADDRESS_SECONDS);
     },
-    codeTry: (request, email, codeId) => {
-      const code = `${emailKey(email)}:${codeId}`;
+    codeTry: (request, guess) => {
+      const target = targetKey(guess);
       return [
-        { counter: codePair, key: `${code}:${request.ip}` },
-        { counter: codeAll, key: code },
+        { counter: codePair, key: `${target}:${guess.codeId}:${request.ip}` },
+        { counter: codeAddress, key: request.ip },
+        { counter: codeTarget, key: target, retryAfterSeconds: codeTtl },
       ];
+    },
+    async codeSolved(guess, draws) {
+      const address = draws.filter((draw) => draw.counter === codeAddress);
+      await Promise.all([codeTarget.delete(targetKey(guess)), decorated.refund(address)]);
+    },
+    async mayMail(email) {
+      const key = emailKey(email);
+      for (const limiter of [mailHour, mailDay]) {
+        try {
+          await limiter.consume(key);
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          return false;
+        }
+      }
+      return true;
     },
     resend: (email) => [{ counter: resend, key: emailKey(email) }],
     async take(reply, draws) {
-      for (const { counter: limiter, key } of draws) {
+      for (const { counter: limiter, key, retryAfterSeconds } of draws) {
         try {
           await limiter.consume(key);
         } catch (refusal) {
           // The store rejects with its answer when the points are spent, with an Error when it fails.
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
-          reply.header('retry-after', Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+          // A counter without a duration answers -1: its points come back only with a success.
+          const seconds =
+            refusal.msBeforeNext < 0 && retryAfterSeconds !== undefined
+              ? retryAfterSeconds
+              : Math.ceil(refusal.msBeforeNext / 1000);
+          reply.header('retry-after', Math.max(1, seconds));
           reply.fail('RATE_LIMITED');
           return false;
         }

@@ -63,24 +63,38 @@ export function passwordChangedMail(
   );
 }
 
+/**
+ * To the new address, which has confirmed nothing: fixed text only, no name. The link opens home
+ * with the code filled in, and its token gets the code past a budget strangers spent.
+ */
 export function emailChangeCodeMail(
   language: MailLanguage,
-  name: string,
   code: string,
   minutes: number,
+  link: string,
 ): MailContent {
   if (language === 'km') {
-    return composeMail(language, `លេខកូដបញ្ជាក់អ៊ីមែលថ្មី៖ ${code}`, [
-      `សួស្តី ${name}`,
-      `ដើម្បីប្រើអាសយដ្ឋាននេះសម្រាប់គណនីរបស់អ្នក សូមបញ្ចូលលេខកូដ ${code} នៅលើទំព័រគណនីរបស់អ្នក។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី។`,
-      'ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើនឹងសារនេះ។',
-    ]);
+    return composeMail(
+      language,
+      `លេខកូដបញ្ជាក់អ៊ីមែលថ្មី៖ ${code}`,
+      [
+        'សួស្តី',
+        `ដើម្បីប្រើអាសយដ្ឋាននេះសម្រាប់គណនីរបស់អ្នក សូមបញ្ចូលលេខកូដ ${code} នៅលើទំព័រគណនីរបស់អ្នក។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី។`,
+        'ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើនឹងសារនេះ។',
+      ],
+      { href: link, label: 'បញ្ជាក់អ៊ីមែលថ្មី' },
+    );
   }
-  return composeMail(language, `Your code to confirm your new email: ${code}`, [
-    `Hello ${name},`,
-    `To use this address for your account, enter the code ${code} on your account page. It is valid for ${minutes} minutes.`,
-    'If you did not ask for it, you can ignore this message.',
-  ]);
+  return composeMail(
+    language,
+    `Your code to confirm your new email: ${code}`,
+    [
+      'Hello,',
+      `To use this address for your account, enter the code ${code} on your account page. It is valid for ${minutes} minutes.`,
+      'If you did not ask for it, you can ignore this message.',
+    ],
+    { href: link, label: 'Confirm your new email' },
+  );
 }
 
 export function emailChangeRequestedMail(

@@ -45,9 +45,12 @@ export function composeMail(
   return { subject, text: textParts.join('\n\n'), html, link: link?.href };
 }
 
+/**
+ * Fixed text only: the address has confirmed nothing yet, so the mail carries no name or other
+ * words a stranger could have typed at sign-up.
+ */
 export function activationMail(
   language: MailLanguage,
-  name: string,
   code: string,
   minutes: number,
   link: string,
@@ -57,7 +60,7 @@ export function activationMail(
       language,
       `លេខកូដបើកដំណើរការគណនីរបស់អ្នក៖ ${code}`,
       [
-        `សួស្តី ${name}`,
+        'សួស្តី',
         `លេខកូដបើកដំណើរការគណនីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
         'ប្រសិនបើអ្នកមិនបានចុះឈ្មោះទេ សូមមិនអើពើនឹងសារនេះ។',
       ],
@@ -68,7 +71,7 @@ export function activationMail(
     language,
     `Your activation code: ${code}`,
     [
-      `Hello ${name},`,
+      'Hello,',
       `Your activation code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
       'If you did not sign up, you can ignore this message.',
     ],
@@ -113,17 +116,13 @@ export function finishSignupMail(
 }
 
 /** Fixed text only: a stranger's sign-up caused it, so it names no one. */
-export function existingAccountMail(
-  language: MailLanguage,
-  name: string,
-  loginLink: string,
-): MailContent {
+export function existingAccountMail(language: MailLanguage, loginLink: string): MailContent {
   if (language === 'km') {
     return composeMail(
       language,
       'មាននរណាម្នាក់បានព្យាយាមចុះឈ្មោះដោយប្រើអ៊ីមែលរបស់អ្នក',
       [
-        `សួស្តី ${name}`,
+        'សួស្តី',
         'មាននរណាម្នាក់បានព្យាយាមបង្កើតគណនីថ្មីដោយប្រើអ៊ីមែលនេះ ប៉ុន្តែអ៊ីមែលនេះមានគណនីរួចហើយ។ ' +
           'ប្រសិនបើជាអ្នក សូមចូលគណនីរបស់អ្នក ឬស្នើសុំលេខកូដថ្មី ប្រសិនបើគណនីមិនទាន់បើកដំណើរការ។',
         'ប្រសិនបើមិនមែនជាអ្នកទេ សូមមិនអើពើនឹងសារនេះ។ គណនីរបស់អ្នកមិនមានការផ្លាស់ប្តូរទេ។',
@@ -135,7 +134,7 @@ export function existingAccountMail(
     language,
     'Someone tried to sign up with your email',
     [
-      `Hello ${name},`,
+      'Hello,',
       'Someone tried to create an account with this email address, which already has one. ' +
         'If it was you, log in, or ask for a new activation code if the account is not active yet.',
       'If it was not you, you can ignore this message: nothing has changed in your account.',

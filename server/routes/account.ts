@@ -23,10 +23,9 @@ import {
 import { isCommonPassword } from '../auth/passwords';
 import {
   activationCodeMatches,
-  hashActivationCode,
   hashSessionToken,
-  newActivationCode,
-  newSalt,
+  linkTokenMatches,
+  newMailedCode,
 } from '../auth/secrets';
 import { falseOnUniqueViolation } from '../db/unique';
 import { withContract } from '../http/schemas';
@@ -60,6 +59,8 @@ interface EmailChangeJob {
   userId: string;
   newEmail: string;
   language: MailLanguage;
+  /** Whether the new and the old address are within their mail cap (absent in jobs stored before). */
+  mayMail?: [boolean, boolean];
 }
 
 /** Who is asking: the live session of the request's bearer token. */
@@ -93,6 +94,12 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
     'account-password-address',
     config.rateLimits.loginFailuresPerAddressMax,
     config.rateLimits.loginFailuresWindowSeconds,
+  );
+  // Each request mails a code to an address of the account's choosing: bounded per account.
+  const changeEmailRequests = app.limits.counter(
+    'change-email',
+    config.rateLimits.changeEmailMax,
+    config.rateLimits.changeEmailWindowSeconds,
   );
 
   app.decorateRequest('signedIn', null);
@@ -198,28 +205,32 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       .where('id', '=', job.userId)
       .executeTakeFirst();
     if (!user) return [];
-    const reset = app.link(ROUTES.resetPassword, { email: user.email });
-    const oldNotice = {
-      to: user.email,
-      ...emailChangeRequestedMail(job.language, user.name, reset),
-    };
     if (job.newEmail === user.email) return [];
+    // Over an address's mail cap, its mail is not sent (and for the new address, no code
+    // replaces the one the account may already have).
+    const mayMailNew = job.mayMail?.[0] !== false;
+    const mayMailOld = job.mayMail?.[1] !== false;
+    const reset = app.link(ROUTES.resetPassword, { email: user.email });
+    const oldNotice = mayMailOld
+      ? [{ to: user.email, ...emailChangeRequestedMail(job.language, user.name, reset) }]
+      : [];
+    if (!mayMailNew) return oldNotice;
     if (await findUserByEmail(trx, job.newEmail)) {
       const taken = emailTakenMail(job.language, app.link('/login'));
-      return [{ to: job.newEmail, ...taken }, oldNotice];
+      return [{ to: job.newEmail, ...taken }, ...oldNotice];
     }
-    const code = newActivationCode();
-    const salt = newSalt();
+    const { code, linkToken, salt, codeHash } = newMailedCode();
     const ttl = config.activationCodeTtlSeconds;
     await replaceAccountCode(
       trx,
       user.id,
       'email-change',
-      { codeHash: hashActivationCode(code, salt), salt, expiresAt: clock.nowSeconds() + ttl },
+      { codeHash, salt, expiresAt: clock.nowSeconds() + ttl },
       job.newEmail,
     );
-    const mail = emailChangeCodeMail(job.language, user.name, code, Math.ceil(ttl / 60));
-    return [{ to: job.newEmail, ...mail, code }, oldNotice];
+    const link = app.link(ROUTES.home, { 'email-code': code, token: linkToken });
+    const mail = emailChangeCodeMail(job.language, code, Math.ceil(ttl / 60), link);
+    return [{ to: job.newEmail, ...mail, code }, ...oldNotice];
   });
 
   app.post(
@@ -238,10 +249,15 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       ) {
         return reply;
       }
+      const draws = [{ counter: changeEmailRequests, key: user.id }];
+      if (!(await app.limits.take(reply, draws))) return reply;
+      const newEmail = normalizeEmail(request.body.newEmail);
       const job: EmailChangeJob = {
         userId: user.id,
-        newEmail: normalizeEmail(request.body.newEmail),
+        newEmail,
         language: language(request),
+        // Counted here, so the worker's transaction never waits on a counter.
+        mayMail: [await app.limits.mayMail(newEmail), await app.limits.mayMail(user.email)],
       };
       await app.mail.job(db, EMAIL_CHANGE_JOB, { ...job });
       app.mail.kickAfter(reply);
@@ -261,10 +277,11 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
     async (request, reply) => {
       const user = await userOf(request);
       const stored = await findAccountCode(db, user.id, 'email-change');
-      const codeId = stored ? `email:${stored.salt}` : 'email';
-      if (!(await app.limits.take(reply, app.limits.codeTry(request, user.email, codeId)))) {
-        return reply;
-      }
+      // A typed code spends the account's budget; the link's token does not.
+      const guess = { kind: 'email-change', target: user.id, codeId: stored?.salt ?? '' } as const;
+      const viaLink = stored !== undefined && linkTokenMatches(request.body.linkToken, stored.salt);
+      const draws = viaLink ? [] : app.limits.codeTry(request, guess);
+      if (!(await app.limits.take(reply, draws))) return reply;
       const now = clock.nowSeconds();
       const newEmail = stored?.new_email;
       if (
@@ -292,6 +309,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       // unique index decides): the same answer either way.
       if (!changed) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
+      await app.limits.codeSolved(guess, draws);
       return { error: false as const, user: toPublicUser({ ...user, email: newEmail }) };
     },
   );

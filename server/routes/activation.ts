@@ -11,7 +11,7 @@ import {
   VerifyAccountBody,
 } from '../../contract/schemas';
 import { isCommonPassword } from '../auth/passwords';
-import { activationCodeMatches } from '../auth/secrets';
+import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import { mailLanguage, type MailLanguage } from '../mail/language';
 import {
@@ -29,6 +29,8 @@ export const RESEND_JOB = 'resend-activation';
 interface ResendJob {
   email: string;
   language: MailLanguage;
+  /** False once the address had its hour's or day's mail (absent in jobs stored before). */
+  mayMail?: boolean;
 }
 
 const activationRoutes: FastifyPluginAsync = async (instance) => {
@@ -66,9 +68,12 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       }
       const email = normalizeEmail(body.email);
       const pending = await findPendingActivation(db, email);
-      // Tries are counted per code and per (code, address), so a stranger's wrong codes do not
-      // use up the owner's; an email without a code is counted the same way.
-      const draws = app.limits.codeTry(request, email, pending?.salt ?? '');
+      // A typed code spends the email's budget (and the address's, and the code's from this
+      // address); an email without a code is counted the same way. The link's token comes only
+      // with the mail, so its holder gets past whatever strangers spent.
+      const guess = { kind: 'activation', target: email, codeId: pending?.salt ?? '' } as const;
+      const viaLink = pending !== undefined && linkTokenMatches(body.linkToken, pending.salt);
+      const draws = viaLink ? [] : app.limits.codeTry(request, guess);
       if (!(await app.limits.take(reply, draws))) return reply;
       if (!pending) return reply.fail('INVALID_CODE');
       const now = app.clock.nowSeconds();
@@ -86,6 +91,7 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       const account = { id: pending.id, name: signup.name, password_hash: signup.password_hash };
       const activated = await activateWithSession(db, account, pending.code_hash, session, now);
       if (!activated) return reply.fail('INVALID_CODE');
+      await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
       const user = toPublicUser({ ...pending, name: signup.name });
       return sessionAnswer(session.token, user, session.expiresAt);
@@ -96,7 +102,8 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
   app.mail.handle(RESEND_JOB, async (trx, payload) => {
     const job = payload as unknown as ResendJob;
     const user = await findUserByEmail(trx, job.email);
-    if (!user || user.activated_at !== null) return [];
+    // Over the address's mail cap, nothing changes.
+    if (!user || user.activated_at !== null || job.mayMail === false) return [];
     const { stored, message } = newActivationMail(app, { ...job, name: user.name });
     await replaceActivationCode(trx, user.id, stored);
     return [message];
@@ -109,7 +116,12 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       const email = normalizeEmail(request.body.email);
       if (!(await app.limits.take(reply, app.limits.resend(email)))) return reply;
 
-      const job: ResendJob = { email, language: mailLanguage(request.headers['accept-language']) };
+      const job: ResendJob = {
+        email,
+        language: mailLanguage(request.headers['accept-language']),
+        // Counted here, whatever the email, so the worker's transaction never waits on a counter.
+        mayMail: await app.limits.mayMail(email),
+      };
       await app.mail.job(db, RESEND_JOB, { ...job });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };

@@ -17,12 +17,7 @@ import {
   SessionOk,
 } from '../../contract/schemas';
 import { isCommonPassword } from '../auth/passwords';
-import {
-  activationCodeMatches,
-  hashActivationCode,
-  newActivationCode,
-  newSalt,
-} from '../auth/secrets';
+import { activationCodeMatches, linkTokenMatches, newMailedCode } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-messages';
 import { mailLanguage, type MailLanguage } from '../mail/language';
@@ -43,32 +38,40 @@ const RESET_JOB = 'password-reset';
 interface ResetJob {
   email: string;
   language: MailLanguage;
+  /** False once the address had its hour's or day's mail (absent in jobs stored before). */
+  mayMail?: boolean;
 }
 
 const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
   const app = withContract(instance);
   const { config, db } = app;
-  // Once per email per window, like a resend of the activation code.
+  // Once per email per window, like a resend of the activation code, and a bounded number per
+  // client address across all emails.
   const requests = app.limits.counter('password-reset', 1, config.rateLimits.resendWindowSeconds);
+  const requestsPerAddress = app.limits.counter(
+    'password-reset-address',
+    config.rateLimits.resetRequestsPerAddressMax,
+    config.rateLimits.resetRequestsPerAddressWindowSeconds,
+  );
 
   app.mail.handle(RESET_JOB, async (trx, payload) => {
     const job = payload as unknown as ResetJob;
     const user = await findUserByEmail(trx, job.email);
-    if (!user) return [];
+    // Over the address's mail cap, nothing changes.
+    if (!user || job.mayMail === false) return [];
     if (user.activated_at === null) {
       const { stored, message } = newActivationMail(app, { ...job, name: user.name }, true);
       await replaceActivationCode(trx, user.id, stored);
       return [message];
     }
-    const code = newActivationCode();
-    const salt = newSalt();
+    const { code, linkToken, salt, codeHash } = newMailedCode();
     const ttl = config.activationCodeTtlSeconds;
     await replaceAccountCode(trx, user.id, 'password-reset', {
-      codeHash: hashActivationCode(code, salt),
+      codeHash,
       salt,
       expiresAt: app.clock.nowSeconds() + ttl,
     });
-    const link = app.link(ROUTES.resetPassword, { email: user.email, code });
+    const link = app.link(ROUTES.resetPassword, { email: user.email, code, token: linkToken });
     const mail = passwordResetMail(job.language, user.name, code, Math.ceil(ttl / 60), link);
     return [{ to: user.email, ...mail, code }];
   });
@@ -84,8 +87,18 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const key = createHash('sha256').update(email).digest('base64url');
-      if (!(await app.limits.take(reply, [{ counter: requests, key }]))) return reply;
-      const job: ResetJob = { email, language: mailLanguage(request.headers['accept-language']) };
+      // The address first: a request refused there leaves the email's own limit untouched.
+      const draws = [
+        { counter: requestsPerAddress, key: request.ip },
+        { counter: requests, key },
+      ];
+      if (!(await app.limits.take(reply, draws))) return reply;
+      const job: ResetJob = {
+        email,
+        language: mailLanguage(request.headers['accept-language']),
+        // Counted here, whatever the email, so the worker's transaction never waits on a counter.
+        mayMail: await app.limits.mayMail(email),
+      };
       await app.mail.job(db, RESET_JOB, { ...job });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
@@ -104,8 +117,10 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(db, email);
       const stored = user ? await findAccountCode(db, user.id, 'password-reset') : undefined;
-      // Tries are counted per code and per (code, address), as for activation.
-      const draws = app.limits.codeTry(request, email, stored ? `reset:${stored.salt}` : 'reset');
+      // A typed code spends the email's reset budget, as for activation; the link's token does not.
+      const guess = { kind: 'reset', target: email, codeId: stored?.salt ?? '' } as const;
+      const viaLink = stored !== undefined && linkTokenMatches(body.linkToken, stored.salt);
+      const draws = viaLink ? [] : app.limits.codeTry(request, guess);
       if (!(await app.limits.take(reply, draws))) return reply;
       const now = app.clock.nowSeconds();
       if (
@@ -142,6 +157,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       });
       if (!done) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
+      await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },

@@ -11,7 +11,7 @@ import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import { ErrorBody, SignupBody, SignupOk as SignupOkSchema } from '../../contract/schemas';
 import { isCommonPassword } from '../auth/passwords';
-import { hashActivationCode, newActivationCode, newSalt } from '../auth/secrets';
+import { newMailedCode } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import { mailLanguage, type MailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail, finishSignupMail } from '../mail/messages';
@@ -27,6 +27,8 @@ interface SignupJob {
   email: string;
   passwordHash: string;
   language: MailLanguage;
+  /** False once the address had its hour's or day's mail (absent in jobs stored before). */
+  mayMail?: boolean;
 }
 
 /**
@@ -38,20 +40,20 @@ export function newActivationMail(
   to: { email: string; name: string; language: MailLanguage },
   choosePassword = false,
 ) {
-  const code = newActivationCode();
-  const salt = newSalt();
+  const { code, linkToken, salt, codeHash } = newMailedCode();
   const ttl = app.config.activationCodeTtlSeconds;
-  const stored = {
-    codeHash: hashActivationCode(code, salt),
-    salt,
-    expiresAt: app.clock.nowSeconds() + ttl,
-  };
+  const stored = { codeHash, salt, expiresAt: app.clock.nowSeconds() + ttl };
   const minutes = Math.ceil(ttl / 60);
-  const query = { email: to.email, code, ...(choosePassword ? { choose: '1' } : {}) };
+  const query = {
+    email: to.email,
+    code,
+    token: linkToken,
+    ...(choosePassword ? { choose: '1' } : {}),
+  };
   const link = app.link(ROUTES.activation, query);
   const content = choosePassword
     ? finishSignupMail(to.language, code, minutes, link)
-    : activationMail(to.language, to.name, code, minutes, link);
+    : activationMail(to.language, code, minutes, link);
   const message: MailMessage = { to: to.email, ...content, code };
   return { stored, message };
 }
@@ -60,6 +62,8 @@ const signupRoutes: FastifyPluginAsync = async (instance) => {
   const app = withContract(instance);
   app.mail.handle(SIGNUP_JOB, async (trx, payload) => {
     const job = payload as unknown as SignupJob;
+    // Over the address's mail cap nothing is mailed and the current code stays as it is.
+    const mayMail = job.mayMail !== false;
     const { stored, message } = newActivationMail(app, job);
     const created = await createAccount(trx, {
       user: {
@@ -71,7 +75,7 @@ const signupRoutes: FastifyPluginAsync = async (instance) => {
       },
       code: stored,
     });
-    if (created) return [message];
+    if (created) return mayMail ? [message] : [];
     const existing = await findUserByEmail(trx, job.email);
     if (!existing) return [];
     if (existing.activated_at === null) {
@@ -84,11 +88,13 @@ const signupRoutes: FastifyPluginAsync = async (instance) => {
         password_hash: job.passwordHash,
         created_at: app.clock.nowMs(),
       });
+      if (!mayMail) return [];
       await replaceActivationCode(trx, existing.id, stored);
       return [message];
     }
+    if (!mayMail) return [];
     // Only the owner of the address learns of the attempt.
-    const notice = existingAccountMail(job.language, existing.name, app.link('/login'));
+    const notice = existingAccountMail(job.language, app.link('/login'));
     return [{ to: job.email, ...notice }];
   });
 
@@ -109,6 +115,8 @@ const signupRoutes: FastifyPluginAsync = async (instance) => {
         email,
         passwordHash: await app.passwords.hash(body.password),
         language: mailLanguage(request.headers['accept-language']),
+        // Counted here, whatever the email, so the worker's transaction never waits on a counter.
+        mayMail: await app.limits.mayMail(email),
       };
       await app.mail.job(app.db, SIGNUP_JOB, { ...job });
       app.mail.kickAfter(reply);

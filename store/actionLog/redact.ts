@@ -10,12 +10,13 @@ const SECRET_KEYS = new Set([
   'currentpassword',
   'newpassword',
   'token',
+  'linktoken',
   'authorization',
 ]);
 /** An activation code: six digits. Server codes such as `INVALID_TOKEN` stay readable. */
 const ACTIVATION_CODE = /^\s*\d{6}\s*$/;
 /** Secrets carried in a URL's query or fragment, e.g. the activation link's `?code=`. */
-const SECRET_PARAM = /([?&#](?:code|token|password)=)[^&#]*/gi;
+const SECRET_PARAM = /([?&#](?:code|email-code|token|password)=)[^&#]*/gi;
 const BEARER = /^\s*bearer\s/i;
 /**
  * Why a field was refused (`fields: { password: "COMMON_PASSWORD" }`, from the server or the

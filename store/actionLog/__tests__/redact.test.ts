@@ -26,6 +26,17 @@ it('hides activation codes but keeps server error codes readable', () => {
   });
 });
 
+it("hides a mailed link's token, as a request's argument and in the link itself", () => {
+  const value = {
+    meta: { arg: { originalArgs: { email: 'a@b.c', code: '004211', linkToken: 'k3y_-Z' } } },
+    location: { search: '?email-code=004211&token=k3y_-Z' },
+  };
+  expect(redacted(value)).toEqual({
+    meta: { arg: { originalArgs: { email: 'a@b.c', code: REDACTED, linkToken: REDACTED } } },
+    location: { search: `?email-code=${REDACTED}&token=${REDACTED}` },
+  });
+});
+
 it('drops what JSON cannot carry, so the copy is plain data', () => {
   const cyclic: Record<string, unknown> = { name: 'c' };
   cyclic.self = cyclic;
