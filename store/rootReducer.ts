@@ -1,6 +1,7 @@
 import { combineSlices, type UnknownAction } from '@reduxjs/toolkit';
 
 import { accountSlice } from './account/accountSlice';
+import { activationSlice } from './activation/activationSlice';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
@@ -16,6 +17,7 @@ const sliceReducer = combineSlices(
   localeSlice,
   submissionsSlice,
   accountSlice,
+  activationSlice,
   noticeSlice,
   api,
 );

@@ -1,9 +1,11 @@
+import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { ActivationForm } from '../components/account/ActivationForm';
+import { Address } from '../components/Address';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';
 
@@ -13,10 +15,17 @@ export default function ActivationView() {
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const code = query.get('code') ?? '';
+  const choosePassword = query.get('choose') === '1';
   return (
     <PageCard
       title={t('activation.title')}
-      intro={email ? t('activation.sentTo', { email }) : t('activation.intro')}
+      intro={
+        email ? (
+          <FormattedMessage id="activation.sentTo" values={{ email: <Address value={email} /> }} />
+        ) : (
+          t('activation.intro')
+        )
+      }
       links={
         <>
           <p>
@@ -33,6 +42,7 @@ export default function ActivationView() {
         key={`${email}\n${code}`}
         initialEmail={email}
         initialCode={code}
+        choosePassword={choosePassword}
         onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))}
       />
     </PageCard>

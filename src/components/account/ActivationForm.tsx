@@ -1,9 +1,14 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
-import { checkEmail } from '../../../contract/rules';
+import type { VerifyAccountBody as Body } from '../../../contract/api';
+import { checkEmail, PASSWORD_MIN_LENGTH } from '../../../contract/rules';
 import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
+import {
+  newPasswordAsked,
+  selectChoosingPassword,
+} from '../../../store/activation/activationSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { validationFailed } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
@@ -17,30 +22,51 @@ import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
 
-const FIELDS = ['email', 'code', 'password'] as const;
+type Field = 'email' | 'code' | 'password' | 'newPassword';
+/** With the password chosen at sign-up. */
+const SIGNUP_PASSWORD: readonly Field[] = ['email', 'code', 'password'];
+/** With a new password chosen with the code. */
+const NEW_PASSWORD: readonly Field[] = ['email', 'code', 'newPassword'];
 
 interface ActivationFormProps {
   initialEmail: string;
   initialCode: string;
+  /** The mail's link asked for the new-password step (`?choose=1`). */
+  choosePassword: boolean;
   onSuccess: () => void;
 }
 
-export function ActivationForm({ initialEmail, initialCode, onSuccess }: ActivationFormProps) {
+export function ActivationForm({
+  initialEmail,
+  initialCode,
+  choosePassword,
+  onSuccess,
+}: ActivationFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
+  const asked = useAppSelector(selectChoosingPassword);
+  const choosing = choosePassword || asked;
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'activation',
-    fields: FIELDS,
+    fields: choosing ? NEW_PASSWORD : SIGNUP_PASSWORD,
     validate: (values) => refused(VerifyAccountBody, values),
-    toBody: (values) => ({
-      email: values.email.trim(),
-      code: values.code.trim(),
-      password: values.password,
-    }),
+    toBody: (values): Body => {
+      const chosen = { email: values.email.trim(), code: values.code.trim() };
+      return choosing
+        ? { ...chosen, newPassword: values.newPassword }
+        : { ...chosen, password: values.password };
+    },
     send: (body) => dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED)),
     onSuccess,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  // The new field takes the focus once the visitor asked for it.
+  useEffect(() => {
+    if (!asked) return;
+    const field = formRef.current?.elements.namedItem('newPassword');
+    if (field instanceof HTMLElement) field.focus();
+  }, [asked]);
+  const wrongPassword = error?.code === 'PASSWORD_NOT_CHOSEN';
 
   function emailForResend(): string | null {
     const form = formRef.current;
@@ -56,7 +82,21 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
 
   return (
     <form ref={formRef} {...formProps}>
-      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
+      {choosing ? <p className="form__note">{t('activation.chooseIntro')}</p> : null}
+      <FormAlert
+        ref={alertRef}
+        message={error && !(choosing && wrongPassword) ? requestErrorText(t, error) : null}
+      >
+        {wrongPassword && !choosing ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => dispatch(newPasswordAsked())}
+          >
+            {t('activation.choose')}
+          </button>
+        ) : null}
+      </FormAlert>
       <EmailField defaultValue={initialEmail} error={fieldErrors.messages.email} />
       <CodeField
         label={t('field.code.label')}
@@ -64,15 +104,27 @@ export function ActivationForm({ initialEmail, initialCode, onSuccess }: Activat
         error={fieldErrors.messages.code}
         defaultValue={initialCode}
       />
-      <PasswordField
-        label={t('field.signupPassword.label')}
-        hint={t('field.signupPassword.hint')}
-        name="password"
-        autoComplete="current-password"
-        error={fieldErrors.messages.password}
-      />
+      {choosing ? (
+        <PasswordField
+          key="newPassword"
+          label={t('field.newPassword.label')}
+          hint={t('field.newPassword.hint', { min: PASSWORD_MIN_LENGTH })}
+          name="newPassword"
+          autoComplete="new-password"
+          error={fieldErrors.messages.newPassword}
+        />
+      ) : (
+        <PasswordField
+          key="password"
+          label={t('field.signupPassword.label')}
+          hint={t('field.signupPassword.hint')}
+          name="password"
+          autoComplete="current-password"
+          error={fieldErrors.messages.password}
+        />
+      )}
       <SubmitButton
-        label={t('activation.submit')}
+        label={choosing ? t('activation.chooseSubmit') : t('activation.submit')}
         busyLabel={t('activation.submitting')}
         busy={busy}
       />
