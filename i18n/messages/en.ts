@@ -60,6 +60,8 @@ export const en = {
   'requestError.rateLimited': 'Too many attempts. Please wait a minute, then try again.',
   'requestError.rateLimitedFor':
     'Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'requestError.codeBudgetSpent':
+    'Too many wrong codes were tried for this email, so a typed code is refused. Open the link in the latest email we sent you: it still works.',
   'requestError.invalidCode':
     'That code is wrong, has expired or was already used. Check the latest email, or ask for a new code.',
   'requestError.passwordNotChosen':

@@ -13,6 +13,8 @@ export default function ActivationView() {
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const code = query.get('code') ?? '';
+  // The link's token: it gets the code past tries strangers spent.
+  const linkToken = query.get('token') ?? undefined;
   const choosePassword = query.get('choose') === '1';
   return (
     <PageCard
@@ -34,6 +36,7 @@ export default function ActivationView() {
         key={`${email}\n${code}`}
         initialEmail={email}
         initialCode={code}
+        linkToken={linkToken}
         choosePassword={choosePassword}
         onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))}
       />

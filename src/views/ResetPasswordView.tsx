@@ -19,6 +19,8 @@ export default function ResetPasswordView() {
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const code = query.get('code') ?? '';
+  // The link's token: it gets the code past tries strangers spent.
+  const linkToken = query.get('token') ?? undefined;
   const loginLink = (
     <p>
       <Link to={ROUTES.login}>{t('reset.loginLink')}</Link>
@@ -59,6 +61,7 @@ export default function ResetPasswordView() {
         key={`${email}\n${code}`}
         initialEmail={email}
         initialCode={code}
+        linkToken={linkToken}
         onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))}
       />
     </PageCard>

@@ -15,7 +15,7 @@ import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { focusFirstInvalid, readFields } from '../form/formFields';
 import { PasswordField } from '../form/PasswordField';
-import { requestErrorText } from '../form/requestErrorMessage';
+import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -33,6 +33,8 @@ interface ActivationFormProps {
   initialCode: string;
   /** The mail's link asked for the new-password step (`?choose=1`). */
   choosePassword: boolean;
+  /** The token of the mail's link (`?token=`), sent beside the code. */
+  linkToken?: string;
   onSuccess: () => void;
 }
 
@@ -40,6 +42,7 @@ export function ActivationForm({
   initialEmail,
   initialCode,
   choosePassword,
+  linkToken,
   onSuccess,
 }: ActivationFormProps) {
   const t = useT();
@@ -51,7 +54,11 @@ export function ActivationForm({
     fields: choosing ? NEW_PASSWORD : SIGNUP_PASSWORD,
     validate: (values) => refused(VerifyAccountBody, values),
     toBody: (values): Body => {
-      const chosen = { email: values.email.trim(), code: values.code.trim() };
+      const chosen = {
+        email: values.email.trim(),
+        code: values.code.trim(),
+        ...(linkToken ? { linkToken } : {}),
+      };
       return choosing
         ? { ...chosen, newPassword: values.newPassword }
         : { ...chosen, password: values.password };
@@ -85,7 +92,7 @@ export function ActivationForm({
       {choosing ? <p className="form__note">{t('activation.chooseIntro')}</p> : null}
       <FormAlert
         ref={alertRef}
-        message={error && !(choosing && wrongPassword) ? requestErrorText(t, error) : null}
+        message={error && !(choosing && wrongPassword) ? codeRequestErrorText(t, error) : null}
       >
         {wrongPassword && !choosing ? (
           <button

@@ -6,7 +6,7 @@ import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
-import { requestErrorText } from '../form/requestErrorMessage';
+import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -16,6 +16,8 @@ const FIELDS = ['email', 'code', 'password'] as const;
 interface ResetPasswordFormProps {
   initialEmail: string;
   initialCode: string;
+  /** The token of the mail's link (`?token=`), sent beside the code. */
+  linkToken?: string;
   onSuccess: () => void;
 }
 
@@ -23,6 +25,7 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({
   initialEmail,
   initialCode,
+  linkToken,
   onSuccess,
 }: ResetPasswordFormProps) {
   const t = useT();
@@ -35,13 +38,14 @@ export function ResetPasswordForm({
       email: values.email.trim(),
       code: values.code.trim(),
       password: values.password,
+      ...(linkToken ? { linkToken } : {}),
     }),
     send: (body) => dispatch(api.endpoints.resetPassword.initiate(body, UNTRACKED)),
     onSuccess,
   });
   return (
     <form {...formProps}>
-      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
+      <FormAlert ref={alertRef} message={error ? codeRequestErrorText(t, error) : null} />
       <EmailField defaultValue={initialEmail} error={fieldErrors.messages.email} />
       <CodeField
         label={t('field.resetCode.label')}

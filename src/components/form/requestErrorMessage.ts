@@ -40,3 +40,16 @@ export function requestErrorText(
   }
   return t(requestErrorMessage(error.code));
 }
+
+/**
+ * The same for a request that sends a mailed code: refused for too many tries, a typed code waits
+ * for nothing, but the link in the latest mail still gets through.
+ */
+export function codeRequestErrorText(
+  t: Translate,
+  error: Pick<RequestError, 'code' | 'retryAfterSeconds'>,
+) {
+  return error.code === 'RATE_LIMITED'
+    ? t('requestError.codeBudgetSpent')
+    : requestErrorText(t, error);
+}
