@@ -6,8 +6,9 @@
 // (`FOR UPDATE SKIP LOCKED` plus a lease).
 //
 // Jobs exist for the enumeration-safe requests (sign-up, resend, password reset): the request
-// does the same work whatever the email (one insert), and the worker, started once the answer has
-// left (`kickAfter`), finds out whether the email has an account and what to send.
+// does the same work whatever the email (one insert), and the worker, started a random moment
+// after the answer has left (`kickAfter`), finds out whether the email has an account and what to
+// send.
 import { randomBytes } from 'node:crypto';
 
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -38,9 +39,12 @@ export interface MailQueue {
   /** Looks for due rows now rather than at the next poll (after a commit). */
   kick(): void;
   /**
-   * `kick()` once this answer has left (or its connection has closed). The worker shares the
-   * request's thread: started earlier, the work a job finds (a new code and a message for a
-   * pending account) would delay the answer and so tell one email from another.
+   * `kick()` a random moment (`MAIL_KICK_DELAY_MS`) after this answer has left (or its connection
+   * has closed). The worker shares the request's thread, and on SQLite its queries run on it:
+   * started before the answer, the work a job finds (a new code and a message for a pending or
+   * activated account, nothing for an unknown email) would delay the answer; started right after
+   * it, the request that follows. A request sent at any moment after the answer now meets the
+   * worker only by chance, and then waits for one of its steps, not all of them.
    */
   kickAfter(reply: FastifyReply): void;
   /** Resolves once nothing is due (tests, shutdown). */
@@ -64,6 +68,14 @@ const BATCH = 20;
 
 /** How long a stopping server keeps sending what is due. */
 const CLOSE_DRAIN_MS = 5_000;
+
+/** Lets pending I/O (a request that has arrived) run before the worker's next step. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Between a tenth of `maxMs` and all of it, at random. */
+function kickDelay(maxMs: number): number {
+  return maxMs / 10 + Math.random() * maxMs * 0.9;
+}
 
 /** Retry after 1 s, 2 s, 4 s ... at most 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -186,6 +198,9 @@ export function createMailQueue({ config, db, clock, log, onError }: MailQueueOp
   /** One claim and its rows; returns how many rows it took. */
   async function pass(): Promise<number> {
     let rows: ClaimedRow[];
+    // Each claim and each row is one step; better-sqlite3 runs a step's queries without letting
+    // the event loop turn, so a request waits for the step in progress at most.
+    await yieldToRequests();
     try {
       rows = await claim();
     } catch (error) {
@@ -193,6 +208,7 @@ export function createMailQueue({ config, db, clock, log, onError }: MailQueueOp
       return 0;
     }
     for (const row of rows) {
+      await yieldToRequests();
       try {
         await process(row);
       } catch (error) {
@@ -237,8 +253,11 @@ export function createMailQueue({ config, db, clock, log, onError }: MailQueueOp
     },
     kick,
     kickAfter(reply) {
-      // Through the queue object, so that a kick replaced in a test is the one called.
-      reply.raw.once('close', () => queue.kick());
+      reply.raw.once('close', () => {
+        // Through the queue object, so that a kick replaced in a test is the one called.
+        const later = setTimeout(() => queue.kick(), kickDelay(config.mail.kickDelayMs));
+        later.unref();
+      });
     },
     async idle() {
       for (;;) {

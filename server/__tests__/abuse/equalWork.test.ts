@@ -155,6 +155,49 @@ it('spends one password check on a login whether or not the email exists', async
   }
 });
 
+it('starts the mail worker a while after the answer, never during the request that follows', async () => {
+  // On SQLite the worker's queries run on the request thread: started as soon as an answer has
+  // left, what it does for a known email (a new code, a message) delayed the next request, and
+  // told a known email from an unknown one.
+  const { mail } = server.app;
+  const kicks: number[] = [];
+  // The starts that earlier answers scheduled have all come (MAIL_KICK_DELAY_MS is 250).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  mail.kick = () => kicks.push(performance.now());
+  try {
+    const requests: Array<[string, object]> = [
+      [API_PATHS.signup, { name: 'Someone', email: 'follow@example.com', password: PASSWORD }],
+      [API_PATHS.resendActivation, { email: 'follow@example.com' }],
+      [API_PATHS.resendActivation, { email: 'nobody-follow@example.com' }],
+      [API_PATHS.requestPasswordReset, { email: 'pending@example.com' }],
+      [API_PATHS.requestPasswordReset, { email: 'nobody-follow@example.com' }],
+    ];
+    const delays: number[] = [];
+    for (const [path, body] of requests) {
+      kicks.length = 0;
+      const answer = await api.post(path, body);
+      const answered = performance.now();
+      expect([path, answer.status < 300]).toEqual([path, true]);
+      // The next request, sent at once, is answered before the worker starts.
+      expect((await api.get(API_PATHS.verify, { authorization: 'Bearer none' })).status).toBe(401);
+      const followed = performance.now();
+      for (let turns = 0; kicks.length === 0 && turns < 100; turns += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect([path, kicks.length]).toEqual([path, 1]);
+      expect(kicks[0]).toBeGreaterThan(followed);
+      delays.push(kicks[0]! - answered);
+      await runWorker();
+    }
+    // A tenth of MAIL_KICK_DELAY_MS (250 ms) at least, and not the same moment every time.
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(20);
+    expect(new Set(delays.map((delay) => Math.round(delay))).size).toBeGreaterThan(1);
+  } finally {
+    mail.kick = () => {};
+    await runWorker();
+  }
+});
+
 it('starts the mail worker only once the answer has left', async () => {
   // The worker runs on the same thread: started before the answer is written, what it does for a
   // pending account (a new code, a message) would delay that answer and tell the account apart.
