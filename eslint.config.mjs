@@ -133,7 +133,7 @@ export default tseslint.config(
   },
   {
     // Rules that need the types: promises nobody waits for, promises passed where a plain
-    // callback is expected, and switches that miss a case.
+    // callback is expected, switches that miss a case, and APIs their authors deprecated.
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true } },
     rules: {
@@ -143,6 +143,7 @@ export default tseslint.config(
         { checksVoidReturn: { attributes: false } },
       ],
       '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-deprecated': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
         { considerDefaultExhaustiveForUnions: true },

@@ -1,4 +1,4 @@
-import type { ClipboardEvent, FormEvent } from 'react';
+import type { ClipboardEvent, InputEvent } from 'react';
 
 import { NumericInput } from '../NumericInput';
 
@@ -36,7 +36,7 @@ export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) 
     setValue(event.currentTarget, pasted);
   }
 
-  function handleInput(event: FormEvent<HTMLInputElement>) {
+  function handleInput(event: InputEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const digits = codeDigits(input.value);
     if (digits !== input.value) setValue(input, digits);

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, type SubmitEvent } from 'react';
 
 import type { FieldErrors } from '../../../contract/rules';
 import { decodeRequestError } from '../../../store/api/decode';
@@ -39,7 +39,7 @@ export function useAccountForm<K extends FormField, B>(options: AccountFormOptio
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = submission.status === 'pending';
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;

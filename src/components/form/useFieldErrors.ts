@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 
 import type { FieldErrorCode } from '../../../contract/api';
 import type { FieldErrors } from '../../../contract/rules';
@@ -28,7 +28,7 @@ export function useFieldErrors<K extends FormField>(
     messages[name] = t(id, values);
   }
 
-  function recheckOnChange(event: FormEvent<HTMLFormElement>) {
+  function recheckOnChange(event: ChangeEvent<HTMLFormElement>) {
     const shown = names.filter((name) => clientErrors[name]);
     if (shown.length === 0) return;
     const fresh = validate(readFields(event.currentTarget, names));

@@ -20,6 +20,8 @@ function mockStore() {
   addVerifyListeners(listener.startListening);
   addAuthListeners(listener.startListening);
   const state = makeStore().getState();
+  // The library is deprecated as a way to test reducers; here only the dispatched actions count.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   const create = configureMockStore([
     listener.middleware,
     withExtraArgument(effects),
