@@ -1,6 +1,7 @@
 // Attacks against a server with its default limits and production (OWASP) hashing, each figure
 // beside its limit: one address guessing across accounts, many addresses guessing one account,
-// and what a 64-wide login flood from 64 addresses does to verify and to the app's first load.
+// what a 64-wide login flood from 64 addresses does to verify and to the app's first load, and the
+// mailed codes: guessed across accounts, rotated by new sign-ups, and mail asked for one address.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -63,6 +64,136 @@ async function activatedServer(distDir: string, dataDir: string): Promise<Runnin
   await post(server.url + API_PATHS.verifyAccount, { email, code, password }, agent);
   agent.destroy();
   return server;
+}
+
+async function mailsTo(url: string, email: string): Promise<{ code?: string; text: string }[]> {
+  const outbox = await (await fetch(url + API_PATHS.outbox)).json();
+  return outbox.messages.filter((m: { to: string }) => m.to === email);
+}
+
+/** Waits until `count` mails reached `email`; returns the newest. */
+async function waitForMail(url: string, email: string, count: number) {
+  for (;;) {
+    const mails = await mailsTo(url, email);
+    if (mails.length >= count) return mails[mails.length - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A six-digit code that is not `code`. */
+const wrong = (code: string, offset: number) =>
+  String((Number(code) + offset) % 1_000_000).padStart(6, '0');
+
+/** How many of `guesses` got a code checked (a 400, not a 429). */
+async function codeChecks(guesses: Promise<Answer>[]): Promise<number> {
+  return (await Promise.all(guesses)).filter((answer) => answer.status === 400).length;
+}
+
+/**
+ * The mailed codes under attack, with the production limits: wrong reset codes for 10 accounts
+ * from 5 addresses (30 each, in parallel); an activation code rotated three times by strangers'
+ * sign-ups, 30 wrong guesses from 10 addresses after each; then the owner's link; and 20 sign-ups
+ * from 20 addresses asking mail for one address.
+ */
+async function codeAttacks(url: string): Promise<Row[]> {
+  const section = 'abuse';
+  const setup = agentFrom(130);
+  const accounts = Array.from({ length: 10 }, (_, i) => `reset-target-${i}@example.com`);
+  for (const email of accounts) {
+    await post(url + API_PATHS.signup, { ...ACCOUNT, email }, setup);
+    const { code } = await waitForMail(url, email, 1);
+    await post(url + API_PATHS.verifyAccount, { email, code, password: ACCOUNT.password }, setup);
+    await post(url + API_PATHS.requestPasswordReset, { email }, setup);
+  }
+  const guessers = Array.from({ length: 5 }, (_, i) => agentFrom(131 + i));
+  const perAccount = await Promise.all(
+    accounts.map(async (email) => {
+      const { code = '000000' } = await waitForMail(url, email, 2);
+      return codeChecks(
+        Array.from({ length: 30 }, (_, i) =>
+          post(
+            url + API_PATHS.resetPassword,
+            { email, code: wrong(code, i + 1), password: 'the attacker chose this' },
+            guessers[i % guessers.length]!,
+          ),
+        ),
+      );
+    }),
+  );
+  for (const agent of guessers) agent.destroy();
+
+  const victim = 'rotated@example.com';
+  await post(url + API_PATHS.signup, { ...ACCOUNT, email: victim }, setup);
+  await waitForMail(url, victim, 1);
+  const rotators = Array.from({ length: 3 }, (_, i) => agentFrom(136 + i));
+  const spread = Array.from({ length: 10 }, (_, i) => agentFrom(140 + i));
+  let rotated = 0;
+  for (const [round, rotator] of rotators.entries()) {
+    const stranger = { ...ACCOUNT, email: victim, password: `stranger password ${round}` };
+    await post(url + API_PATHS.signup, stranger, rotator);
+    const { code = '000000' } = await waitForMail(url, victim, round + 2);
+    rotated += await codeChecks(
+      Array.from({ length: 30 }, (_, i) =>
+        post(
+          url + API_PATHS.verifyAccount,
+          { email: victim, code: wrong(code, i + 1), password: stranger.password },
+          spread[i % spread.length]!,
+        ),
+      ),
+    );
+  }
+  const latest = await waitForMail(url, victim, rotators.length + 1);
+  const linkToken = /[?&]token=([\w-]+)/.exec(latest.text)?.[1];
+  const typed = { email: victim, code: latest.code, password: ACCOUNT.password };
+  const typedAnswer = await post(url + API_PATHS.verifyAccount, typed, setup);
+  const viaLink = await post(url + API_PATHS.verifyAccount, { ...typed, linkToken }, setup);
+  for (const agent of [...rotators, ...spread]) agent.destroy();
+
+  const flooded = 'flooded@example.com';
+  const senders = Array.from({ length: 20 }, (_, i) => agentFrom(150 + i));
+  await Promise.all(
+    senders.map((agent, i) =>
+      post(url + API_PATHS.signup, { ...ACCOUNT, email: flooded, password: `flood ${i} x` }, agent),
+    ),
+  );
+  await waitForMail(url, flooded, 1);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const mails = (await mailsTo(url, flooded)).length;
+  for (const agent of [...senders, setup]) agent.destroy();
+
+  const most = Math.max(...perAccount);
+  const all = perAccount.reduce((sum, n) => sum + n, 0);
+  return [
+    {
+      section,
+      figure:
+        'reset codes, 10 accounts x 30 wrong from 5 addresses: checks per account (max / all)',
+      value: `${most} / ${all} of 300 guesses`,
+      target: '<= 20 per account',
+      met: most <= 20,
+    },
+    {
+      section,
+      figure: 'activation code rotated 3x by sign-ups, 30 wrong each from 10 addresses: checks',
+      value: `${rotated} of 90 guesses`,
+      target: '<= 20',
+      met: rotated <= 20,
+    },
+    {
+      section,
+      figure: "owner's right code after that: typed / through the link",
+      value: `${typedAnswer.status} / ${viaLink.status}`,
+      target: '429 / 200',
+      met: typedAnswer.status === 429 && viaLink.status === 200,
+    },
+    {
+      section,
+      figure: 'mail to one address from 20 sign-ups at once',
+      value: `${mails} mails`,
+      target: '<= 5 an hour',
+      met: mails <= 5,
+    },
+  ];
 }
 
 /** Password checks (401s) out of `attempts` guesses, sent `width` at a time. */
@@ -175,6 +306,7 @@ export async function benchAbuse(): Promise<Row[]> {
     const answers = Object.entries(flooding.statuses)
       .map(([status, count]) => `${count}x${status}`)
       .join(' ');
+    const codes = await codeAttacks(server.url);
 
     return [
       {
@@ -214,6 +346,7 @@ export async function benchAbuse(): Promise<Row[]> {
         met: verify.p99 < 100 && verify.errors === 0,
       },
       { section, figure: 'flood answers', value: answers },
+      ...codes,
     ];
   } finally {
     await server.close();
