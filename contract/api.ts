@@ -16,6 +16,9 @@ export const API_PATHS = {
   changePassword: '/v1/api/user/change-password',
   changeEmail: '/v1/api/user/change-email',
   confirmEmailChange: '/v1/api/user/confirm-email-change',
+  /** GET: the pending email change; DELETE: cancels it. */
+  emailChange: '/v1/api/user/email-change',
+  resendEmailChange: '/v1/api/user/email-change/resend',
   deleteAccount: '/v1/api/user/delete-account',
   sessions: '/v1/api/user/sessions',
   revokeOtherSessions: '/v1/api/user/sessions/revoke-others',
@@ -48,6 +51,7 @@ export type ChangePasswordBody = v.InferOutput<typeof S.ChangePasswordBody>;
 export type ChangeEmailBody = v.InferOutput<typeof S.ChangeEmailBody>;
 export type ConfirmEmailChangeBody = v.InferOutput<typeof S.ConfirmEmailChangeBody>;
 export type ConfirmEmailChangeOk = v.InferOutput<typeof S.ConfirmEmailChangeOk>;
+export type EmailChangeOk = v.InferOutput<typeof S.EmailChangeOk>;
 export type DeleteAccountBody = v.InferOutput<typeof S.DeleteAccountBody>;
 export type SessionInfo = v.InferOutput<typeof S.SessionInfo>;
 export type SessionsOk = v.InferOutput<typeof S.SessionsOk>;

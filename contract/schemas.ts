@@ -42,6 +42,8 @@ export const FIELD_ERROR_CODES = [
   'COMMON_PASSWORD',
   'INVALID_CODE_FORMAT',
   'INCORRECT',
+  'SAME_EMAIL',
+  'SAME_PASSWORD',
 ] as const;
 
 type FieldCode = (typeof FIELD_ERROR_CODES)[number];
@@ -103,10 +105,13 @@ export const VerifyAccountBody = v.pipe(
 export const ResendActivationBody = v.object({ email });
 export const RequestPasswordResetBody = v.object({ email });
 export const ResetPasswordBody = v.object({ email, code, password: newPassword, linkToken });
-export const ChangePasswordBody = v.object({
-  currentPassword: givenPassword,
-  newPassword,
-});
+export const ChangePasswordBody = v.pipe(
+  v.object({ currentPassword: givenPassword, newPassword }),
+  v.forward(
+    v.check((body) => body.newPassword !== body.currentPassword, 'SAME_PASSWORD'),
+    ['newPassword'],
+  ),
+);
 export const ChangeEmailBody = v.object({ password: givenPassword, newEmail: email });
 export const ConfirmEmailChangeBody = v.object({ code, linkToken });
 export const DeleteAccountBody = v.object({ password: givenPassword });
@@ -158,6 +163,11 @@ export const SessionOk = v.object({
   signature: Signature,
 });
 export const ConfirmEmailChangeOk = v.object({ error: v.literal(false), user: PublicUser });
+/** The email change waiting for its code, if any; `expiresAt` (ISO-8601) is when its code ends. */
+export const EmailChangeOk = v.object({
+  error: v.literal(false),
+  pending: v.nullable(v.object({ newEmail: v.string(), expiresAt: v.string() })),
+});
 export const SessionInfo = v.object({
   id: v.string(),
   createdAt: v.string(),

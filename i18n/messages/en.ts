@@ -55,6 +55,8 @@ export const en = {
   'fieldError.commonPassword': 'This password is too common. Choose one that is harder to guess.',
   'fieldError.invalidCodeFormat': 'The code is 6 digits, like 123456.',
   'fieldError.incorrectPassword': 'This is not your current password.',
+  'fieldError.sameEmail': 'This is already the email of your account.',
+  'fieldError.samePassword': 'Choose a password different from your current one.',
 
   'requestError.validation': 'Some details need fixing: see the message under each field.',
   'requestError.rateLimited': 'Too many attempts. Please wait a minute, then try again.',
@@ -162,6 +164,12 @@ export const en = {
   'email.sentTo': 'We sent a 6-digit code to {email}. Enter it to confirm the change.',
   'email.confirm': 'Confirm the new email',
   'email.confirming': 'Confirming…',
+  'email.expired': 'The code sent to {email} has expired. Send a new code, or cancel the change.',
+  'email.resend': 'Send a new code',
+  'email.resending': 'Sending…',
+  'email.resent': 'We sent a new code to {email}.',
+  'email.cancel': 'Cancel the change',
+  'email.cancelling': 'Cancelling…',
   'email.changed': 'Your email is now {email}. Every other device was logged out.',
 
   'sessions.title': 'Where you are logged in',

@@ -58,6 +58,8 @@ export const kh: Record<MessageId, string> = {
   'fieldError.commonPassword': 'ពាក្យសម្ងាត់នេះងាយទាយពេក។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលពិបាកទាយជាងនេះ។',
   'fieldError.invalidCodeFormat': 'លេខកូដមាន ៦ ខ្ទង់ ដូចជា 123456 ។',
   'fieldError.incorrectPassword': 'នេះមិនមែនជាពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នកទេ។',
+  'fieldError.sameEmail': 'នេះជាអ៊ីមែលនៃគណនីរបស់អ្នករួចហើយ។',
+  'fieldError.samePassword': 'សូមជ្រើសរើសពាក្យសម្ងាត់ដែលខុសពីពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នក។',
 
   'requestError.validation': 'ព័ត៌មានខ្លះត្រូវកែតម្រូវ៖ សូមមើលសារនៅក្រោមប្រអប់នីមួយៗ។',
   'requestError.rateLimited': 'អ្នកបានព្យាយាមច្រើនដងពេក។ សូមរង់ចាំមួយនាទី រួចព្យាយាមម្ដងទៀត។',
@@ -162,6 +164,12 @@ export const kh: Record<MessageId, string> = {
   'email.sentTo': 'យើងបានផ្ញើលេខកូដ ៦ ខ្ទង់ទៅ {email}។ សូមបញ្ចូលវាដើម្បីបញ្ជាក់ការប្ដូរ។',
   'email.confirm': 'បញ្ជាក់អ៊ីមែលថ្មី',
   'email.confirming': 'កំពុងបញ្ជាក់…',
+  'email.expired': 'លេខកូដដែលបានផ្ញើទៅ {email} បានផុតកំណត់ហើយ។ សូមផ្ញើលេខកូដថ្មី ឬបោះបង់ការប្ដូរ។',
+  'email.resend': 'ផ្ញើលេខកូដថ្មី',
+  'email.resending': 'កំពុងផ្ញើ…',
+  'email.resent': 'យើងបានផ្ញើលេខកូដថ្មីទៅ {email} ហើយ។',
+  'email.cancel': 'បោះបង់ការប្ដូរ',
+  'email.cancelling': 'កំពុងបោះបង់…',
   'email.changed': 'ឥឡូវអ៊ីមែលរបស់អ្នកគឺ {email}។ ឧបករណ៍ផ្សេងទៀតទាំងអស់ត្រូវបានចាកចេញ។',
 
   'sessions.title': 'កន្លែងដែលអ្នកបានចូលគណនី',

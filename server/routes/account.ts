@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
-import { API_PATHS, type PlainOk, type SessionsOk } from '../../contract/api';
+import { API_PATHS, type EmailChangeOk, type PlainOk, type SessionsOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import {
@@ -15,6 +15,7 @@ import {
   ConfirmEmailChangeBody,
   ConfirmEmailChangeOk,
   DeleteAccountBody,
+  EmailChangeOk as EmailChangeOkSchema,
   ErrorBody,
   PlainOk as PlainOkSchema,
   RevokeOthersOk,
@@ -26,6 +27,7 @@ import {
   hashSessionToken,
   linkTokenMatches,
   newMailedCode,
+  newSalt,
 } from '../auth/secrets';
 import { falseOnUniqueViolation } from '../db/unique';
 import { withContract } from '../http/schemas';
@@ -61,6 +63,8 @@ interface EmailChangeJob {
   language: MailLanguage;
   /** Whether the new and the old address are within their mail cap (absent in jobs stored before). */
   mayMail?: [boolean, boolean];
+  /** A new code for the pending change: no notice to the old address this time. */
+  resend?: boolean;
 }
 
 /** Who is asking: the live session of the request's bearer token. */
@@ -100,6 +104,12 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
     'change-email',
     config.rateLimits.changeEmailMax,
     config.rateLimits.changeEmailWindowSeconds,
+  );
+  // A new code for the pending change, as often as an activation code.
+  const emailChangeResends = app.limits.counter(
+    'email-change-resend',
+    1,
+    config.rateLimits.resendWindowSeconds,
   );
 
   app.decorateRequest('signedIn', null);
@@ -206,14 +216,18 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       .executeTakeFirst();
     if (!user) return [];
     if (job.newEmail === user.email) return [];
+    // Cancelled, or replaced by another change, since the request: nothing to send.
+    const pending = await findAccountCode(trx, user.id, 'email-change');
+    if (pending?.new_email !== job.newEmail) return [];
     // Over an address's mail cap, its mail is not sent (and for the new address, no code
     // replaces the one the account may already have).
     const mayMailNew = job.mayMail?.[0] !== false;
     const mayMailOld = job.mayMail?.[1] !== false;
     const reset = app.link(ROUTES.resetPassword, { email: user.email });
-    const oldNotice = mayMailOld
-      ? [{ to: user.email, ...emailChangeRequestedMail(job.language, user.name, reset) }]
-      : [];
+    const oldNotice =
+      mayMailOld && !job.resend
+        ? [{ to: user.email, ...emailChangeRequestedMail(job.language, user.name, reset) }]
+        : [];
     if (!mayMailNew) return oldNotice;
     if (await findUserByEmail(trx, job.newEmail)) {
       const taken = emailTakenMail(job.language, app.link('/login'));
@@ -238,6 +252,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
     { schema: { body: ChangeEmailBody, response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
     async (request, reply) => {
       const user = await userOf(request);
+      const newEmail = normalizeEmail(request.body.newEmail);
+      if (newEmail === user.email) return reply.fail('VALIDATION', { newEmail: 'SAME_EMAIL' });
       if (
         !(await passwordHolds(
           request,
@@ -251,7 +267,6 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       }
       const draws = [{ counter: changeEmailRequests, key: user.id }];
       if (!(await app.limits.take(reply, draws))) return reply;
-      const newEmail = normalizeEmail(request.body.newEmail);
       const job: EmailChangeJob = {
         userId: user.id,
         newEmail,
@@ -259,10 +274,72 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
         // Counted here, so the worker's transaction never waits on a counter.
         mayMail: [await app.limits.mayMail(newEmail), await app.limits.mayMail(user.email)],
       };
+      await db.transaction().execute(async (trx) => {
+        // The change is pending from now on, whether or not the address has an account (the
+        // worker decides, and the answer must not tell): home shows it on every device. Until
+        // the worker mails a code, the stored one matches nothing.
+        const expiresAt = clock.nowSeconds() + config.activationCodeTtlSeconds;
+        const unusable = { codeHash: '', salt: newSalt(), expiresAt };
+        await replaceAccountCode(trx, user.id, 'email-change', unusable, newEmail);
+        await app.mail.job(trx, EMAIL_CHANGE_JOB, { ...job });
+      });
+      app.mail.kickAfter(reply);
+      const answer: PlainOk = { error: false };
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.get(
+    API_PATHS.emailChange,
+    { schema: { response: { 200: EmailChangeOkSchema, '4xx': ErrorBody } } },
+    async (request) => {
+      const pending = await findAccountCode(db, who(request).userId, 'email-change');
+      const answer: EmailChangeOk = {
+        error: false,
+        pending: pending?.new_email
+          ? { newEmail: pending.new_email, expiresAt: iso(pending.expires_at) }
+          : null,
+      };
+      return answer;
+    },
+  );
+
+  app.post(
+    API_PATHS.resendEmailChange,
+    { schema: { response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
+    async (request, reply) => {
+      const { userId } = who(request);
+      const pending = await findAccountCode(db, userId, 'email-change');
+      const newEmail = pending?.new_email;
+      if (!newEmail) return reply.fail('NOT_FOUND');
+      if (!(await app.limits.take(reply, [{ counter: emailChangeResends, key: userId }]))) {
+        return reply;
+      }
+      const job: EmailChangeJob = {
+        userId,
+        newEmail,
+        language: language(request),
+        mayMail: [await app.limits.mayMail(newEmail), false],
+        resend: true,
+      };
       await app.mail.job(db, EMAIL_CHANGE_JOB, { ...job });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
+    },
+  );
+
+  app.delete(
+    API_PATHS.emailChange,
+    { schema: { response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
+    async (request) => {
+      await db
+        .deleteFrom('account_codes')
+        .where('user_id', '=', who(request).userId)
+        .where('purpose', '=', 'email-change')
+        .execute();
+      const answer: PlainOk = { error: false };
+      return answer;
     },
   );
 

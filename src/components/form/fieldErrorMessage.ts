@@ -46,5 +46,9 @@ export function fieldErrorMessage(field: FormField, code: FieldErrorCode): Field
       return { id: 'fieldError.invalidCodeFormat' };
     case 'INCORRECT':
       return { id: 'fieldError.incorrectPassword' };
+    case 'SAME_EMAIL':
+      return { id: 'fieldError.sameEmail' };
+    case 'SAME_PASSWORD':
+      return { id: 'fieldError.samePassword' };
   }
 }

@@ -1,0 +1,171 @@
+// The pending email change is the server's: any session of the account sees it, can have a new
+// code sent (once a minute) or cancel it; and a change to the same address or to the same
+// password is refused by field. On SQLite and on PostgreSQL, through Fastify's `inject`.
+import type { FastifyInstance } from 'fastify';
+
+import { API_PATHS } from '../../contract/api';
+import { ApiClient } from '../../testing/server/client';
+import { testConfig } from '../../testing/server/config';
+import { ENGINES, type Engine } from '../../testing/server/engines';
+import { buildApp } from '../app';
+
+const PASSWORD = 'correct horse battery staple';
+let counter = 0;
+const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe.each(ENGINES)('the pending email change on %s', (_name, engine: Engine) => {
+  let tearDown: () => Promise<void>;
+  let server: FastifyInstance;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    const place = await engine.setUp();
+    tearDown = place.tearDown;
+    server = await buildApp(
+      testConfig(place.dataDir, {
+        ...place.env,
+        PUBLIC_URL: 'http://localhost:8080',
+        RATE_LIMIT_SIGNUP_MAX: '1000',
+        RATE_LIMIT_RESEND_WINDOW_SECONDS: '2',
+      }),
+    );
+    await server.ready();
+    api = ApiClient.inject(server);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await tearDown?.();
+  });
+
+  /** An activated account and two of its sessions (two devices). */
+  async function account(label: string) {
+    const email = newEmail(label);
+    await api.post(API_PATHS.signup, { name: 'Dara', email, password: PASSWORD });
+    const { code } = await api.waitForMail(email, 1);
+    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
+    expect(activated.status).toBe(200);
+    const other = await api.post(API_PATHS.login, { email, password: PASSWORD });
+    return { email, token: activated.body.token as string, other: other.body.token as string };
+  }
+
+  const pendingOf = async (token: string) => {
+    const answer = await api.get(API_PATHS.emailChange, bearer(token));
+    expect(answer.status).toBe(200);
+    return answer.body.pending as { newEmail: string; expiresAt: string } | null;
+  };
+
+  const askChange = (token: string, to: string) =>
+    api.post(API_PATHS.changeEmail, { password: PASSWORD, newEmail: to }, bearer(token));
+
+  it('shows the change to every session of the account, and the mail links home with the code', async () => {
+    const { token, other } = await account('pending');
+    expect(await pendingOf(token)).toBeNull();
+    const target = newEmail('pending-to');
+    expect((await askChange(token, target)).status).toBe(202);
+    // Right away, before any mail: on this device and on the other one.
+    for (const session of [token, other]) {
+      const pending = await pendingOf(session);
+      expect(pending?.newEmail).toBe(target);
+      const left = Date.parse(pending?.expiresAt ?? '') - Date.now();
+      expect(left).toBeGreaterThan(14 * 60_000);
+      expect(left).toBeLessThanOrEqual(15 * 60_000 + 1000);
+    }
+    const mail = await api.waitForMail(target, 1);
+    const link = new URL(mail.link ?? '');
+    expect(link.pathname).toBe('/');
+    expect(link.searchParams.get('email-code')).toBe(mail.code);
+    // The other device confirms it with the code.
+    const confirmed = await api.post(
+      API_PATHS.confirmEmailChange,
+      { code: mail.code },
+      bearer(other),
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await pendingOf(other)).toBeNull();
+  });
+
+  it('looks the same when the new address already has an account', async () => {
+    const mover = await account('mover');
+    const owner = await account('owner');
+    expect((await askChange(mover.token, owner.email)).status).toBe(202);
+    await server.mail.idle();
+    expect((await pendingOf(mover.other))?.newEmail).toBe(owner.email);
+  });
+
+  it('sends a new code on request, once a minute, and the new code works', async () => {
+    const { token, other } = await account('resend');
+    const target = newEmail('resend-to');
+    await askChange(token, target);
+    const first = await api.waitForMail(target, 1);
+    const resent = await api.post(API_PATHS.resendEmailChange, undefined, bearer(other));
+    expect([resent.status, resent.body]).toEqual([202, { error: false }]);
+    const again = await api.post(API_PATHS.resendEmailChange, undefined, bearer(token));
+    expect([again.status, again.body.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+    const second = await api.waitForMail(target, 2);
+    expect(second.code).toMatch(/^\d{6}$/);
+    expect(new URL(second.link ?? '').searchParams.get('email-code')).toBe(second.code);
+    if (second.code !== first.code) {
+      const old = await api.post(API_PATHS.confirmEmailChange, { code: first.code }, bearer(token));
+      expect([old.status, old.body.code]).toEqual([400, 'INVALID_CODE']);
+    }
+    const confirmed = await api.post(
+      API_PATHS.confirmEmailChange,
+      { code: second.code },
+      bearer(token),
+    );
+    expect(confirmed.body).toMatchObject({ error: false, user: { email: target } });
+  });
+
+  it('cancels the change: its code stops working, and a resend finds nothing (404)', async () => {
+    const { token, other } = await account('cancel');
+    const target = newEmail('cancel-to');
+    await askChange(token, target);
+    const { code } = await api.waitForMail(target, 1);
+    const cancelled = await api.request('DELETE', API_PATHS.emailChange, {
+      headers: bearer(other),
+    });
+    expect([cancelled.status, cancelled.body]).toEqual([200, { error: false }]);
+    expect(await pendingOf(token)).toBeNull();
+    const late = await api.post(API_PATHS.confirmEmailChange, { code }, bearer(token));
+    expect([late.status, late.body.code]).toEqual([400, 'INVALID_CODE']);
+    const resend = await api.post(API_PATHS.resendEmailChange, undefined, bearer(token));
+    expect([resend.status, resend.body.code]).toEqual([404, 'NOT_FOUND']);
+    // Cancelling when nothing is pending is fine too.
+    const twice = await api.request('DELETE', API_PATHS.emailChange, { headers: bearer(token) });
+    expect(twice.status).toBe(200);
+  });
+
+  it('refuses the address the account already has, and the password it already has', async () => {
+    const { email, token } = await account('same');
+    const same = await askChange(token, `  ${email.toUpperCase()} `);
+    expect([same.status, same.body.code, same.body.fields]).toEqual([
+      400,
+      'VALIDATION',
+      { newEmail: 'SAME_EMAIL' },
+    ]);
+    expect(await pendingOf(token)).toBeNull();
+    const samePassword = await api.post(
+      API_PATHS.changePassword,
+      { currentPassword: PASSWORD, newPassword: PASSWORD },
+      bearer(token),
+    );
+    expect([samePassword.status, samePassword.body.fields]).toEqual([
+      400,
+      { newPassword: 'SAME_PASSWORD' },
+    ]);
+  });
+
+  it('answers 401 without a live session', async () => {
+    for (const [method, path] of [
+      ['GET', API_PATHS.emailChange],
+      ['DELETE', API_PATHS.emailChange],
+      ['POST', API_PATHS.resendEmailChange],
+    ] as const) {
+      const answer = await api.request(method, path, { headers: bearer('not-a-token') });
+      expect([answer.status, answer.body.code]).toEqual([401, 'INVALID_TOKEN']);
+    }
+  });
+});
