@@ -202,7 +202,14 @@ describe('a production install of a built tree', () => {
           password: 'a passphrase in flight',
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Signalled once the server has all six: a request still in the accept queue when the
+      // server stops listening is not in flight, and its connection is refused.
+      const received = () => npm.output().split('"path":"/v1/api/user/signup"').length - 1;
+      const deadline = Date.now() + 10_000;
+      while (received() < 6 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(received()).toBe(6);
       const signalledAt = Date.now();
       npm.child.kill(signal);
       const answers = await Promise.all(inFlight);
