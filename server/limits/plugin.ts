@@ -66,10 +66,14 @@ export interface Limits {
   refund(draws: Draw[]): Promise<void>;
   /**
    * A deleted account's rows: the addresses it signed in from (their exemption from the
-   * per-email login limit must not pass to whoever signs up with the email next), and the keys
-   * of the counter `name` that start with `keyPrefix` (the account's own), if given.
+   * per-email login limit must not pass to whoever signs up with the email next), its code
+   * budgets (they never expire on their own), and the keys of the counter `name` that start with
+   * `keyPrefix` (the account's own), if given.
    */
-  forgetAccount(email: string, own?: { name: string; keyPrefix: string }): Promise<void>;
+  forgetAccount(
+    account: { id: string; email: string },
+    own?: { name: string; keyPrefix: string },
+  ): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -195,9 +199,16 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     async refund(draws) {
       await Promise.all(draws.map(({ counter: limiter, key }) => limiter.reward(key)));
     },
-    async forgetAccount(email, own) {
+    async forgetAccount({ id, email }, own) {
+      const budgets: CodeGuess[] = [
+        { kind: 'activation', target: email, codeId: '' },
+        { kind: 'reset', target: email, codeId: '' },
+        { kind: 'email-change', target: id, codeId: '' },
+      ];
       await Promise.all([
         store.deletePrefix('known-address', `${emailKey(email)}:`),
+        ...budgets.map((guess) => codeTarget.delete(targetKey(guess))),
+        ...budgets.map((guess) => store.deletePrefix('code-pair', `${targetKey(guess)}:`)),
         own ? store.deletePrefix(own.name, own.keyPrefix) : undefined,
       ]);
     },

@@ -424,9 +424,10 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
           ...accountDeletedMail(language(request), user.name),
         });
       });
-      // Its limiter rows go too: the addresses it signed in from, its sessions' password checks.
+      // Its limiter rows go too: the addresses it signed in from, its code budgets, its sessions'
+      // password checks.
       const own = { name: PASSWORD_CHECKS, keyPrefix: `${user.id}:` };
-      await app.limits.forgetAccount(user.email, own);
+      await app.limits.forgetAccount(user, own);
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return answer;

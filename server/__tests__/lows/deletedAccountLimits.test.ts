@@ -66,6 +66,9 @@ describe.each(COUNTER_ENGINES)("a deleted account's limiter rows on %s", (_name,
     };
     // The owner's address is exempt from the per-email limit (3) while the account lives.
     expect(await wrongLogins(4)).toEqual([401, 401, 401, 401]);
+    // A wrong email-change code spends the account's code budget (a row that never expires).
+    const noCode = await owner.post(API_PATHS.confirmEmailChange, { code: '000000' }, bearer);
+    expect(noCode.body).toMatchObject({ code: 'INVALID_CODE' });
     const wrong = await owner.post(API_PATHS.deleteAccount, { password: 'not it' }, bearer);
     expect(wrong.body).toMatchObject({ code: 'VALIDATION', fields: { password: 'INCORRECT' } });
     expect(await limiterKeysNaming(server, userId)).not.toEqual([]);
