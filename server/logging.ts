@@ -1,7 +1,16 @@
 // Structured logs that never hold a password, token, code or Authorization header.
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_KEYS = ['password', 'token', 'code', 'authorization', 'cookie'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'linkToken',
+  'code',
+  'authorization',
+  'cookie',
+];
 
 const REDACT_PATHS = [
   'req.headers.authorization',

@@ -25,6 +25,7 @@ describe('secrets', () => {
   let dataDir: string;
   let logs = '';
   let code = '';
+  let linkToken = '';
   const tokens: string[] = [];
 
   beforeAll(async () => {
@@ -42,15 +43,24 @@ describe('secrets', () => {
       expect((await api.post(API_PATHS.signup, { name: 'Leak', email, password })).status).toBe(
         201,
       );
-      code = (await api.waitForMail(email, 1)).code ?? '';
-      const activated = await api.post(API_PATHS.verifyAccount, { email, code, password });
+      const mail = await api.waitForMail(email, 1);
+      code = mail.code ?? '';
+      linkToken = /[?&]token=([\w-]+)/.exec(mail.text)?.[1] ?? '';
+      const activated = await api.post(API_PATHS.verifyAccount, {
+        email,
+        code,
+        password,
+        linkToken,
+      });
       tokens.push(activated.body.token);
       const login = await api.post(API_PATHS.login, { email, password });
       tokens.push(login.body.token);
       await api.post(API_PATHS.login, { email, password: `${password}-wrong` });
       await api.get(API_PATHS.verify, { authorization: `Bearer ${login.body.token}` });
       // An activation link puts the code in the query of an app route.
-      await api.get(`/user/verify-account?email=${encodeURIComponent(email)}&code=${code}`);
+      await api.get(
+        `/user/verify-account?email=${encodeURIComponent(email)}&code=${code}&token=${linkToken}`,
+      );
       await api.post(API_PATHS.logout, undefined, { authorization: `Bearer ${login.body.token}` });
     } finally {
       await server.close();
@@ -61,13 +71,14 @@ describe('secrets', () => {
 
   it('went through sign-up, activation and login', () => {
     expect(code).toMatch(/^\d{6}$/);
+    expect(linkToken.length).toBeGreaterThanOrEqual(22);
     expect(tokens).toHaveLength(2);
     expect(tokens.every((t) => t.length >= 22)).toBe(true);
     expect(logs).toContain('request completed');
   });
 
   it('keeps them out of every log line', () => {
-    for (const secret of [password, ...tokens]) expect(logs).not.toContain(secret);
+    for (const secret of [password, linkToken, ...tokens]) expect(logs).not.toContain(secret);
     expect(containsCode(logs, code)).toBe(false);
     expect(logs).not.toMatch(/bearer/i);
   });
@@ -80,6 +91,7 @@ describe('secrets', () => {
       const content = fs.readFileSync(file).toString('latin1');
       for (const secret of [password, ...tokens]) expect(content).not.toContain(secret);
       expect(containsCode(content, code)).toBe(file.startsWith(outbox));
+      expect(content.includes(linkToken)).toBe(file.startsWith(outbox));
     }
   });
 });
