@@ -13,7 +13,11 @@ import {
   wrongCode,
 } from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';
-import { type AddressClient, visitorClients } from '../../../testing/server/abuse/fromAddress';
+import {
+  AddressClient,
+  visitorAddress,
+  visitorClients,
+} from '../../../testing/server/abuse/fromAddress';
 import type { Answer } from '../../../testing/server/client';
 import type { RunningServer } from '../../app';
 
@@ -216,6 +220,30 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
     await owner.waitForMail(email, 5);
     await sleep(1000);
     expect((await owner.mailsTo(email)).length).toBe(5);
+  });
+
+  it('sends one address at most 20 mails a day (here 3), across sign-ups and resends', async () => {
+    // A second process on the same database and counters, with a day's cap of 3.
+    const strict = await setup.start({
+      MAIL_PER_RECIPIENT_HOUR_MAX: '100',
+      MAIL_PER_RECIPIENT_DAY_MAX: '3',
+      RATE_LIMIT_RESEND_WINDOW_SECONDS: '1',
+    });
+    try {
+      const client = new AddressClient(strict.url, visitorAddress(95));
+      const email = uniqueEmail('daily');
+      await pendingAccount(client, email);
+      for (let i = 0; i < 4; i++) {
+        await sleep(1100);
+        expect((await client.post(API_PATHS.resendActivation, { email })).status).toBe(202);
+      }
+      await client.waitForMail(email, 3);
+      await sleep(1000);
+      expect((await client.mailsTo(email)).length).toBe(3);
+      client.close();
+    } finally {
+      await strict.close();
+    }
   });
 
   it('takes 5 change-email requests per account per hour', async () => {
