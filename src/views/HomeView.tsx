@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { selectSessionExpiresAt, selectUser } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -36,6 +37,7 @@ export default function HomeView() {
   const t = useT();
   const user = useAppSelector(selectUser);
   const expiresAt = useAppSelector(selectSessionExpiresAt);
+  const [query] = useSearchParams();
   return (
     <PageCard
       title={user ? t('home.greeting', { name: user.name }) : t('home.title')}
@@ -54,7 +56,7 @@ export default function HomeView() {
         <ChangePasswordForm />
       </HomeSection>
       <HomeSection title={t('email.title')} intro={t('email.intro')}>
-        <ChangeEmailForm />
+        <ChangeEmailForm linkCode={query.get('email-code') ?? ''} />
       </HomeSection>
       <HomeSection title={t('delete.title')} intro={t('delete.intro')}>
         <DeleteAccountForm />

@@ -19,4 +19,23 @@ export function addAccountListeners(startAppListening: AppStartListening) {
       await listenerApi.pause(request);
     },
   });
+
+  // The pending email change is the server's: asked for with the sessions, so it shows after a
+  // reload and on another device, and again once a change or a new code was asked for.
+  startAppListening({
+    matcher: isAnyOf(
+      sessionVerified,
+      api.endpoints.changeEmail.matchFulfilled,
+      api.endpoints.resendEmailChange.matchFulfilled,
+    ),
+    effect: async (_action, listenerApi) => {
+      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
+      listenerApi.cancelActiveListeners();
+      const request = listenerApi.dispatch(
+        api.endpoints.emailChange.initiate(undefined, UNTRACKED),
+      );
+      listenerApi.signal.addEventListener('abort', () => request.abort());
+      await listenerApi.pause(request);
+    },
+  });
 }

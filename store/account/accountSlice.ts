@@ -13,13 +13,24 @@ export interface AccountState {
     list: SessionInfo[];
     error: RequestError | null;
   };
-  /** The new address a code was mailed to, until it is confirmed or the visitor leaves. */
+  /**
+   * The new address of the email change waiting for its code, as the server keeps it (so it
+   * survives a reload and shows on every device), until it is confirmed or cancelled.
+   */
   pendingEmail: string | null;
+  /** When the pending change's code ends (ISO-8601), once the server said. */
+  pendingEmailExpiresAt: string | null;
 }
 
 const initialState: AccountState = {
   sessions: { status: 'idle', list: [], error: null },
   pendingEmail: null,
+  pendingEmailExpiresAt: null,
+};
+
+const noPendingEmail = (state: AccountState) => {
+  state.pendingEmail = null;
+  state.pendingEmailExpiresAt = null;
 };
 
 /** Keeps only this browser's session: the server has ended every other one. */
@@ -61,9 +72,19 @@ export const accountSlice = createSlice({
       )
       .addMatcher(api.endpoints.changeEmail.matchFulfilled, (state, action) => {
         state.pendingEmail = action.meta.arg.originalArgs.newEmail;
+        state.pendingEmailExpiresAt = null;
+      })
+      .addMatcher(api.endpoints.emailChange.matchFulfilled, (state, { payload }) => {
+        state.pendingEmail = payload.pending?.newEmail ?? null;
+        state.pendingEmailExpiresAt = payload.pending?.expiresAt ?? null;
+      })
+      .addMatcher(api.endpoints.cancelEmailChange.matchFulfilled, noPendingEmail)
+      // Nothing pending any more on the server (cancelled or confirmed on another device).
+      .addMatcher(api.endpoints.resendEmailChange.matchRejected, (state, action) => {
+        if (decodeRequestError(action.payload).code === 'NOT_FOUND') noPendingEmail(state);
       })
       .addMatcher(api.endpoints.confirmEmailChange.matchFulfilled, (state) => {
-        state.pendingEmail = null;
+        noPendingEmail(state);
         onlyCurrent(state);
       });
   },

@@ -13,6 +13,7 @@ import {
   type ConfirmEmailChangeBody,
   type ConfirmEmailChangeOk,
   type DeleteAccountBody,
+  type EmailChangeOk,
   type LoginBody,
   type PlainOk,
   type RequestPasswordResetBody,
@@ -83,6 +84,19 @@ export const api = createApi({
     confirmEmailChange: build.mutation<ConfirmEmailChangeOk, ConfirmEmailChangeBody>({
       query: (body) => ({ url: API_PATHS.confirmEmailChange, method: 'POST', body }),
       responseSchema: schemas.ConfirmEmailChangeOk,
+    }),
+    /** The pending email change; a mutation like sessions: each visit to home asks afresh. */
+    emailChange: build.mutation<EmailChangeOk, void>({
+      query: () => ({ url: API_PATHS.emailChange, method: 'GET' }),
+      responseSchema: schemas.EmailChangeOk,
+    }),
+    resendEmailChange: build.mutation<PlainOk, void>({
+      query: () => ({ url: API_PATHS.resendEmailChange, method: 'POST' }),
+      responseSchema: schemas.PlainOk,
+    }),
+    cancelEmailChange: build.mutation<PlainOk, void>({
+      query: () => ({ url: API_PATHS.emailChange, method: 'DELETE' }),
+      responseSchema: schemas.PlainOk,
     }),
     deleteAccount: build.mutation<PlainOk, DeleteAccountBody>({
       query: (body) => ({ url: API_PATHS.deleteAccount, method: 'POST', body }),

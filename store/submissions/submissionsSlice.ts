@@ -19,6 +19,8 @@ export type FormName =
   | 'changePassword'
   | 'changeEmail'
   | 'confirmEmail'
+  | 'resendEmailCode'
+  | 'cancelEmailChange'
   | 'deleteAccount'
   | 'revokeSessions';
 
@@ -53,6 +55,8 @@ const initialState: SubmissionsState = {
   changePassword: idle,
   changeEmail: idle,
   confirmEmail: idle,
+  resendEmailCode: idle,
+  cancelEmailChange: idle,
   deleteAccount: idle,
   revokeSessions: idle,
 };
@@ -68,6 +72,8 @@ const ENDPOINT_FORMS = [
   ['changePassword', api.endpoints.changePassword],
   ['changeEmail', api.endpoints.changeEmail],
   ['confirmEmail', api.endpoints.confirmEmailChange],
+  ['resendEmailCode', api.endpoints.resendEmailChange],
+  ['cancelEmailChange', api.endpoints.cancelEmailChange],
   ['deleteAccount', api.endpoints.deleteAccount],
   ['revokeSessions', api.endpoints.revokeOtherSessions],
   ['revokeSessions', api.endpoints.revokeSession],

@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import {
   ChangeEmailBody,
   ConfirmEmailChangeBody,
   fieldErrors as refused,
 } from '../../../contract/schemas';
+
 import { selectPendingEmail } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { selectUser } from '../../../store/auth/authSlice';
@@ -18,16 +20,25 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
+import { RESEND_INTERVAL_MS } from './ResendCodeButton';
+import { useCountdown } from './useCountdown';
+
 const REQUEST_FIELDS = ['password', 'newEmail'] as const;
 const CONFIRM_FIELDS = ['code'] as const;
 
 /**
  * An email change: the password and the new address, then the code mailed there. Which step
- * shows is the store's (`account.pendingEmail`), so time travel and replay show the same step.
+ * shows is the store's (`account.pendingEmail`, which the server keeps), so the code step is
+ * there after a reload and on another device, and time travel and replay show the same step.
+ * `linkCode` is the code of the mail's link (`/?email-code=`), filled in for the visitor.
  */
-export function ChangeEmailForm() {
+export function ChangeEmailForm({ linkCode = '' }: { linkCode?: string }) {
   const pendingEmail = useAppSelector(selectPendingEmail);
-  return pendingEmail ? <ConfirmEmailForm email={pendingEmail} /> : <RequestEmailForm />;
+  return pendingEmail ? (
+    <ConfirmEmailForm key={linkCode} email={pendingEmail} linkCode={linkCode} />
+  ) : (
+    <RequestEmailForm />
+  );
 }
 
 function RequestEmailForm() {
@@ -58,7 +69,7 @@ function RequestEmailForm() {
   );
 }
 
-function ConfirmEmailForm({ email }: { email: string }) {
+function ConfirmEmailForm({ email, linkCode }: { email: string; linkCode: string }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
@@ -76,8 +87,53 @@ function ConfirmEmailForm({ email }: { email: string }) {
         label={t('field.emailCode.label')}
         hint={t('field.emailCode.hint')}
         error={fieldErrors.messages.code}
+        defaultValue={linkCode}
       />
       <SubmitButton label={t('email.confirm')} busyLabel={t('email.confirming')} busy={busy} />
+      <PendingEmailActions email={email} />
     </form>
+  );
+}
+
+/** A new code for the pending change (once a minute, as the server allows), or no change. */
+function PendingEmailActions({ email }: { email: string }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const resend = useAppSelector((state) => selectSubmission(state, 'resendEmailCode'));
+  const cancel = useAppSelector((state) => selectSubmission(state, 'cancelEmailChange'));
+  const secondsLeft = useCountdown(resend.succeededAt, RESEND_INTERVAL_MS);
+  const waitId = useId();
+  const failed = [resend, cancel].find((submission) => submission.status === 'failed');
+  return (
+    <div className="resend">
+      <div className="card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={resend.status === 'pending' || secondsLeft > 0}
+          aria-describedby={secondsLeft > 0 ? waitId : undefined}
+          onClick={() => dispatch(api.endpoints.resendEmailChange.initiate(undefined, UNTRACKED))}
+        >
+          {resend.status === 'pending' ? t('email.resending') : t('email.resend')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={cancel.status === 'pending'}
+          onClick={() => dispatch(api.endpoints.cancelEmailChange.initiate(undefined, UNTRACKED))}
+        >
+          {cancel.status === 'pending' ? t('email.cancelling') : t('email.cancel')}
+        </button>
+      </div>
+      <p className="resend__status" aria-live="polite">
+        {resend.status === 'succeeded' ? t('email.resent', { email }) : null}
+        {failed?.error ? requestErrorText(t, failed.error) : null}
+      </p>
+      {secondsLeft > 0 ? (
+        <p id={waitId} className="resend__wait">
+          {t('resend.wait', { seconds: secondsLeft })}
+        </p>
+      ) : null}
+    </div>
   );
 }
