@@ -82,6 +82,29 @@ describe.each(ENGINES)('unique-key races on %s', (_name, engine: Engine) => {
   });
 });
 
+it('answers any other request that loses a unique-key race 400 BAD_REQUEST, not 500', async () => {
+  const place = await ENGINES[0]![1].setUp();
+  const app = await buildApp(testConfig(place.dataDir));
+  try {
+    // A route whose write loses such a race, on either engine.
+    for (const code of ['23505', 'SQLITE_CONSTRAINT_UNIQUE']) {
+      app.get(`/v1/api/race-${code}`, async () => {
+        throw Object.assign(new Error('duplicate key value violates unique constraint'), { code });
+      });
+    }
+    await app.ready();
+    for (const code of ['23505', 'SQLITE_CONSTRAINT_UNIQUE']) {
+      const answer = await app.inject({ method: 'GET', url: `/v1/api/race-${code}` });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: true, code: 'BAD_REQUEST' });
+      expect(answer.body).not.toContain('duplicate key');
+    }
+  } finally {
+    await app.close();
+    await place.tearDown();
+  }
+});
+
 it('reads a unique violation the same way from both engines', () => {
   expect(isUniqueViolation(Object.assign(new Error('dup'), { code: '23505' }))).toBe(true);
   expect(
