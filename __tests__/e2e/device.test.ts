@@ -102,7 +102,8 @@ describe('the activation code field', () => {
 
   test('lets the select-all, copy, cut and paste shortcuts work, with Ctrl or Meta', async () => {
     const { page, code, press } = await openCodeField();
-    await page.keyboard.type('654321');
+    // Five digits: a sixth would move the focus on to the next empty field.
+    await page.keyboard.type('65432');
 
     for (const modifier of ['Control', 'Meta']) {
       for (const letter of ['a', 'c', 'x', 'v']) {
@@ -117,6 +118,6 @@ describe('the activation code field', () => {
       input.selectionStart,
       input.selectionEnd,
     ]);
-    expect(selection).toEqual([0, 6]);
+    expect(selection).toEqual([0, 5]);
   });
 });

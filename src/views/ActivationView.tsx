@@ -1,9 +1,11 @@
+import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { ActivationForm } from '../components/account/ActivationForm';
+import { Address } from '../components/Address';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';
 
@@ -19,7 +21,13 @@ export default function ActivationView() {
   return (
     <PageCard
       title={t('activation.title')}
-      intro={email ? t('activation.sentTo', { email }) : t('activation.intro')}
+      intro={
+        email ? (
+          <FormattedMessage id="activation.sentTo" values={{ email: <Address value={email} /> }} />
+        ) : (
+          t('activation.intro')
+        )
+      }
       links={
         <>
           <p>

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 
 import type { PublicUser } from '../../../contract/api';
+import { Address } from '../Address';
 import { useT } from '../intl/useT';
 
 import { formatExpiry } from './formatExpiry';
@@ -23,7 +24,9 @@ export function SessionDetails({ user, expiresAt }: SessionDetailsProps) {
       </div>
       <div className="details__row">
         <dt>{t('home.email')}</dt>
-        <dd className="details__email">{user.email}</dd>
+        <dd className="details__email">
+          <Address value={user.email} />
+        </dd>
       </div>
       <div className="details__row">
         <dt>{t('home.sessionEnds')}</dt>

@@ -1,5 +1,6 @@
 import type { ClipboardEvent, InputEvent } from 'react';
 
+import { ACTIVATION_CODE_PATTERN } from '../../../contract/rules';
 import { NumericInput } from '../NumericInput';
 
 import { CODE_LENGTH, codeDigits, nextEmptyField } from './codeText';
@@ -24,9 +25,9 @@ function setValue(input: HTMLInputElement, value: string) {
 }
 
 /**
- * The six-digit `code` field of the activation, reset and email-change forms. Whatever arrives
- * (typed, pasted, filled in by the phone) is kept as its digits only; a pasted code replaces what
- * was there; once the code is whole, the focus moves on to the next empty field.
+ * The six-digit `code` field of the activation, reset and email-change forms. Keys follow the
+ * numeric input rule; a pasted code keeps only its digits and replaces what was there; once the
+ * field holds six digits, the focus moves on to the next empty field.
  */
 export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) {
   function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
@@ -38,9 +39,7 @@ export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) 
 
   function handleInput(event: InputEvent<HTMLInputElement>) {
     const input = event.currentTarget;
-    const digits = codeDigits(input.value);
-    if (digits !== input.value) setValue(input, digits);
-    else if (digits.length === CODE_LENGTH) nextEmptyField(input)?.focus();
+    if (ACTIVATION_CODE_PATTERN.test(input.value)) nextEmptyField(input)?.focus();
   }
 
   return (
@@ -51,6 +50,7 @@ export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) 
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
           defaultValue={defaultValue}
           onPaste={handlePaste}
           onInput={handleInput}
