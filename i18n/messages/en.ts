@@ -164,7 +164,6 @@ export const en = {
   'email.sentTo': 'We sent a 6-digit code to {email}. Enter it to confirm the change.',
   'email.confirm': 'Confirm the new email',
   'email.confirming': 'Confirming…',
-  'email.expired': 'The code sent to {email} has expired. Send a new code, or cancel the change.',
   'email.resend': 'Send a new code',
   'email.resending': 'Sending…',
   'email.resent': 'We sent a new code to {email}.',

@@ -164,7 +164,6 @@ export const kh: Record<MessageId, string> = {
   'email.sentTo': 'យើងបានផ្ញើលេខកូដ ៦ ខ្ទង់ទៅ {email}។ សូមបញ្ចូលវាដើម្បីបញ្ជាក់ការប្ដូរ។',
   'email.confirm': 'បញ្ជាក់អ៊ីមែលថ្មី',
   'email.confirming': 'កំពុងបញ្ជាក់…',
-  'email.expired': 'លេខកូដដែលបានផ្ញើទៅ {email} បានផុតកំណត់ហើយ។ សូមផ្ញើលេខកូដថ្មី ឬបោះបង់ការប្ដូរ។',
   'email.resend': 'ផ្ញើលេខកូដថ្មី',
   'email.resending': 'កំពុងផ្ញើ…',
   'email.resent': 'យើងបានផ្ញើលេខកូដថ្មីទៅ {email} ហើយ។',
