@@ -3,6 +3,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 
 import { sqliteConnectionOf } from '../db/connect';
 import type { Database } from '../db/schema';
+import { rowGetter } from '../db/sqliteRows';
 
 export interface NewSession {
   tokenHash: string;
@@ -74,7 +75,39 @@ type LiveSession = NonNullable<
 const HASH_SLOT = '\u0000token-hash';
 const NOW_SLOT = -1;
 const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<LiveSession>>();
-const sqliteLookups = new WeakMap<Kysely<Database>, SQLite.Statement<unknown[], LiveSession>>();
+/**
+ * The same lookup as two primary-key statements, for SQLite: SQLite 3.54 (better-sqlite3 13)
+ * plans the joined statement again on every run, 7.7 µs against 1.2 µs for 3.53, while each
+ * statement alone stays near 1 µs. Run back to back on the one synchronous connection, nothing
+ * can write between them.
+ */
+function sqliteLookup(db: Kysely<Database>, connection: SQLite.Database) {
+  const session = db
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at', 'last_used_at'])
+    .where('token_hash', '=', HASH_SLOT)
+    .where('expires_at', '>', NOW_SLOT)
+    .compile();
+  const user = db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'created_at'])
+    .where('id', '=', HASH_SLOT)
+    .compile();
+  const getSession = rowGetter<{ user_id: string; expires_at: number; last_used_at: number }>(
+    connection.prepare(session.sql),
+  );
+  const getUser = rowGetter<Omit<LiveSession, 'expires_at' | 'last_used_at'>>(
+    connection.prepare(user.sql),
+  );
+  return (tokenHash: string, now: number): LiveSession | undefined => {
+    const found = getSession(tokenHash, now);
+    if (!found) return undefined;
+    const owner = getUser(found.user_id);
+    return owner && { ...owner, expires_at: found.expires_at, last_used_at: found.last_used_at };
+  };
+}
+
+const sqliteLookups = new WeakMap<Kysely<Database>, ReturnType<typeof sqliteLookup>>();
 
 /**
  * The hot path, run on every navigation of every visitor: one primary-key lookup joined to its
@@ -101,12 +134,12 @@ export async function findLiveSession(
   );
   const connection = sqliteConnectionOf(db);
   if (connection && !connection.inTransaction) {
-    let statement = sqliteLookups.get(db);
-    if (!statement) {
-      statement = connection.prepare<unknown[], LiveSession>(compiled.sql);
-      sqliteLookups.set(db, statement);
+    let lookup = sqliteLookups.get(db);
+    if (!lookup) {
+      lookup = sqliteLookup(db, connection);
+      sqliteLookups.set(db, lookup);
     }
-    return statement.get(...parameters);
+    return lookup(tokenHash, now);
   }
   const query: CompiledQuery<LiveSession> = { ...compiled, parameters };
   const { rows } = await db.executeQuery(query);
