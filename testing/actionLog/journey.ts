@@ -55,6 +55,8 @@ export function journeyServer(): FetchHandler {
             },
           ],
         });
+      case API_PATHS.emailChange:
+        return json(200, { error: false, pending: null });
       default:
         return json(404, { error: true, code: 'NOT_FOUND', message: 'Not found' });
     }
