@@ -56,7 +56,10 @@ export default function HomeView() {
         <ChangePasswordForm />
       </HomeSection>
       <HomeSection title={t('email.title')} intro={t('email.intro')}>
-        <ChangeEmailForm linkCode={query.get('email-code') ?? ''} />
+        <ChangeEmailForm
+          linkCode={query.get('email-code') ?? ''}
+          linkToken={query.get('token') ?? undefined}
+        />
       </HomeSection>
       <HomeSection title={t('delete.title')} intro={t('delete.intro')}>
         <DeleteAccountForm />

@@ -15,7 +15,7 @@ import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
-import { requestErrorText } from '../form/requestErrorMessage';
+import { codeRequestErrorText, requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -30,12 +30,25 @@ const CONFIRM_FIELDS = ['code'] as const;
  * An email change: the password and the new address, then the code mailed there. Which step
  * shows is the store's (`account.pendingEmail`, which the server keeps), so the code step is
  * there after a reload and on another device, and time travel and replay show the same step.
- * `linkCode` is the code of the mail's link (`/?email-code=`), filled in for the visitor.
+ * `linkCode` is the code of the mail's link (`/?email-code=`), filled in for the visitor, and
+ * `linkToken` the link's token (`&token=`), sent beside the code: it gets the link's holder past
+ * the wrong codes strangers may have typed.
  */
-export function ChangeEmailForm({ linkCode = '' }: { linkCode?: string }) {
+export function ChangeEmailForm({
+  linkCode = '',
+  linkToken,
+}: {
+  linkCode?: string;
+  linkToken?: string;
+}) {
   const pendingEmail = useAppSelector(selectPendingEmail);
   return pendingEmail ? (
-    <ConfirmEmailForm key={linkCode} email={pendingEmail} linkCode={linkCode} />
+    <ConfirmEmailForm
+      key={linkCode}
+      email={pendingEmail}
+      linkCode={linkCode}
+      linkToken={linkToken}
+    />
   ) : (
     <RequestEmailForm />
   );
@@ -69,20 +82,28 @@ function RequestEmailForm() {
   );
 }
 
-function ConfirmEmailForm({ email, linkCode }: { email: string; linkCode: string }) {
+function ConfirmEmailForm({
+  email,
+  linkCode,
+  linkToken,
+}: {
+  email: string;
+  linkCode: string;
+  linkToken?: string;
+}) {
   const t = useT();
   const dispatch = useAppDispatch();
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'confirmEmail',
     fields: CONFIRM_FIELDS,
     validate: (values) => refused(ConfirmEmailChangeBody, values),
-    toBody: (values) => ({ code: values.code.trim() }),
+    toBody: (values) => ({ code: values.code.trim(), ...(linkToken ? { linkToken } : {}) }),
     send: (body) => dispatch(api.endpoints.confirmEmailChange.initiate(body, UNTRACKED)),
   });
   return (
     <form {...formProps}>
       <p className="form__note">{t('email.sentTo', { email })}</p>
-      <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
+      <FormAlert ref={alertRef} message={error ? codeRequestErrorText(t, error) : null} />
       <CodeField
         label={t('field.emailCode.label')}
         hint={t('field.emailCode.hint')}

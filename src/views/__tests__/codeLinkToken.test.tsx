@@ -2,7 +2,7 @@
 // visitor to that link.
 import { screen, waitFor } from '@testing-library/react';
 
-import { json } from '../../../testing/app/fetchStub';
+import { json, signedInAnswer } from '../../../testing/app/fetchStub';
 import { renderApp } from '../../../testing/app/renderApp';
 
 afterEach(() => jest.restoreAllMocks());
@@ -68,5 +68,28 @@ it("password reset sends the link's token as linkToken, and a refusal points to 
       password: 'a brand new river',
       linkToken: TOKEN,
     },
+  ]);
+});
+
+it("the email change sends the link's token as linkToken, and a refusal points to the latest mail", async () => {
+  const { user, sentTo } = renderApp({
+    path: `/?email-code=246810&token=${TOKEN}`,
+    storage: { token: 'tok' },
+    api: {
+      'GET /v1/api/user/verify': () => signedInAnswer(),
+      'GET /v1/api/user/sessions': () => json(200, { error: false, sessions: [] }),
+      'GET /v1/api/user/email-change': () =>
+        json(200, {
+          error: false,
+          pending: { newEmail: 'new@example.com', expiresAt: '2030-01-01T00:00:00.000Z' },
+        }),
+      'POST /v1/api/user/confirm-email-change': SPENT,
+    },
+  });
+  expect(await screen.findByLabelText('Confirmation code')).toHaveValue('246810');
+  await user.click(screen.getByRole('button', { name: 'Confirm the new email' }));
+  expect(await screen.findByText(/Open the link in the latest email/)).toBeInTheDocument();
+  expect(await sentTo('POST', '/v1/api/user/confirm-email-change')).toEqual([
+    { code: '246810', linkToken: TOKEN },
   ]);
 });
