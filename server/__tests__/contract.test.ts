@@ -208,6 +208,14 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
+      // The account and its code are made by the mail worker, a moment after the answers: read
+      // the database once every stored job has run.
+      await api.waitForMail(email, 1);
+      for (let waited = 0; waited < 5000; waited += 20) {
+        const queued = await db.selectFrom('mail_queue').select('id').limit(1).execute();
+        if (queued.length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const users = await db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);
       const codes = await db

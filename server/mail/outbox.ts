@@ -11,8 +11,12 @@ import type { OutboxMessage } from '../../contract/api';
 /** Files a reader has open at once. */
 const READ_CONCURRENCY = 8;
 
+/** Messages written by this process, in order: two sent in the same millisecond stay in order. */
+let written = 0;
+
 function fileName(sentAt: Date): string {
-  return `${sentAt.getTime().toString().padStart(15, '0')}-${randomUUID()}.json`;
+  const sequence = (written++).toString().padStart(12, '0');
+  return `${sentAt.getTime().toString().padStart(15, '0')}-${sequence}-${randomUUID()}.json`;
 }
 
 /** The messages' file names, oldest first (the names start with the time, zero-padded). */
