@@ -180,7 +180,7 @@ export const kh: Record<MessageId, string> = {
   'sessions.started': 'បានចូល៖ {date}',
   'sessions.lastUsed': 'ប្រើចុងក្រោយ៖ {date}',
   'sessions.end': 'ចាកចេញ',
-  'sessions.endLabel': 'ចាកចេញពី {device} ដែលប្រើចុងក្រោយ {date}',
+  'sessions.endLabel': 'ចាកចេញ ពី {device} ដែលប្រើចុងក្រោយ {date}',
   'sessions.endOthers': 'ចាកចេញពីឧបករណ៍ផ្សេងទៀតទាំងអស់',
   'sessions.ending': 'កំពុងចាកចេញ…',
   'sessions.onlyThis': 'អ្នកបានចូលគណនីតែលើឧបករណ៍នេះប៉ុណ្ណោះ។',
