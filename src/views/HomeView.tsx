@@ -42,8 +42,6 @@ export default function HomeView() {
     <PageCard
       title={user ? t('home.greeting', { name: user.name }) : t('home.title')}
       intro={t('home.title')}
-      // Its fields are for later tasks: arriving, the visitor first reads who is signed in.
-      focusOnOpen="title"
     >
       {user ? <SessionDetails user={user} expiresAt={expiresAt} /> : null}
       <div className="card__actions">

@@ -1,5 +1,5 @@
-// Each view opens with the focus on its first empty field (home: on its title, above the account
-// it shows), and a skip link leads past the header to main.
+// Each view opens with the focus on its first empty field, and a skip link leads past the header to
+// main.
 import { screen, waitFor } from '@testing-library/react';
 
 import { renderApp } from '../../../testing/app/renderApp';
@@ -20,10 +20,10 @@ it.each([
   await waitFor(() => expect(screen.getByLabelText(field, { exact: true })).toHaveFocus());
 });
 
-it('home opens with the focus on its title, not on a password field further down', async () => {
+it('home opens with the focus on its first empty field, the current password', async () => {
   renderApp({ path: '/', storage: { token: 'tok' } });
-  const title = await screen.findByRole('heading', { level: 1 });
-  await waitFor(() => expect(title).toHaveFocus());
+  await screen.findByRole('heading', { level: 1 });
+  await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
 });
 
 it('the skip link comes first and takes the focus to main', async () => {
