@@ -26,7 +26,11 @@ import { startTestServer } from '../testing/browser/server';
 import { REPO_ROOT } from '../testing/processes';
 
 const OUT_DIR = path.join(REPO_ROOT, 'screenshots');
-const SIZES: Record<string, BrowserContextOptions> = { '1280x800': DESKTOP, '390x844': PHONE };
+// The narrowest phones in common use are 360 px wide.
+const SIZES: Record<string, BrowserContextOptions> = {
+  '1280x800': DESKTOP,
+  '360x780': { ...PHONE, viewport: { width: 360, height: 780 } },
+};
 const LOCALES = ['en', 'kh'];
 
 interface Scene {
