@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 import { API_PATHS } from '../../contract/api';
 import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
-import { buildApp } from '../app';
+import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -15,29 +14,19 @@ const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(ENGINES)('the pending email change on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
+  let running: InjectedApp;
   let server: FastifyInstance;
   let api: ApiClient;
 
   beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    server = await buildApp(
-      testConfig(place.dataDir, {
-        ...place.env,
-        PUBLIC_URL: 'http://localhost:8080',
-        RATE_LIMIT_SIGNUP_MAX: '1000',
-        RATE_LIMIT_RESEND_WINDOW_SECONDS: '2',
-      }),
-    );
-    await server.ready();
-    api = ApiClient.inject(server);
+    running = await injectedApp(engine, {
+      RATE_LIMIT_SIGNUP_MAX: '1000',
+      RATE_LIMIT_RESEND_WINDOW_SECONDS: '2',
+    });
+    ({ app: server, api } = running);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await tearDown?.();
-  });
+  afterAll(() => running?.stop());
 
   /** An activated account and two of its sessions (two devices). */
   async function account(label: string) {

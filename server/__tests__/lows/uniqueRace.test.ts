@@ -7,6 +7,7 @@ import { API_PATHS } from '../../../contract/api';
 import { ApiClient } from '../../../testing/server/client';
 import { testConfig } from '../../../testing/server/config';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
+import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
 import { buildApp } from '../../app';
 import { isUniqueViolation } from '../../db/unique';
 
@@ -16,28 +17,18 @@ let counter = 0;
 const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
 
 describe.each(ENGINES)('unique-key races on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
+  let running: InjectedApp;
   let server: FastifyInstance;
   let api: ApiClient;
 
   beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    server = await buildApp(
-      testConfig(place.dataDir, {
-        ...place.env,
-        PUBLIC_URL: 'http://localhost:8080',
-        RATE_LIMIT_SIGNUP_MAX: '1000',
-      }),
-    );
-    await server.ready();
-    api = ApiClient.inject(server);
+    running = await injectedApp(engine, {
+      RATE_LIMIT_SIGNUP_MAX: '1000',
+    });
+    ({ app: server, api } = running);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await tearDown?.();
-  });
+  afterAll(() => running?.stop());
 
   async function account(): Promise<string> {
     const email = newEmail('race');

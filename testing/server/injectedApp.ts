@@ -1,0 +1,36 @@
+// The app built on one engine's throwaway database and reached through Fastify's inject: the set-up
+// of the contract-style suites that run every case on SQLite and on PostgreSQL.
+import type { FastifyInstance } from 'fastify';
+
+import { buildApp } from '../../server/app';
+
+import { ApiClient } from './client';
+import { testConfig } from './config';
+import type { Engine } from './engines';
+
+export interface InjectedApp {
+  app: FastifyInstance;
+  api: ApiClient;
+  /** Closes the app, then removes its database. */
+  stop(): Promise<void>;
+}
+
+/** `env` goes on top of the test configuration (links under http://localhost:8080). */
+export async function injectedApp(
+  engine: Engine,
+  env: NodeJS.ProcessEnv = {},
+): Promise<InjectedApp> {
+  const place = await engine.setUp();
+  const app = await buildApp(
+    testConfig(place.dataDir, { ...place.env, PUBLIC_URL: 'http://localhost:8080', ...env }),
+  );
+  await app.ready();
+  return {
+    app,
+    api: ApiClient.inject(app),
+    stop: async () => {
+      await app.close();
+      await place.tearDown();
+    },
+  };
+}
