@@ -117,19 +117,10 @@ export const ConfirmEmailChangeBody = v.object({ code, linkToken });
 export const DeleteAccountBody = v.object({ password: givenPassword });
 
 /**
- * An activity log sent to support: the action-log file of store/actionLog/logFile.ts (the Redux
- * DevTools export shape). The server decodes its JSON strings further before storing it.
+ * An activity log sent to support: the action-log file (contract/action-log.ts, the Redux DevTools
+ * export shape), checked and decoded by the one schema the replay reads files with.
  */
-export const ActionLogFile = v.object({
-  payload: v.string(),
-  preloadedState: v.string(),
-  actionLog: v.object({
-    version: v.literal(1),
-    app: v.optional(v.string()),
-    timestamps: v.array(v.number()),
-    stateHashes: v.array(v.string()),
-  }),
-});
+export { ActionLogFileSchema as ActionLogFile } from './action-log';
 
 // Answers.
 export const PublicUser = v.object({

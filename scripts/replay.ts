@@ -3,7 +3,7 @@
 // Exit codes: 0 done, 1 the replay diverges from the recording (--check), 2 bad file or usage.
 import { readFileSync } from 'node:fs';
 
-import type { DecodedLog } from '../store/actionLog/decodeLog';
+import type { DecodedLog } from '../contract/action-log';
 
 // Redux Toolkit and Immer pick their lean production builds when they load: replay needs none of
 // their development checks (the log was recorded by a running app), and runs about twice as fast.
@@ -11,11 +11,11 @@ process.env.NODE_ENV ??= 'production';
 
 async function loadReplay() {
   return {
-    ...(await import('../store/actionLog/decodeLog')),
+    ...(await import('../contract/action-log')),
     ...(await import('../store/actionLog/foldLog')),
     ...(await import('../store/actionLog/timeline')),
     ...(await import('../store/actionLog/describe')),
-    ...(await import('../store/actionLog/printable')),
+    ...(await import('../contract/printable')),
   };
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { actionLogText } from '../../store/actionLog/logFile';
+import { actionLogText } from '../../contract/action-log';
 
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Page } from 'playwright-core';
 
-import { actionLogText } from '../../store/actionLog/logFile';
+import { actionLogText } from '../../contract/action-log';
 import { stateHash } from '../../store/actionLog/stateHash';
 import { localeChanged } from '../../store/locale/localeSlice';
 import { rootReducer } from '../../store/rootReducer';
@@ -45,7 +45,7 @@ async function recordSession(page: Page): Promise<string> {
   return file;
 }
 
-/** A log of `count` language switches, in the file format the app exports (logFile.ts). */
+/** A log of `count` language switches, in the file format the app exports (contract/action-log.ts). */
 function languageSwitches(count: number): string {
   const actions = Array.from({ length: count }, (_, index): UnknownAction =>
     localeChanged(index % 2 === 0 ? 'kh' : 'en'),

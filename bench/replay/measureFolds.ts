@@ -5,7 +5,7 @@ import fs from 'node:fs';
 
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { decodeLog } from '../../store/actionLog/decodeLog';
+import { decodeLog } from '../../contract/action-log';
 import { firstDivergence, replayStates } from '../../store/actionLog/foldLog';
 import { rootReducer, type RootState } from '../../store/rootReducer';
 import { median } from '../table';

@@ -2,7 +2,7 @@
 // capacity of 10,000 actions, over the same store right after it was made.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { decodeLog } from '../../store/actionLog/decodeLog';
+import { decodeLog } from '../../contract/action-log';
 import { ACTION_LOG_CAPACITY } from '../../store/constants';
 import { makeStore } from '../../store/store';
 import { generatedLogText } from '../../testing/actionLog/generatedLog';

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 
 import type { Kysely } from 'kysely';
 
+import { printable } from '../../contract/printable';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
@@ -14,7 +15,6 @@ import {
   normalizeReference,
   type ActionLogSummary,
 } from '../../server/repo/action-logs';
-import { printable } from '../../store/actionLog/printable';
 
 /** How many uploads --list shows, newest first. */
 export const LIST_LIMIT = 50;

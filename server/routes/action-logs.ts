@@ -1,19 +1,16 @@
 // POST /v1/api/action-logs: a visitor sends their activity log to support and gets a short
-// reference to quote. The log is checked as replay reads it, redacted again, and kept 30 days.
+// reference to quote. The log is checked once, by the schema replay reads files with (its body
+// schema), redacted again, and kept 30 days.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
+import type { DecodedLog } from '../../contract/action-log';
 import { API_PATHS, type ActionLogUploadOk } from '../../contract/api';
+import { redactedJson } from '../../contract/redact';
 import {
   ActionLogFile,
   ActionLogUploadOk as ActionLogUploadOkSchema,
   ErrorBody,
 } from '../../contract/schemas';
-// The log format's own reader and redaction (plain functions, no store): the server reads an
-// upload exactly as replay will, and redacts with the recorder's rules.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { decodeLog } from '../../store/actionLog/decodeLog';
-// eslint-disable-next-line import-x/no-restricted-paths
-import { redactedJson } from '../../store/actionLog/redact';
 import { hashSessionToken } from '../auth/secrets';
 import { nestsDeeperThan } from '../http/json-depth';
 import { withContract } from '../http/schemas';
@@ -37,32 +34,23 @@ function embeddedJson(body: unknown): string[] {
 }
 
 /**
- * The stored text: the file as replay decodes it, with every secret redacted again, so a log
- * from a modified or outdated app cannot leave one in the database. Undefined when it is not a
- * valid log (the reason is not logged: it could quote the file).
+ * The stored text: the decoded log with every secret redacted again, so a log from a modified or
+ * outdated app cannot leave one in the database. Undefined when a part cannot be written as JSON.
  */
-function storableLog(text: string, body: unknown): string | undefined {
-  // The embedded texts are bounded like the file before the reader parses them.
-  if (embeddedJson(body).some((json) => nestsDeeperThan(json))) return undefined;
-  try {
-    const log = decodeLog(text);
-    const payload = redactedJson(log.actions);
-    const preloadedState = redactedJson(log.preloadedState);
-    if (payload === undefined || preloadedState === undefined) return undefined;
-    return JSON.stringify({
-      payload,
-      preloadedState,
-      actionLog: {
-        version: 1,
-        app: log.app,
-        timestamps: log.timestamps,
-        stateHashes: log.stateHashes,
-      },
-    });
-  } catch {
-    // A LogFileError, or a RangeError from a hostile nesting depth: either way, not a log.
-    return undefined;
-  }
+function storableLog(log: DecodedLog): string | undefined {
+  const payload = redactedJson(log.actions);
+  const preloadedState = redactedJson(log.preloadedState);
+  if (payload === undefined || preloadedState === undefined) return undefined;
+  return JSON.stringify({
+    payload,
+    preloadedState,
+    actionLog: {
+      version: 1,
+      app: log.app,
+      timestamps: log.timestamps,
+      stateHashes: log.stateHashes,
+    },
+  });
 }
 
 const actionLogRoutes: FastifyPluginAsync = async (instance) => {
@@ -74,12 +62,9 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
     config.rateLimits.logUploadsWindowSeconds,
   );
 
-  // The text as it came, kept beside the parsed body for decodeLog; never logged.
-  const texts = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body.toString();
-    texts.set(request, text);
     if (nestsDeeperThan(text)) {
       done(notALog(), undefined);
       return;
@@ -116,9 +101,13 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
         reply.removeHeader('connection');
         return undefined;
       },
+      // The embedded texts are bounded like the file before the schema parses them.
+      preValidation: async (request) => {
+        if (embeddedJson(request.body).some((json) => nestsDeeperThan(json))) throw notALog();
+      },
     },
     async (request, reply) => {
-      const body = storableLog(texts.get(request) ?? '', request.body);
+      const body = storableLog(request.body);
       if (body === undefined) return reply.fail('VALIDATION');
       // Redaction can lengthen a log (a short secret becomes "[redacted]"): what is stored is
       // held to the same bound as what is sent.

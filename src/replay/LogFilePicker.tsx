@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
-import { decodeLog, LogFileError, type DecodedLog } from '../../store/actionLog/decodeLog';
+import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
 
 /** Larger files are refused before reading: a tab cannot lay out what it cannot hold. */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
+import type { DecodedLog } from '../../contract/action-log';
 import { intlFormats } from '../../i18n/digits';
-import type { DecodedLog } from '../../store/actionLog/decodeLog';
 import { describeActions, type Step } from '../../store/actionLog/describe';
 import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
 import {

@@ -2,9 +2,9 @@
 // nothing outside the state is touched.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
+import { LogFileError, type DecodedLog } from '../../contract/action-log';
 import { rootReducer, type RootState } from '../rootReducer';
 
-import { LogFileError, type DecodedLog } from './decodeLog';
 import { stateHash } from './stateHash';
 
 /** The state after each action, in order. */

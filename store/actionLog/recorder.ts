@@ -3,12 +3,11 @@
 // own middleware actions all pass it; DevTools' lifted actions (JUMP_TO_STATE...) never do.
 import { isAction, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
+import { actionLogText, decodeLog } from '../../contract/action-log';
+import { redactedJson } from '../../contract/redact';
 import { ACTION_LOG_MASKING } from '../constants';
-import { decodeLog } from './decodeLog';
 
-import { actionLogText } from './logFile';
 import { maskedLogParts, type LogParts } from './mask';
-import { redactedJson } from './redact';
 import { stateHash } from './stateHash';
 
 export interface ActionRecorderOptions {

@@ -1,7 +1,7 @@
 // A short fingerprint of a state, so a replay can tell where it stops matching the recording.
 // FNV-1a (32-bit) over the redacted, key-sorted JSON of each top-level slice. Slices are
 // immutable, so each slice's hash is cached by identity: an action costs one slice's hash.
-import { redactedJson } from './redact';
+import { redactedJson } from '../../contract/redact';
 
 const sliceHashes = new WeakMap<object, string>();
 

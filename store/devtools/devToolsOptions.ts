@@ -3,7 +3,7 @@
 // log's redaction, so no secret reaches its views, exports or console.
 import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 
-import { redacted } from '../actionLog/redact';
+import { redacted } from '../../contract/redact';
 import { ACTION_LOG_CAPACITY } from '../constants';
 
 import { readableAction } from './readableAction';

@@ -2,7 +2,7 @@
 // starting and ending, language switches. Its hashes come from folding it, as a recording's do.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { actionLogText } from '../../store/actionLog/logFile';
+import { actionLogText } from '../../contract/action-log';
 import { stateHash } from '../../store/actionLog/stateHash';
 import { sessionVerified, tokenRejected, verifyStarted } from '../../store/auth/authSlice';
 import { localeChanged } from '../../store/locale/localeSlice';

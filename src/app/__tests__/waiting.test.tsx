@@ -3,7 +3,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 
-import { decodeLog } from '../../../store/actionLog/decodeLog';
+import { decodeLog } from '../../../contract/action-log';
 import { allStates } from '../../../store/actionLog/foldLog';
 import { verifyStarted } from '../../../store/auth/authSlice';
 import { withStartLocation } from '../../../store/devtools/startLocation';

@@ -4,7 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { actionLogText } from '../../../store/actionLog/logFile';
+import { actionLogText } from '../../../contract/action-log';
 import { stateHash } from '../../../store/actionLog/stateHash';
 import { tokenRejected, verifyStarted } from '../../../store/auth/authSlice';
 import { localeChanged } from '../../../store/locale/localeSlice';

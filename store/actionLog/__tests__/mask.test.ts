@@ -1,7 +1,7 @@
 // Logs that leave the browser carry no name or address, read naturally, and still check.
+import { decodeLog } from '../../../contract/action-log';
 import { recordedJourney } from '../../../testing/actionLog/journey';
 import { USER } from '../../../testing/app/fetchStub';
-import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { createMasker } from '../mask';
 

@@ -1,7 +1,7 @@
+import { decodeLog } from '../../../contract/action-log';
 import { everyString, recordedJourney, SECRETS } from '../../../testing/actionLog/journey';
 import { localeChanged } from '../../locale/localeSlice';
 import { makeStore } from '../../store';
-import { decodeLog } from '../decodeLog';
 import { firstDivergence } from '../foldLog';
 import { stateHash } from '../stateHash';
 

@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { decodeLog } from '../../../contract/action-log';
 import { generatedLogText } from '../../../testing/actionLog/generatedLog';
 import { recordedJourney } from '../../../testing/actionLog/journey';
 import { REPO_ROOT } from '../../../testing/processes';
-import { decodeLog } from '../decodeLog';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'replay-'));
 

@@ -1,4 +1,4 @@
-import { decodeLog } from '../decodeLog';
+import { decodeLog } from '../action-log';
 
 const valid = {
   payload: JSON.stringify([{ type: 'locale/changed', payload: 'kh' }]),

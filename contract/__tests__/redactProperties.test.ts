@@ -2,8 +2,8 @@
 // never survives; a refusal's field codes always do, whatever field they name.
 import fc from 'fast-check';
 
-import { FIELD_ERROR_CODES } from '../../../contract/schemas';
 import { redactedJson } from '../redact';
+import { FIELD_ERROR_CODES } from '../schemas';
 
 const SECRET_KEYS = [
   'password',

@@ -1,6 +1,6 @@
 // The one redaction used by the recorder, the DevTools sanitizers and the state hashes: a
 // plain-JSON copy of any value with every secret replaced, whatever the value's shape.
-import { FIELD_ERROR_CODES } from '../../contract/schemas';
+import { FIELD_ERROR_CODES } from './schemas';
 
 export const REDACTED = '[redacted]';
 
