@@ -169,6 +169,15 @@ export const SessionInfo = v.object({
 export const SessionsOk = v.object({ error: v.literal(false), sessions: v.array(SessionInfo) });
 export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.number() });
 export const ActionLogUploadOk = v.object({ error: v.literal(false), reference: v.string() });
+/** A session's public id in a path (never its token). */
+export const SessionParams = v.object({ id: v.string() });
+/** The health check: everything works, or the dependencies that fail. */
+export const HealthOk = v.object({ error: v.literal(false), ok: v.literal(true) });
+export const HealthFailing = v.object({
+  ...ErrorBody.entries,
+  ok: v.literal(false),
+  failing: v.array(v.picklist(['database', 'redis', 'mail'])),
+});
 export const OutboxMessage = v.object({
   to: v.string(),
   subject: v.string(),

@@ -1,22 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
-
-import { API_PATHS } from '../../contract/api';
 import { normalizeEmail } from '../../contract/rules';
-import { ErrorBody, LoginBody, SessionOk } from '../../contract/schemas';
 import { HashingOverloaded } from '../auth/passwords';
-import { withContract } from '../http/schemas';
+import { defineRoutes } from '../http/endpoints';
 import { createSession } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
 import { newSession, sessionAnswer } from './session-answer';
 
-const loginRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
+const loginRoutes = defineRoutes(async (app) => {
   const { config, db, passwords } = app;
 
-  app.post(
-    API_PATHS.login,
-    { schema: { body: LoginBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
-    async (request, reply) => {
+  return {
+    login: async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       // Every check counts as a failure until it succeeds, so parallel guesses cannot overrun.
       const draws = await app.limits.login(request, email);
@@ -43,7 +36,7 @@ const loginRoutes: FastifyPluginAsync = async (instance) => {
       await createSession(db, { ...session, userId: user.id, now });
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
-  );
-};
+  };
+});
 
 export default loginRoutes;

@@ -1,0 +1,407 @@
+// The account API, one value per endpoint: its method and path, its body, its answers by status,
+// whether it needs a session, which body fields are secrets, and the form that sends it. The
+// server registers its handlers from this table, the app builds its API calls and form states
+// from it, the action log's redaction reads its secret fields from it, and the API reference
+// (docs/openapi.json) is written from it.
+import type * as v from 'valibot';
+
+import * as S from './schemas';
+
+export type ErrorCode = (typeof S.ERROR_CODES)[number];
+
+/** The status each refusal is answered with. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  RATE_LIMITED: 429,
+  INVALID_CODE: 400,
+  PASSWORD_NOT_CHOSEN: 400,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_NOT_ACTIVATED: 403,
+  INVALID_TOKEN: 401,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+/** The groups of the API reference. */
+export const TAGS = {
+  session: 'Signing in and out, and reading the session a token stands for.',
+  signup: 'Creating an account and activating it with the mailed code.',
+  password: 'Resetting a forgotten password with a mailed code.',
+  account: "The signed-in user's own account: password, email, deletion.",
+  sessions: "The signed-in user's live sessions.",
+  support: 'Activity logs sent to support.',
+  operations: 'Health of the running server.',
+  development: 'Development-only helpers, served in the outbox mail mode alone.',
+} as const;
+
+export interface EndpointSpec {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** `:name` marks a path parameter, described by `params`. */
+  readonly path: `/${string}`;
+  readonly summary: string;
+  readonly tag: keyof typeof TAGS;
+  /**
+   * `required`: a live session's bearer token (`Authorization: Bearer …`), refused with 401
+   * INVALID_TOKEN otherwise; `optional`: read when sent; `none`: not read.
+   */
+  readonly session: 'required' | 'optional' | 'none';
+  /** The JSON body; an endpoint without one sends none. A body can be refused with VALIDATION. */
+  readonly body?: v.GenericSchema;
+  readonly params?: v.GenericSchema;
+  /** Body fields whose values are secrets: never logged, recorded or shown. */
+  readonly secret?: readonly string[];
+  /** The answers with a body of their own, by status: the success, and any refusal not ErrorBody. */
+  readonly answers: Readonly<Partial<Record<number, v.GenericSchema>>>;
+  /**
+   * The refusals this endpoint itself answers (ErrorBody, status from ERROR_STATUS). Every
+   * endpoint may also answer those of `COMMON_REFUSALS`, and those its body and session imply.
+   */
+  readonly refusals: readonly ErrorCode[];
+  /** The largest body taken, in bytes, when above the server's default. */
+  readonly bodyLimit?: number;
+  /** The app's form (or button) whose request state this endpoint's answers set. */
+  readonly form?: string;
+  /** Not part of the API (left out of its reference). */
+  readonly internal?: boolean;
+}
+
+/** The largest activity log taken. */
+const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
+
+export const endpoints = {
+  verify: {
+    method: 'GET',
+    path: '/v1/api/user/verify',
+    summary: 'Read the user and expiry of the session a token stands for',
+    tag: 'session',
+    session: 'required',
+    answers: { 200: S.VerifyOk },
+    refusals: [],
+  },
+  signup: {
+    method: 'POST',
+    path: '/v1/api/user/signup',
+    summary: 'Sign up: an activation code is mailed (the same answer for a known email)',
+    tag: 'signup',
+    session: 'none',
+    body: S.SignupBody,
+    secret: ['password'],
+    answers: { 201: S.SignupOk },
+    refusals: ['RATE_LIMITED'],
+    form: 'signup',
+  },
+  verifyAccount: {
+    method: 'POST',
+    path: '/v1/api/user/verify-account',
+    summary: 'Activate an account with its mailed code, and sign in',
+    tag: 'signup',
+    session: 'none',
+    body: S.VerifyAccountBody,
+    secret: ['code', 'password', 'newPassword', 'linkToken'],
+    answers: { 200: S.SessionOk },
+    refusals: ['INVALID_CODE', 'PASSWORD_NOT_CHOSEN', 'RATE_LIMITED'],
+    form: 'activation',
+  },
+  resendActivation: {
+    method: 'POST',
+    path: '/v1/api/user/resend-activation',
+    summary: 'Mail a new activation code (the same answer whatever the email)',
+    tag: 'signup',
+    session: 'none',
+    body: S.ResendActivationBody,
+    answers: { 202: S.PlainOk },
+    refusals: ['RATE_LIMITED'],
+    form: 'resend',
+  },
+  login: {
+    method: 'POST',
+    path: '/v1/api/user/login',
+    summary: 'Sign in with email and password',
+    tag: 'session',
+    session: 'none',
+    body: S.LoginBody,
+    secret: ['password'],
+    answers: { 200: S.SessionOk },
+    refusals: ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_ACTIVATED', 'RATE_LIMITED'],
+    form: 'login',
+  },
+  logout: {
+    method: 'POST',
+    path: '/v1/api/user/logout',
+    summary: 'Sign out: the session ends on the server',
+    tag: 'session',
+    session: 'required',
+    answers: { 200: S.PlainOk },
+    refusals: [],
+    form: 'logout',
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/v1/api/user/request-password-reset',
+    summary: 'Mail a password-reset code (the same answer whatever the email)',
+    tag: 'password',
+    session: 'none',
+    body: S.RequestPasswordResetBody,
+    answers: { 202: S.PlainOk },
+    refusals: ['RATE_LIMITED'],
+    form: 'requestReset',
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/v1/api/user/reset-password',
+    summary:
+      "Choose a new password with the mailed code, sign in, and end the user's other sessions",
+    tag: 'password',
+    session: 'none',
+    body: S.ResetPasswordBody,
+    secret: ['code', 'password', 'linkToken'],
+    answers: { 200: S.SessionOk },
+    refusals: ['INVALID_CODE', 'RATE_LIMITED'],
+    form: 'resetPassword',
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/v1/api/user/change-password',
+    summary: "Change the password and end the user's other sessions",
+    tag: 'account',
+    session: 'required',
+    body: S.ChangePasswordBody,
+    secret: ['currentPassword', 'newPassword'],
+    answers: { 200: S.PlainOk },
+    refusals: ['RATE_LIMITED'],
+    form: 'changePassword',
+  },
+  changeEmail: {
+    method: 'POST',
+    path: '/v1/api/user/change-email',
+    summary: 'Ask to change the email: a code is mailed to the new address',
+    tag: 'account',
+    session: 'required',
+    body: S.ChangeEmailBody,
+    secret: ['password'],
+    answers: { 202: S.PlainOk },
+    refusals: ['RATE_LIMITED'],
+    form: 'changeEmail',
+  },
+  emailChange: {
+    method: 'GET',
+    path: '/v1/api/user/email-change',
+    summary: 'Read the email change waiting for its code, if any',
+    tag: 'account',
+    session: 'required',
+    answers: { 200: S.EmailChangeOk },
+    refusals: [],
+  },
+  resendEmailChange: {
+    method: 'POST',
+    path: '/v1/api/user/email-change/resend',
+    summary: 'Mail a new code for the pending email change',
+    tag: 'account',
+    session: 'required',
+    answers: { 202: S.PlainOk },
+    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
+    form: 'resendEmailCode',
+  },
+  cancelEmailChange: {
+    method: 'DELETE',
+    path: '/v1/api/user/email-change',
+    summary: 'Cancel the pending email change',
+    tag: 'account',
+    session: 'required',
+    answers: { 200: S.PlainOk },
+    refusals: [],
+    form: 'cancelEmailChange',
+  },
+  confirmEmailChange: {
+    method: 'POST',
+    path: '/v1/api/user/confirm-email-change',
+    summary: "Confirm the email change with its mailed code, and end the user's other sessions",
+    tag: 'account',
+    session: 'required',
+    body: S.ConfirmEmailChangeBody,
+    secret: ['code', 'linkToken'],
+    answers: { 200: S.ConfirmEmailChangeOk },
+    refusals: ['INVALID_CODE', 'RATE_LIMITED'],
+    form: 'confirmEmail',
+  },
+  deleteAccount: {
+    method: 'POST',
+    path: '/v1/api/user/delete-account',
+    summary: 'Delete the account and everything kept of it',
+    tag: 'account',
+    session: 'required',
+    body: S.DeleteAccountBody,
+    secret: ['password'],
+    answers: { 200: S.PlainOk },
+    refusals: ['RATE_LIMITED'],
+    form: 'deleteAccount',
+  },
+  sessions: {
+    method: 'GET',
+    path: '/v1/api/user/sessions',
+    summary: "List the user's live sessions",
+    tag: 'sessions',
+    session: 'required',
+    answers: { 200: S.SessionsOk },
+    refusals: [],
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/v1/api/user/sessions/revoke-others',
+    summary: 'End every session of the user but this one',
+    tag: 'sessions',
+    session: 'required',
+    answers: { 200: S.RevokeOthersOk },
+    refusals: [],
+    form: 'revokeSessions',
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/v1/api/user/sessions/:id',
+    summary: 'End one session of the user, by its public id',
+    tag: 'sessions',
+    session: 'required',
+    params: S.SessionParams,
+    answers: { 200: S.PlainOk },
+    refusals: ['NOT_FOUND'],
+    form: 'revokeSessions',
+  },
+  actionLogs: {
+    method: 'POST',
+    path: '/v1/api/action-logs',
+    summary: 'Send an activity log to support, and get a reference to quote',
+    tag: 'support',
+    session: 'optional',
+    body: S.ActionLogFile,
+    bodyLimit: ACTION_LOG_BODY_LIMIT,
+    answers: { 201: S.ActionLogUploadOk },
+    refusals: ['RATE_LIMITED'],
+  },
+  health: {
+    method: 'GET',
+    path: '/healthz',
+    summary: 'Whether the database, Redis (when configured) and the mail queue work',
+    tag: 'operations',
+    session: 'none',
+    answers: { 200: S.HealthOk, 503: S.HealthFailing },
+    refusals: [],
+  },
+  outbox: {
+    method: 'GET',
+    path: '/v1/dev/outbox',
+    summary: 'The mails kept in the outbox mail mode, newest last',
+    tag: 'development',
+    session: 'none',
+    answers: { 200: S.OutboxOk },
+    refusals: [],
+    internal: true,
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+export const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
+
+/** Every endpoint's path, by endpoint name. */
+export const API_PATHS = Object.fromEntries(
+  ENDPOINT_NAMES.map((name) => [name, endpoints[name].path]),
+) as { readonly [N in EndpointName]: Endpoints[N]['path'] };
+
+/**
+ * Refusals any endpoint may answer: a malformed request, one too slow to arrive, a server too
+ * busy or a database unreachable (with Retry-After), and a failure of the server's own.
+ */
+export const COMMON_REFUSALS = [
+  'BAD_REQUEST',
+  'REQUEST_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+
+/** Every refusal an endpoint may answer: its own, its body's and session's, and the common ones. */
+export function refusalsOf(spec: EndpointSpec): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (spec.body) codes.push('VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  if (spec.session === 'required') codes.push('INVALID_TOKEN');
+  codes.push(...spec.refusals, ...COMMON_REFUSALS);
+  return [...new Set(codes)];
+}
+
+interface Answer {
+  schema: v.GenericSchema;
+  /** The refusals answered with this status. */
+  codes: ErrorCode[];
+}
+
+/** The endpoint's answers by status: each with its schema and, for refusals, their codes. */
+export function answersOf(spec: EndpointSpec): Map<number, Answer> {
+  const answers = new Map<number, Answer>();
+  for (const [status, schema] of Object.entries(spec.answers)) {
+    if (schema) answers.set(Number(status), { schema, codes: [] });
+  }
+  for (const code of refusalsOf(spec)) {
+    const status = ERROR_STATUS[code];
+    const answer: Answer = answers.get(status) ?? { schema: S.ErrorBody, codes: [] };
+    answer.codes.push(code);
+    answers.set(status, answer);
+  }
+  return new Map([...answers].sort(([a], [b]) => a - b));
+}
+
+/** Statuses whose answers carry `Retry-After`: when to try again. */
+export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+/** The names of the app's forms, each set by the answers of its endpoints. */
+export type FormName = {
+  [N in EndpointName]: Endpoints[N] extends { form: infer F extends string } ? F : never;
+}[EndpointName];
+
+/** Each form with the endpoints whose answers set its request state. */
+export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
+  const spec: EndpointSpec = endpoints[name];
+  return spec.form ? [[spec.form as FormName, name] as const] : [];
+});
+
+/** Body fields the app fills in itself (from the mailed link), never shown as form fields. */
+const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken']);
+
+type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
+  ? v.InferInput<B>
+  : never;
+
+/** The fields a form of this endpoint shows, in the body's order. */
+export type FormFieldOf<N extends EndpointName> = Exclude<keyof BodyOf<N> & string, 'linkToken'>;
+
+function entriesOf(schema: v.GenericSchema): Record<string, unknown> {
+  if ('entries' in schema) return schema.entries as Record<string, unknown>;
+  const first = 'pipe' in schema ? (schema.pipe as v.GenericSchema[])[0] : undefined;
+  return first ? entriesOf(first) : {};
+}
+
+/** The fields a visitor types for this endpoint's body, in the body's order. */
+export function formFields<N extends EndpointName>(name: N): readonly FormFieldOf<N>[] {
+  const spec: EndpointSpec = endpoints[name];
+  if (!spec.body) return [];
+  return Object.keys(entriesOf(spec.body)).filter(
+    (field) => !NOT_TYPED.has(field),
+  ) as FormFieldOf<N>[];
+}
+
+/**
+ * Every field name whose value is a secret wherever it appears: the bodies' secret fields, the
+ * session token of the answers, and the bearer header.
+ */
+export const SECRET_FIELDS: readonly string[] = [
+  ...new Set([
+    ...ENDPOINT_NAMES.flatMap((name) => (endpoints[name] as EndpointSpec).secret ?? []),
+    'token',
+    'authorization',
+  ]),
+];

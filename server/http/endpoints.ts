@@ -1,0 +1,122 @@
+// The server's side of the endpoint table (contract/endpoints.ts): a route module gives one handler
+// per endpoint name, and the method, path, body limit and schemas come from the table, so a route
+// file never repeats them. `answerEveryEndpoint` refuses, at compile time, a list of route modules
+// that leaves an endpoint of the table without a handler.
+import type {
+  ContextConfigDefault,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { Redis } from 'ioredis';
+
+import {
+  endpoints,
+  type EndpointName,
+  type Endpoints,
+  type EndpointSpec,
+} from '../../contract/endpoints';
+import { ErrorBody } from '../../contract/schemas';
+import { type ValibotTypeProvider, withContract } from './schemas';
+
+/** The schemas of an endpoint's route, as Fastify takes them (and types its handler with). */
+interface RouteSchema<E extends EndpointSpec> {
+  body: E extends { body: infer B } ? B : undefined;
+  params: E extends { params: infer P } ? P : undefined;
+  response: E['answers'] & { '4xx': typeof ErrorBody };
+}
+
+/** The handler of endpoint N: its request's body and params and its answers typed by the table. */
+export type Handler<N extends EndpointName> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  RouteSchema<Endpoints[N]>,
+  ValibotTypeProvider
+>;
+
+/** A handler with route options of its own (hooks); never the method, path or schemas. */
+type HandlerWithOptions<N extends EndpointName> = Omit<
+  RouteShorthandOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    RouteSchema<Endpoints[N]>,
+    ValibotTypeProvider
+  >,
+  'schema' | 'bodyLimit'
+> & { handler: Handler<N> };
+
+export type Handlers<N extends EndpointName> = {
+  [K in N]: Handler<K> | HandlerWithOptions<K>;
+};
+
+/** What app.ts hands every route module. */
+export interface RouteModuleOptions {
+  redis?: Redis;
+}
+
+/** A Fastify plugin that registers the endpoints N (named in its type only). */
+export type RouteModule<N extends EndpointName> = FastifyPluginAsync<RouteModuleOptions> & {
+  readonly endpointNames?: readonly N[];
+};
+
+type ContractApp = ReturnType<typeof withContract>;
+
+function routeSchema(spec: EndpointSpec) {
+  return {
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    response: { ...spec.answers, '4xx': ErrorBody },
+  };
+}
+
+/**
+ * A route module: `setUp` runs in the module's own encapsulated context (its hooks and
+ * decorations stay there) and returns its handlers by endpoint name.
+ */
+export function defineRoutes<N extends EndpointName>(
+  setUp: (app: ContractApp, options: RouteModuleOptions) => Promise<Handlers<N>> | Handlers<N>,
+): RouteModule<N> {
+  return async (instance, options) => {
+    const app = withContract(instance);
+    const handlers = await setUp(app, options);
+    for (const name of Object.keys(handlers) as N[]) {
+      const entry = handlers[name] as Handler<N> | HandlerWithOptions<N>;
+      const spec: EndpointSpec = endpoints[name];
+      const own = typeof entry === 'function' ? { handler: entry } : entry;
+      app.route({
+        ...(own as object),
+        method: spec.method,
+        url: spec.path,
+        ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+        schema: routeSchema(spec),
+        handler: own.handler as RouteHandlerMethod,
+      });
+    }
+  };
+}
+
+type NamesOf<M> = M extends RouteModule<infer N> ? N : never;
+type Unanswered<M> = Exclude<EndpointName, NamesOf<M>>;
+
+/**
+ * The route modules, unchanged; a call that leaves an endpoint without a handler does not
+ * compile (its error names the endpoint).
+ */
+export function answerEveryEndpoint<const M extends readonly RouteModule<EndpointName>[]>(
+  modules: M,
+  ..._complete: [Unanswered<M[number]>] extends [never]
+    ? []
+    : [`no route module answers ${Unanswered<M[number]>}`]
+): M {
+  return modules;
+}
