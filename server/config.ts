@@ -1,10 +1,22 @@
-// Server configuration, read once from the environment and checked before anything starts.
+// Server configuration, read once from the environment through one schema (ENV: every variable,
+// its check, its default and its meaning) and checked before anything starts. The configuration
+// table in server/README.md is written from the same schema (`configTable`), and a test fails
+// when the two differ (`node --import tsx scripts/config-table.ts` rewrites it).
 import { isIP, isIPv6 } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import * as v from 'valibot';
+
 export type DatabaseConfig =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** Bytes of the file SQLite reads through a memory map (0: none), and its page cache. */
+      mmapBytes?: number;
+      cacheBytes?: number;
+    }
+  | { kind: 'postgres'; url: string; schema?: string };
 
 export type MailMode = 'outbox' | 'smtp';
 
@@ -86,6 +98,12 @@ export interface Config {
   sessionTtlSeconds: number;
   /** Live sessions one account keeps at most; a new one ends the oldest. */
   sessionsMaxPerAccount: number;
+  /** A session's last use is written at most once in this many seconds (the list's precision). */
+  sessionTouchIntervalSeconds: number;
+  /** Ended sessions, expired codes, stale sign-ups and limiter rows are deleted in the background. */
+  sweep: { intervalSeconds: number; graceSeconds: number; batch: number };
+  /** At info, a request is logged when it fails or is refused, or takes at least this long. */
+  logSlowRequestMs: number;
   activationCodeTtlSeconds: number;
   activationMaxAttempts: number;
   rateLimits: RateLimitConfig;
@@ -106,237 +124,401 @@ export const OWASP_ARGON2: PasswordHashConfig = { memoryCost: 19456, timeCost: 2
 // Only for test suites: the hashing stays argon2id, just cheap enough for two cores.
 const TEST_ARGON2: PasswordHashConfig = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+// proxy-addr's names for whole ranges, as Fastify's trustProxy takes them.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const DAY = 24 * 60 * 60;
 
-type Env = NodeJS.ProcessEnv;
+/**
+ * What the configuration table says of a variable: its default as shown, and its meaning. A
+ * variable with `pair` shares the row of the one before it (`A` / `B`), whose meaning covers both.
+ */
+type About = {
+  shown: string;
+  meaning?: string;
+  pair?: true;
+};
+
+/** A variable's text, trimmed; undefined when unset or blank (an unset one is read as ''). */
+const text = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((raw) => {
+    const trimmed = raw?.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }),
+);
+
+/** Any text. */
+function str(about: About) {
+  return v.pipe(text, v.metadata(about));
+}
+
+/** A text that, when set, passes `ok`; `expected` says what it should be (never the value). */
+function checked(ok: (raw: string) => boolean, expected: string, about: About) {
+  return v.pipe(
+    text,
+    v.check((raw) => raw === undefined || ok(raw), expected),
+    v.metadata(about),
+  );
+}
+
+function choice<const T extends string>(choices: readonly T[], about: About) {
+  return v.pipe(
+    text,
+    v.check(
+      (raw) => raw === undefined || (choices as readonly string[]).includes(raw),
+      `one of ${choices.join(', ')}`,
+    ),
+    v.transform((raw) => raw as T | undefined),
+    v.metadata(about),
+  );
+}
+
+/** A whole number from `min` to `max`; `fallback` when unset. */
+function int(
+  fallback: number,
+  min: number,
+  max: number,
+  about: Omit<About, 'shown'> & { shown?: string },
+) {
+  return v.pipe(
+    text,
+    v.rawTransform(({ dataset, addIssue, NEVER }): number => {
+      const raw = dataset.value;
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (/^\d+$/.test(raw) && value >= min && value <= max) return value;
+      addIssue({ message: `an integer from ${min} to ${max}, got "${raw}"` });
+      return NEVER;
+    }),
+    v.metadata({ shown: `\`${fallback}\``, ...about }),
+  );
+}
+
+function isProxyList(raw: string): boolean {
+  if (raw === 'false') return true;
+  return raw.split(',').every((item) => {
+    const entry = item.trim();
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIPv6(address) ? 128 : 32));
+    return (
+      rest.length === 0 && (PROXY_RANGE_NAMES.includes(entry) || (isIP(address) !== 0 && prefixOk))
+    );
+  });
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Every variable the server reads, in the order of the configuration table. */
+export const ENV = v.object({
+  PORT: int(8080, 0, 65535, { meaning: 'listening port (`0` picks a free one)' }),
+  HOST: str({
+    shown: '`localhost`',
+    meaning: 'listening address (`0.0.0.0` to accept other machines)',
+  }),
+  DATA_DIR: str({
+    shown: '`./data`',
+    meaning: 'SQLite file `app.db` and the mail outbox live here',
+  }),
+  // The value itself is never echoed: it may carry a password.
+  DATABASE_URL: checked((raw) => /^postgres(ql)?:\/\/.+/.test(raw), 'a postgres:// address', {
+    shown: 'unset',
+    meaning: '`postgres://…` uses PostgreSQL; unset uses SQLite at `DATA_DIR/app.db` (WAL)',
+  }),
+  DATABASE_SCHEMA: checked(
+    (raw) => /^[a-z_][a-z0-9_]{0,62}$/.test(raw),
+    'a lower-case SQL identifier (letters, digits, _)',
+    {
+      shown: 'unset',
+      meaning: 'PostgreSQL schema to use (created if missing); the tests use one per suite',
+    },
+  ),
+  REDIS_URL: checked((raw) => /^rediss?:\/\/.+/.test(raw), 'a redis:// or rediss:// address', {
+    shown: 'unset',
+    meaning: '`redis://…` keeps rate-limit counters in Redis, shared by every process',
+  }),
+  REDIS_PREFIX: str({ shown: '`accounts:`', meaning: 'prefix of those Redis keys' }),
+  SMTP_URL: checked((raw) => /^smtps?:\/\/.+/.test(raw), 'an smtp:// or smtps:// address', {
+    shown: 'unset',
+    meaning: '`smtp://user:pass@host:587` sends real mail',
+  }),
+  MAIL_MODE: choice(['outbox', 'smtp'], {
+    shown: '`outbox`, or `smtp` when `SMTP_URL` is set',
+    meaning: '`outbox` writes each message to `DATA_DIR/outbox/`',
+  }),
+  MAIL_FROM: checked((raw) => raw.includes('@'), 'an email address, optionally with a name', {
+    shown: '`"<APP_NAME>" <no-reply@localhost>`',
+    meaning: 'sender of account mail',
+  }),
+  // It stands in a mail header (the sender's name): no line breaks, nothing that ends a quote.
+  APP_NAME: checked(
+    (raw) => raw.length <= 60 && !/[\p{Cc}"\\<>]/u.test(raw),
+    'a name of at most 60 characters, without quotes, <, > or control characters',
+    {
+      shown: '`Accounts`',
+      meaning:
+        "the product's name: the sender's name when `MAIL_FROM` is unset, and the signature under every mail (at most 60 characters, no quotes, `<`, `>` or control characters); the app takes its own at build time",
+    },
+  ),
+  OUTBOX_MAX_MESSAGES: int(500, 1, 100_000, {
+    meaning:
+      'outbox mode: the newest messages kept in `DATA_DIR/outbox/`; writing one more deletes the oldest beyond, and `GET /v1/dev/outbox` lists these, reading a few files at a time',
+  }),
+  MAIL_LEASE_SECONDS: int(60, 1, 3600, {
+    meaning:
+      'how long a process holds the mail it claimed; a process that died leaves its claimed mail to the others (or to itself after a restart) once this passes',
+  }),
+  MAIL_POLL_MS: int(1000, 10, 60_000, {
+    meaning:
+      "how often each process looks for mail due (stored mail is also looked at at once, and again after each failure's backoff)",
+  }),
+  MAIL_KICK_DELAY_MS: int(250, 0, 60_000, {
+    meaning:
+      'after an answer that stored mail, the worker starts a random moment between a tenth of this and all of it later, so that the request that follows never shares the thread with what a job found (0 starts it at once)',
+  }),
+  PUBLIC_URL: checked(isHttpUrl, 'an http:// or https:// address', {
+    shown: '`http://localhost:<port>`',
+    meaning:
+      'where visitors reach the app; the links in mails (`/user/verify-account?email=…&code=…`, …) start with it',
+  }),
+  NODE_ENV: str({
+    shown: 'unset',
+    meaning:
+      '`production` refuses to start without `SMTP_URL` unless `MAIL_MODE=outbox` is set explicitly (the outbox keeps codes on disk), and then serves `GET /v1/dev/outbox`',
+  }),
+  SESSION_TTL_SECONDS: int(7 * DAY, 1, 365 * DAY, {
+    shown: '`604800` (7 days)',
+    meaning: 'session lifetime; `signature.exp` is its end',
+  }),
+  SESSIONS_MAX_PER_ACCOUNT: int(50, 1, 10_000, {
+    meaning:
+      'live sessions one account keeps; a new one (login, activation, reset) ends the oldest beyond, so the session list stays bounded',
+  }),
+  SESSION_TOUCH_INTERVAL_SECONDS: int(60, 1, DAY, {
+    meaning:
+      "a session's last use is written at most once in this many seconds (the list's precision)",
+  }),
+  SWEEP_INTERVAL_SECONDS: int(300, 0, DAY, {
+    meaning:
+      'how often every process deletes what has ended in the background: expired sessions and codes, later sign-ups no code can use any more, request counters past their window',
+  }),
+  SWEEP_GRACE_SECONDS: int(3600, 0, 30 * DAY, {
+    meaning: 'how long past its end such a row is kept',
+  }),
+  SWEEP_BATCH: int(1000, 1, 100_000, {
+    meaning:
+      'rows per delete statement: each is a short write, so requests keep their turn between them',
+  }),
+  LOG_SLOW_REQUEST_MS: int(1000, 0, 600_000, {
+    meaning:
+      'at `info`, a request is logged when it fails or is refused, or takes at least this long',
+  }),
+  ACTIVATION_CODE_TTL_SECONDS: int(15 * 60, 1, DAY, { meaning: 'lifetime of an activation code' }),
+  ACTIVATION_MAX_ATTEMPTS: int(5, 1, 100, {
+    meaning:
+      'wrong tries of one code (activation, reset, email change) from one client address, then 429',
+  }),
+  CODE_GUESSES_PER_TARGET_MAX: int(20, 1, 1_000_000, {
+    meaning:
+      'wrong typed codes per target (the email for activation and reset, the account for an email change) across every code of that kind and every address; never refilled by a new code or by time, only by a success (Limits)',
+  }),
+  CODE_GUESSES_PER_ADDRESS_MAX: int(50, 1, 1_000_000, {
+    meaning: 'wrong typed codes per client address across all targets and kinds',
+  }),
+  CODE_GUESSES_PER_ADDRESS_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
+  MAIL_PER_RECIPIENT_HOUR_MAX: int(5, 1, 1_000_000, {
+    meaning:
+      'mails that sign-ups, resends, reset and change-email requests cause to one address; beyond, the mail is silently not sent (the answer is the same)',
+  }),
+  MAIL_PER_RECIPIENT_DAY_MAX: int(20, 1, 1_000_000, { pair: true }),
+  RATE_LIMIT_CHANGE_EMAIL_MAX: int(5, 1, 1_000_000, {
+    meaning: 'change-email requests per account',
+  }),
+  RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
+  RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX: int(20, 1, 1_000_000, {
+    meaning: 'password-reset requests per client address across all emails',
+  }),
+  RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
+  RATE_LIMIT_SIGNUP_MAX: int(20, 1, 1_000_000, { meaning: 'sign-ups per client address' }),
+  RATE_LIMIT_SIGNUP_WINDOW_SECONDS: int(600, 1, DAY, { pair: true }),
+  RATE_LIMIT_LOGIN_FAILURES_MAX: int(10, 1, 1_000_000, {
+    meaning: 'failed logins per (email, client address) pair',
+  }),
+  RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS: int(900, 1, DAY, { pair: true }),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: int(50, 1, 1_000_000, {
+    meaning: 'failed logins per client address across all emails, in the same window',
+  }),
+  RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX: int(100, 1, 1_000_000, {
+    meaning: 'failed logins per email across all addresses',
+  }),
+  RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
+  RATE_LIMIT_RESEND_WINDOW_SECONDS: int(60, 1, DAY, {
+    meaning: 'one code resend per email per window',
+  }),
+  RATE_LIMIT_LOG_UPLOADS_MAX: int(5, 1, 1_000_000, {
+    meaning: 'activity logs sent to support per client address, every upload counted, valid or not',
+  }),
+  RATE_LIMIT_LOG_UPLOADS_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
+  TRUST_PROXY: checked(
+    isProxyList,
+    'the proxies\' addresses: IPs or CIDRs separated by commas (not "true")',
+    {
+      shown: 'unset (no proxy)',
+      meaning:
+        "the proxies' addresses, comma-separated IPs or CIDRs (`10.0.0.2, 10.1.0.0/16`; also `loopback`, `linklocal`, `uniquelocal`), passed to Fastify's `trustProxy`: only a request arriving from one of them has its client address read from `X-Forwarded-For`. `true` is refused: it would let any client choose its own address",
+    },
+  ),
+  REQUEST_TIMEOUT_SECONDS: int(15, 1, 600, {
+    meaning:
+      "a request's headers and body must arrive within this, else 408 and the connection closes; idle keep-alive connections close after 5 s, silent ones at the time-out",
+  }),
+  MAX_CONNECTIONS: int(1024, 1, 1_000_000, {
+    meaning: 'open connections at most; more are closed as they arrive',
+  }),
+  // One core stays free for the event loop (verify, the app's files).
+  PASSWORD_HASH_CONCURRENCY: int(Math.min(4, Math.max(1, os.availableParallelism() - 1)), 1, 64, {
+    shown: 'cores - 1',
+    meaning: 'password hashes at once / waiting; beyond, 503 with `Retry-After`',
+  }),
+  PASSWORD_HASH_QUEUE: int(64, 0, 10_000, { pair: true }),
+  DIST_DIR: str({
+    shown: '`./dist`',
+    meaning: 'the built app; without `index.html`, app routes answer 503',
+  }),
+  LOG_LEVEL: choice(LOG_LEVELS, {
+    shown: '`info`',
+    meaning: 'pino level: `fatal` … `trace`, or `silent`',
+  }),
+  PASSWORD_HASH_PROFILE: choice(['owasp', 'test'], {
+    shown: '`owasp`',
+    meaning:
+      '`owasp` = argon2id m=19 MiB, t=2, p=1. `test` is a cheap argon2id for test suites only, refused when `NODE_ENV=production`',
+  }),
+});
+
+type Env = Partial<Record<string, string>>;
 
 function fail(name: string, expected: string): never {
   throw new Error(`Invalid ${name}: expected ${expected}.`);
 }
 
-function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) fail(name, `an integer from ${min} to ${max}, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) fail(name, `an integer from ${min} to ${max}, got "${raw}"`);
-  return value;
+/** The variables, checked one by one; the first bad one stops the server with one line. */
+function readEnv(env: Env): v.InferOutput<typeof ENV> {
+  const result = v.safeParse(ENV, env, { abortEarly: true });
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  fail(String(issue.path?.[0]?.key), issue.message);
 }
 
-function readString(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw === undefined || raw === '' ? undefined : raw;
-}
-
-function readChoice<T extends string>(env: Env, name: string, choices: readonly T[]) {
-  const raw = readString(env, name);
-  if (raw === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(raw)) fail(name, `one of ${choices.join(', ')}`);
-  return raw as T;
-}
-
-function readDatabase(env: Env, dataDir: string): DatabaseConfig {
-  const url = readString(env, 'DATABASE_URL');
-  const schema = readString(env, 'DATABASE_SCHEMA');
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
-    fail('DATABASE_SCHEMA', 'a lower-case SQL identifier (letters, digits, _)');
-  }
-  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'app.db') };
-  // The value itself is never echoed: it may carry a password.
-  if (!/^postgres(ql)?:\/\/.+/.test(url)) fail('DATABASE_URL', 'a postgres:// address');
-  return { kind: 'postgres', url, schema };
-}
-
-function readRedis(env: Env): Config['redis'] {
-  const url = readString(env, 'REDIS_URL');
-  const prefix = readString(env, 'REDIS_PREFIX') ?? 'accounts:';
-  if (url === undefined) return undefined;
-  if (!/^rediss?:\/\/.+/.test(url)) fail('REDIS_URL', 'a redis:// or rediss:// address');
-  return { url, prefix };
-}
-
-function readMail(env: Env, dataDir: string, production: boolean): Config['mail'] {
-  const smtpUrl = readString(env, 'SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(smtpUrl)) {
-    fail('SMTP_URL', 'an smtp:// or smtps:// address');
-  }
-  const explicitMode = readChoice(env, 'MAIL_MODE', ['outbox', 'smtp'] as const);
-  // The outbox keeps codes on disk in clear: a production server uses it only when told to.
-  if (production && explicitMode === undefined && smtpUrl === undefined) {
-    fail('SMTP_URL', 'a value when NODE_ENV=production (or MAIL_MODE=outbox to keep mail on disk)');
-  }
-  const mode = explicitMode ?? (smtpUrl ? 'smtp' : 'outbox');
-  if (mode === 'smtp' && smtpUrl === undefined) fail('SMTP_URL', 'a value when MAIL_MODE=smtp');
-  const appName = readString(env, 'APP_NAME') ?? 'Accounts';
-  // It stands in a mail header (the sender's name): no line breaks, nothing that ends a quote.
-  if (appName.length > 60 || /[\p{Cc}"\\<>]/u.test(appName)) {
-    fail('APP_NAME', 'a name of at most 60 characters, without quotes, <, > or control characters');
-  }
-  const from = readString(env, 'MAIL_FROM') ?? `"${appName}" <no-reply@localhost>`;
-  if (!from.includes('@')) fail('MAIL_FROM', 'an email address, optionally with a name');
-  return {
-    mode,
-    smtpUrl,
-    from,
-    appName,
-    outboxDir: path.join(dataDir, 'outbox'),
-    outboxMax: readInt(env, 'OUTBOX_MAX_MESSAGES', 500, 1, 100_000),
-    outboxEndpoint: mode === 'outbox' && (!production || explicitMode === 'outbox'),
-    leaseSeconds: readInt(env, 'MAIL_LEASE_SECONDS', 60, 1, 3600),
-    pollMs: readInt(env, 'MAIL_POLL_MS', 1000, 10, 60_000),
-    kickDelayMs: readInt(env, 'MAIL_KICK_DELAY_MS', 250, 0, 60_000),
-  };
-}
-
-function readPasswordHash(env: Env, production: boolean): PasswordHashConfig {
-  const profile = readChoice(env, 'PASSWORD_HASH_PROFILE', ['owasp', 'test'] as const);
-  if (profile === 'test' && production) {
-    fail('PASSWORD_HASH_PROFILE', '"owasp" when NODE_ENV=production');
-  }
-  return profile === 'test' ? TEST_ARGON2 : OWASP_ARGON2;
-}
-
-// proxy-addr's names for whole ranges, as Fastify's trustProxy takes them.
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/** `true` would believe any client's X-Forwarded-For; only named proxies are trusted. */
-function readTrustProxy(env: Env): string[] {
-  const raw = readString(env, 'TRUST_PROXY');
-  if (raw === undefined || raw === 'false') return [];
-  const entries = raw.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const prefixOk =
-      prefix === undefined ||
-      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIPv6(address) ? 128 : 32));
-    const known = PROXY_RANGE_NAMES.includes(entry) || (isIP(address) !== 0 && prefixOk);
-    if (!known || rest.length > 0) {
-      fail('TRUST_PROXY', 'the proxies\' addresses: IPs or CIDRs separated by commas (not "true")');
+/** The configuration table's rows (variable, default, meaning), from ENV. */
+export function configTable(): [string, string, string][] {
+  const rows: [string, string, string][] = [];
+  for (const [name, schema] of Object.entries(ENV.entries)) {
+    const about = v.getMetadata(schema) as About;
+    const previous = rows.at(-1);
+    if (about.pair && previous) {
+      previous[0] += ` / \`${name}\``;
+      previous[1] += ` / ${about.shown}`;
+    } else {
+      rows.push([`\`${name}\``, about.shown, about.meaning ?? '']);
     }
   }
-  return entries;
-}
-
-function readPublicUrl(env: Env): string | undefined {
-  const raw = readString(env, 'PUBLIC_URL');
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    fail('PUBLIC_URL', 'an http:// or https:// address');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    fail('PUBLIC_URL', 'an http:// or https:// address');
-  }
-  return url.href.replace(/\/+$/, '');
+  return rows;
 }
 
 export function loadConfig(env: Env): Config {
-  const production = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(readString(env, 'DATA_DIR') ?? './data');
-  const day = 24 * 60 * 60;
-  const logLevel = readString(env, 'LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`);
+  const e = readEnv(env);
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  // The outbox keeps codes on disk in clear: a production server uses it only when told to.
+  if (production && e.MAIL_MODE === undefined && e.SMTP_URL === undefined) {
+    fail('SMTP_URL', 'a value when NODE_ENV=production (or MAIL_MODE=outbox to keep mail on disk)');
+  }
+  const mailMode = e.MAIL_MODE ?? (e.SMTP_URL ? 'smtp' : 'outbox');
+  if (mailMode === 'smtp' && e.SMTP_URL === undefined)
+    fail('SMTP_URL', 'a value when MAIL_MODE=smtp');
+  if (e.PASSWORD_HASH_PROFILE === 'test' && production) {
+    fail('PASSWORD_HASH_PROFILE', '"owasp" when NODE_ENV=production');
+  }
+  const appName = e.APP_NAME ?? 'Accounts';
 
   return {
-    port: readInt(env, 'PORT', 8080, 0, 65535),
-    publicUrl: readPublicUrl(env),
-    host: readString(env, 'HOST') ?? 'localhost',
+    port: e.PORT,
+    publicUrl:
+      e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).href.replace(/\/+$/, ''),
+    host: e.HOST ?? 'localhost',
     production,
     dataDir,
-    distDir: path.resolve(readString(env, 'DIST_DIR') ?? './dist'),
-    database: readDatabase(env, dataDir),
-    redis: readRedis(env),
-    mail: readMail(env, dataDir, production),
-    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 7 * day, 1, 365 * day),
-    sessionsMaxPerAccount: readInt(env, 'SESSIONS_MAX_PER_ACCOUNT', 50, 1, 10_000),
-    requestTimeoutSeconds: readInt(env, 'REQUEST_TIMEOUT_SECONDS', 15, 1, 600),
-    maxConnections: readInt(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
-    passwordHashBounds: {
-      // One core stays free for the event loop (verify, the app's files).
-      concurrency: readInt(
-        env,
-        'PASSWORD_HASH_CONCURRENCY',
-        Math.min(4, Math.max(1, os.availableParallelism() - 1)),
-        1,
-        64,
-      ),
-      queue: readInt(env, 'PASSWORD_HASH_QUEUE', 64, 0, 10_000),
+    distDir: path.resolve(e.DIST_DIR ?? './dist'),
+    database:
+      e.DATABASE_URL === undefined
+        ? { kind: 'sqlite', file: path.join(dataDir, 'app.db') }
+        : { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
+    redis:
+      e.REDIS_URL === undefined
+        ? undefined
+        : { url: e.REDIS_URL, prefix: e.REDIS_PREFIX ?? 'accounts:' },
+    mail: {
+      mode: mailMode,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${appName}" <no-reply@localhost>`,
+      appName,
+      outboxDir: path.join(dataDir, 'outbox'),
+      outboxMax: e.OUTBOX_MAX_MESSAGES,
+      outboxEndpoint: mailMode === 'outbox' && (!production || e.MAIL_MODE === 'outbox'),
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+      pollMs: e.MAIL_POLL_MS,
+      kickDelayMs: e.MAIL_KICK_DELAY_MS,
     },
-    activationCodeTtlSeconds: readInt(env, 'ACTIVATION_CODE_TTL_SECONDS', 15 * 60, 1, day),
-    activationMaxAttempts: readInt(env, 'ACTIVATION_MAX_ATTEMPTS', 5, 1, 100),
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionsMaxPerAccount: e.SESSIONS_MAX_PER_ACCOUNT,
+    sessionTouchIntervalSeconds: e.SESSION_TOUCH_INTERVAL_SECONDS,
+    sweep: {
+      intervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+      graceSeconds: e.SWEEP_GRACE_SECONDS,
+      batch: e.SWEEP_BATCH,
+    },
+    logSlowRequestMs: e.LOG_SLOW_REQUEST_MS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    maxConnections: e.MAX_CONNECTIONS,
+    passwordHashBounds: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
+    activationCodeTtlSeconds: e.ACTIVATION_CODE_TTL_SECONDS,
+    activationMaxAttempts: e.ACTIVATION_MAX_ATTEMPTS,
     rateLimits: {
-      signupMax: readInt(env, 'RATE_LIMIT_SIGNUP_MAX', 20, 1, 1_000_000),
-      signupWindowSeconds: readInt(env, 'RATE_LIMIT_SIGNUP_WINDOW_SECONDS', 600, 1, day),
-      loginFailuresMax: readInt(env, 'RATE_LIMIT_LOGIN_FAILURES_MAX', 10, 1, 1_000_000),
-      loginFailuresWindowSeconds: readInt(
-        env,
-        'RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS',
-        900,
-        1,
-        day,
-      ),
-      loginFailuresPerAddressMax: readInt(
-        env,
-        'RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX',
-        50,
-        1,
-        1_000_000,
-      ),
-      loginFailuresPerEmailMax: readInt(
-        env,
-        'RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX',
-        100,
-        1,
-        1_000_000,
-      ),
-      loginFailuresPerEmailWindowSeconds: readInt(
-        env,
-        'RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS',
-        3600,
-        1,
-        day,
-      ),
-      resendWindowSeconds: readInt(env, 'RATE_LIMIT_RESEND_WINDOW_SECONDS', 60, 1, day),
-      codeGuessesPerTargetMax: readInt(env, 'CODE_GUESSES_PER_TARGET_MAX', 20, 1, 1_000_000),
-      codeGuessesPerAddressMax: readInt(env, 'CODE_GUESSES_PER_ADDRESS_MAX', 50, 1, 1_000_000),
-      codeGuessesPerAddressWindowSeconds: readInt(
-        env,
-        'CODE_GUESSES_PER_ADDRESS_WINDOW_SECONDS',
-        3600,
-        1,
-        day,
-      ),
-      mailPerRecipientHourMax: readInt(env, 'MAIL_PER_RECIPIENT_HOUR_MAX', 5, 1, 1_000_000),
-      mailPerRecipientDayMax: readInt(env, 'MAIL_PER_RECIPIENT_DAY_MAX', 20, 1, 1_000_000),
-      changeEmailMax: readInt(env, 'RATE_LIMIT_CHANGE_EMAIL_MAX', 5, 1, 1_000_000),
-      changeEmailWindowSeconds: readInt(
-        env,
-        'RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS',
-        3600,
-        1,
-        day,
-      ),
-      resetRequestsPerAddressMax: readInt(
-        env,
-        'RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX',
-        20,
-        1,
-        1_000_000,
-      ),
-      resetRequestsPerAddressWindowSeconds: readInt(
-        env,
-        'RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS',
-        3600,
-        1,
-        day,
-      ),
-      logUploadsMax: readInt(env, 'RATE_LIMIT_LOG_UPLOADS_MAX', 5, 1, 1_000_000),
-      logUploadsWindowSeconds: readInt(env, 'RATE_LIMIT_LOG_UPLOADS_WINDOW_SECONDS', 3600, 1, day),
+      signupMax: e.RATE_LIMIT_SIGNUP_MAX,
+      signupWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
+      loginFailuresMax: e.RATE_LIMIT_LOGIN_FAILURES_MAX,
+      loginFailuresWindowSeconds: e.RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS,
+      loginFailuresPerAddressMax: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX,
+      loginFailuresPerEmailMax: e.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX,
+      loginFailuresPerEmailWindowSeconds: e.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS,
+      resendWindowSeconds: e.RATE_LIMIT_RESEND_WINDOW_SECONDS,
+      codeGuessesPerTargetMax: e.CODE_GUESSES_PER_TARGET_MAX,
+      codeGuessesPerAddressMax: e.CODE_GUESSES_PER_ADDRESS_MAX,
+      codeGuessesPerAddressWindowSeconds: e.CODE_GUESSES_PER_ADDRESS_WINDOW_SECONDS,
+      mailPerRecipientHourMax: e.MAIL_PER_RECIPIENT_HOUR_MAX,
+      mailPerRecipientDayMax: e.MAIL_PER_RECIPIENT_DAY_MAX,
+      changeEmailMax: e.RATE_LIMIT_CHANGE_EMAIL_MAX,
+      changeEmailWindowSeconds: e.RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS,
+      resetRequestsPerAddressMax: e.RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX,
+      resetRequestsPerAddressWindowSeconds: e.RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS,
+      logUploadsMax: e.RATE_LIMIT_LOG_UPLOADS_MAX,
+      logUploadsWindowSeconds: e.RATE_LIMIT_LOG_UPLOADS_WINDOW_SECONDS,
     },
-    passwordHash: readPasswordHash(env, production),
-    logLevel,
-    trustProxy: readTrustProxy(env),
+    passwordHash: e.PASSWORD_HASH_PROFILE === 'test' ? TEST_ARGON2 : OWASP_ARGON2,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
+        ? []
+        : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
   };
 }

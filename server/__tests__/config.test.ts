@@ -1,13 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
-import { loadConfig, OWASP_ARGON2 } from '../config';
+import { configTable, ENV, loadConfig, OWASP_ARGON2 } from '../config';
 
 describe('loadConfig', () => {
   it('has defaults that run the whole product with no set-up', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.host).toBe('localhost');
-    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data', 'app.db') });
+    expect(config.database).toMatchObject({ kind: 'sqlite', file: path.resolve('data', 'app.db') });
     expect(config.mail).toMatchObject({ mode: 'outbox', outboxEndpoint: true });
     expect(config.sessionTtlSeconds).toBe(604800);
     expect(config.passwordHash).toEqual(OWASP_ARGON2);
@@ -97,5 +98,33 @@ describe('loadConfig', () => {
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
     expect(message).not.toContain('hunter2');
+  });
+});
+
+describe('the configuration table in server/README.md', () => {
+  /** The README's rows, cells trimmed (Prettier pads them). */
+  function readmeRows(): string[][] {
+    const text = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const section = text.slice(text.indexOf('## Configuration'), text.indexOf('## Layout'));
+    return section
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .slice(2)
+      .map((line) =>
+        line
+          .slice(1, -1)
+          .split(' | ')
+          .map((cell) => cell.trim()),
+      );
+  }
+
+  it('is the one the environment schema writes (node --import tsx scripts/config-table.ts)', () => {
+    expect(readmeRows()).toEqual(configTable());
+  });
+
+  it('names every variable the server reads, each with a meaning', () => {
+    const named = configTable().flatMap(([variables]) => variables.match(/[A-Z_]+/g) ?? []);
+    expect(named).toEqual(Object.keys(ENV.entries));
+    expect(configTable().every(([, shown, meaning]) => shown !== '' && meaning !== '')).toBe(true);
   });
 });
