@@ -13,8 +13,9 @@ import openapi from './http/openapi';
 import { securityHeadersFor } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import limits from './limits/plugin';
-import { loggerOptions } from './logging';
+import { loggerOptions, requestLogController } from './logging';
 import mailQueue from './mail/queue';
+import sweeper from './maintenance/sweep';
 import resources, { type Clock } from './plugins/resources';
 import accountRoutes from './routes/account';
 import actionLogRoutes from './routes/action-logs';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   const app = Fastify({
     // `silent` means no logger at all: a silent pino still builds a child logger per request.
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, opts.logStream),
+    logController: requestLogController(config.logSlowRequestMs),
     bodyLimit: BODY_LIMIT_BYTES,
     // Every missing field is named at once (bodies are small: the cost is bounded).
     ajv: { customOptions: { allErrors: true } },
@@ -126,6 +128,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     redis: redis && config.redis ? { client: redis, prefix: config.redis.prefix } : undefined,
   });
   await app.register(mailQueue);
+  await app.register(sweeper);
   await app.register(openapi);
 
   await app.register(healthRoutes, { redis });

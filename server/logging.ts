@@ -1,5 +1,10 @@
 // Structured logs that never hold a password, token, code or Authorization header.
-import type { FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 
 const SECRET_KEYS = [
   'password',
@@ -23,6 +28,38 @@ interface LoggedRequest {
   url: string;
   ip: string;
   id: string;
+}
+
+/**
+ * Fastify's request log writes two lines per request at info. Here a request that ends well and
+ * soon is logged only at debug (its arrival too), so the busiest call, verify, writes nothing at
+ * the default level; an error (5xx), a refusal (4xx) or a request that took `slowMs` or more is
+ * logged at info (5xx at error) with its time.
+ */
+export function requestLogController(slowMs: number): LogController {
+  class RequestLog extends LogController {
+    override incomingRequest(request: FastifyRequest) {
+      request.log.debug({ req: request }, 'incoming request');
+    }
+
+    override requestCompleted(
+      error: Error | null | undefined,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
+      const responseTime = reply.elapsedTime;
+      if (error) {
+        reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+      } else if (reply.statusCode >= 500) {
+        reply.log.error({ req: request, res: reply, responseTime }, 'request completed');
+      } else if (reply.statusCode >= 400 || responseTime >= slowMs) {
+        reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+      } else {
+        reply.log.debug({ res: reply, responseTime }, 'request completed');
+      }
+    }
+  }
+  return new RequestLog();
 }
 
 export function loggerOptions(

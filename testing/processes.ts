@@ -31,12 +31,17 @@ export interface ServerProcess {
 
 /**
  * Runs `server/main.ts` with `env` on top of this process's environment, and resolves once it
- * listens (its address is read from the listening line, so logs stay on at level info).
+ * listens (its address is read from the listening line, so logs stay on: at level info unless
+ * `env` names another).
  */
 export function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...env,
+      LOG_LEVEL: env.LOG_LEVEL && env.LOG_LEVEL !== 'silent' ? env.LOG_LEVEL : 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -102,7 +102,8 @@ describe('a production install of a built tree', () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       MAIL_MODE: 'outbox',
-      LOG_LEVEL: 'info',
+      // Arrivals (which the signal test counts) are logged at debug.
+      LOG_LEVEL: 'debug',
     };
   }, 300_000);
 

@@ -99,7 +99,12 @@ describe('durability', () => {
   it('finishes requests in flight on SIGTERM, then exits cleanly', async () => {
     // Production-cost hashing keeps the sign-ups in flight long enough to overlap the signal.
     const server = await spawnServer(
-      testEnv(dataDir, { PASSWORD_HASH_PROFILE: 'owasp', RATE_LIMIT_SIGNUP_MAX: '1000' }),
+      // Arrivals are logged at debug.
+      testEnv(dataDir, {
+        PASSWORD_HASH_PROFILE: 'owasp',
+        RATE_LIMIT_SIGNUP_MAX: '1000',
+        LOG_LEVEL: 'debug',
+      }),
     );
     const api = new ApiClient(server.url);
     const inFlight = Array.from({ length: 8 }, (_, i) =>

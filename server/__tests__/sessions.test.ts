@@ -8,7 +8,13 @@ import { hashSessionToken } from '../auth/secrets';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { createSession, findLiveSession } from '../repo/sessions';
+import {
+  createSession,
+  findLiveSession,
+  flushSessionUses,
+  listSessions,
+  recordSessionUse,
+} from '../repo/sessions';
 
 const NOW = 1_800_000_000;
 const TOKEN_HASH = hashSessionToken('a-session-token');
@@ -77,5 +83,38 @@ describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
     });
     await expect(transaction).rejects.toThrow('the request failed after revoking');
     expect(await during).toMatchObject({ id: 'u1', expires_at: NOW + 3600 });
+  });
+
+  it('records a use at most once an interval, lists it at once and writes it with a flush', async () => {
+    const stored = async () =>
+      (
+        await db
+          .selectFrom('sessions')
+          .select('last_used_at')
+          .where('token_hash', '=', TOKEN_HASH)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    const session = { tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 };
+    // Within the interval: nothing to record.
+    recordSessionUse(db, session, NOW, 60);
+    await flushSessionUses(db);
+    expect(await stored()).toBe(NOW - 10);
+    // Past it: this process's list shows the use before the database does.
+    recordSessionUse(db, session, NOW + 60, 60);
+    expect((await listSessions(db, 'u1', NOW + 60))[0]?.last_used_at).toBe(NOW + 60);
+    expect(await stored()).toBe(NOW - 10);
+    await flushSessionUses(db);
+    expect(await stored()).toBe(NOW + 60);
+    // An older use never moves it back.
+    recordSessionUse(db, session, NOW + 30, 30);
+    await flushSessionUses(db);
+    expect(await stored()).toBe(NOW + 60);
+  });
+
+  it('drops the use of a session revoked before the flush', async () => {
+    recordSessionUse(db, { tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 }, NOW + 60, 60);
+    await db.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
+    await flushSessionUses(db);
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import * as registrations from './migrations/002_registrations_and_limits';
 import * as mailQueue from './migrations/003_mail_queue';
 import * as actionLogs from './migrations/004_action_logs';
 import * as selfService from './migrations/005_account_self_service';
+import * as sweepIndexes from './migrations/006_sweep_indexes';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003_mail_queue': mailQueue,
   '004_action_logs': actionLogs,
   '005_account_self_service': selfService,
+  '006_sweep_indexes': sweepIndexes,
 };
 
 const provider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import { sqliteConnectionOf } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -160,17 +160,107 @@ export async function revokeSession(
   return result.numDeletedRows > 0n;
 }
 
-/** How often verify records that a session was used, at most. */
-export const LAST_USED_RESOLUTION_SECONDS = 60;
+/** How long a use waits in memory before it is written with the others, at most. */
+const USE_FLUSH_MS = 1000;
+/** Uses written in one statement; this many waiting are written at once. */
+const USE_BATCH = 500;
 
-/** Records a use of the session, unless one was recorded within the last minute. */
-export async function touchSession(db: Kysely<Database>, tokenHash: string, now: number) {
-  await db
-    .updateTable('sessions')
-    .set({ last_used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('last_used_at', '<=', now - LAST_USED_RESOLUTION_SECONDS)
-    .execute();
+/**
+ * The uses verify saw in this process that the database does not show yet, written together
+ * about once a second: one transaction (SQLite) or one statement per 500 (PostgreSQL) instead
+ * of a write on the request path, so verify stays one read however many sessions are in use.
+ */
+class SessionUses {
+  readonly waiting = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  record(tokenHash: string, now: number) {
+    this.waiting.set(tokenHash, now);
+    if (this.waiting.size >= USE_BATCH) this.flushSoon(0);
+    else this.flushSoon(USE_FLUSH_MS);
+  }
+
+  private flushSoon(delayMs: number) {
+    if (this.timer && delayMs > 0) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Writes what waits (after any write under way); a failed write is dropped, not retried. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const uses = [...this.waiting];
+    this.waiting.clear();
+    if (uses.length === 0) return this.writing;
+    this.writing = this.writing
+      .then(() => writeUses(this.db, uses))
+      .catch((error: unknown) => {
+        if (!(error instanceof BusyConnection)) return;
+        for (const [tokenHash, at] of uses) {
+          if (!this.waiting.has(tokenHash)) this.waiting.set(tokenHash, at);
+        }
+        this.flushSoon(USE_FLUSH_MS);
+      });
+    return this.writing;
+  }
+}
+
+class BusyConnection extends Error {}
+
+async function writeUses(db: Kysely<Database>, uses: [string, number][]) {
+  const connection = sqliteConnectionOf(db);
+  if (connection) {
+    // Run now, the updates would join a transaction another query holds open, and go with it.
+    if (connection.inTransaction) throw new BusyConnection();
+    const update = connection.prepare(
+      'update sessions set last_used_at = ? where token_hash = ? and last_used_at < ?',
+    );
+    connection.transaction(() => {
+      for (const [tokenHash, at] of uses) update.run(at, tokenHash, at);
+    })();
+    return;
+  }
+  for (let start = 0; start < uses.length; start += USE_BATCH) {
+    const batch = uses.slice(start, start + USE_BATCH);
+    await sql`update sessions set last_used_at = used.at
+      from unnest(${batch.map(([hash]) => hash)}::text[], ${batch.map(([, at]) => at)}::bigint[])
+        as used(token_hash, at)
+      where sessions.token_hash = used.token_hash and sessions.last_used_at < used.at`.execute(db);
+  }
+}
+
+const sessionUses = new WeakMap<Kysely<Database>, SessionUses>();
+
+/**
+ * Notes a use of the session when the stored one is at least `intervalSeconds` old; it reaches
+ * the database within about a second, and this process's session list shows it at once.
+ */
+export function recordSessionUse(
+  db: Kysely<Database>,
+  session: { tokenHash: string; lastUsedAt: number },
+  now: number,
+  intervalSeconds: number,
+) {
+  if (now - session.lastUsedAt < intervalSeconds) return;
+  let uses = sessionUses.get(db);
+  if (!uses) {
+    uses = new SessionUses(db);
+    sessionUses.set(db, uses);
+  }
+  uses.record(session.tokenHash, now);
+}
+
+/** Writes the uses still waiting; before the database closes. */
+export async function flushSessionUses(db: Kysely<Database>): Promise<void> {
+  await sessionUses.get(db)?.flush();
 }
 
 /** The user's live sessions, newest first. */
@@ -182,7 +272,15 @@ export async function listSessions(db: Kysely<Database>, userId: string, now: nu
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .execute();
+    .execute()
+    .then((rows) => {
+      const waiting = sessionUses.get(db)?.waiting;
+      if (!waiting || waiting.size === 0) return rows;
+      return rows.map((row) => {
+        const used = waiting.get(row.token_hash);
+        return used && used > row.last_used_at ? { ...row, last_used_at: used } : row;
+      });
+    });
 }
 
 /** Ends every session of the user but the one given; returns how many ended. */

@@ -11,9 +11,9 @@ import { hashSessionToken } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import {
   findLiveSession,
-  LAST_USED_RESOLUTION_SECONDS,
+  flushSessionUses,
+  recordSessionUse,
   revokeSession,
-  touchSession,
 } from '../repo/sessions';
 import { toPublicUser } from '../repo/users';
 import { bearerToken } from './session-answer';
@@ -23,21 +23,24 @@ const logoutSchema = { response: { 200: PlainOkSchema, '4xx': ErrorBody } };
 
 const sessionRoutes: FastifyPluginAsync = async (instance) => {
   const app = withContract(instance);
-  const { db, clock } = app;
+  const { db, clock, config } = app;
+  // Before the database closes (its own hook runs after the plugins').
+  app.addHook('onClose', () => flushSessionUses(db));
   app.get(API_PATHS.verify, { schema: verifySchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
-    const session = token
-      ? await findLiveSession(db, hashSessionToken(token), clock.nowSeconds())
+    const tokenHash = token ? hashSessionToken(token) : undefined;
+    const session = tokenHash
+      ? await findLiveSession(db, tokenHash, clock.nowSeconds())
       : undefined;
-    if (!session) return reply.fail('INVALID_TOKEN');
-    const now = clock.nowSeconds();
-    if (token && now - session.last_used_at >= LAST_USED_RESOLUTION_SECONDS) {
-      // At most once a minute per session, and not waited for: verify stays one read.
-      touchSession(db, hashSessionToken(token), now).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'could not record the session as used'),
-      );
-    }
+    if (!tokenHash || !session) return reply.fail('INVALID_TOKEN');
+    // At most once an interval per session, written later with other uses: verify stays a read.
+    recordSessionUse(
+      db,
+      { tokenHash, lastUsedAt: session.last_used_at },
+      clock.nowSeconds(),
+      config.sessionTouchIntervalSeconds,
+    );
     const answer: VerifyOk = {
       error: false,
       user: toPublicUser(session),
