@@ -100,6 +100,8 @@ export interface Config {
   sessionsMaxPerAccount: number;
   /** A session's last use is written at most once in this many seconds (the list's precision). */
   sessionTouchIntervalSeconds: number;
+  /** PostgreSQL: live sessions kept in each process's memory, exact through notifications. */
+  sessionCacheSize: number;
   /** Ended sessions, expired codes, stale sign-ups and limiter rows are deleted in the background. */
   sweep: { intervalSeconds: number; graceSeconds: number; batch: number };
   /** At info, a request is logged when it fails or is refused, or takes at least this long. */
@@ -234,6 +236,13 @@ export const ENV = v.object({
     shown: 'unset',
     meaning: '`postgres://…` uses PostgreSQL; unset uses SQLite at `DATA_DIR/app.db` (WAL)',
   }),
+  SQLITE_MMAP_MB: int(0, 0, 1024 * 1024, {
+    meaning:
+      'SQLite: MiB of the database file read through a memory map (`mmap_size`; 0: none, reads go through the page cache)',
+  }),
+  SQLITE_CACHE_MB: int(2, 1, 1024 * 1024, {
+    meaning: "SQLite: MiB of the connection's page cache (`cache_size`)",
+  }),
   DATABASE_SCHEMA: checked(
     (raw) => /^[a-z_][a-z0-9_]{0,62}$/.test(raw),
     'a lower-case SQL identifier (letters, digits, _)',
@@ -306,6 +315,10 @@ export const ENV = v.object({
   SESSION_TOUCH_INTERVAL_SECONDS: int(60, 1, DAY, {
     meaning:
       "a session's last use is written at most once in this many seconds (the list's precision)",
+  }),
+  SESSION_CACHE_SIZE: int(50_000, 0, 10_000_000, {
+    meaning:
+      'PostgreSQL: live sessions each process keeps in memory for verify (about 300 bytes each; 0: none), dropped on every process when a session ends or its user changes (the database notifies them)',
   }),
   SWEEP_INTERVAL_SECONDS: int(300, 0, DAY, {
     meaning:
@@ -461,7 +474,12 @@ export function loadConfig(env: Env): Config {
     distDir: path.resolve(e.DIST_DIR ?? './dist'),
     database:
       e.DATABASE_URL === undefined
-        ? { kind: 'sqlite', file: path.join(dataDir, 'app.db') }
+        ? {
+            kind: 'sqlite',
+            file: path.join(dataDir, 'app.db'),
+            mmapBytes: e.SQLITE_MMAP_MB * 1024 * 1024,
+            cacheBytes: e.SQLITE_CACHE_MB * 1024 * 1024,
+          }
         : { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
     redis:
       e.REDIS_URL === undefined
@@ -482,6 +500,7 @@ export function loadConfig(env: Env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     sessionsMaxPerAccount: e.SESSIONS_MAX_PER_ACCOUNT,
     sessionTouchIntervalSeconds: e.SESSION_TOUCH_INTERVAL_SECONDS,
+    sessionCacheSize: e.SESSION_CACHE_SIZE,
     sweep: {
       intervalSeconds: e.SWEEP_INTERVAL_SECONDS,
       graceSeconds: e.SWEEP_GRACE_SECONDS,

@@ -1,14 +1,15 @@
 // The session lookup verify runs on every navigation, on both engines: it finds a live session
 // with its user, and never answers from another request's uncommitted writes.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import { testConfig } from '../../testing/server/config';
-import { ENGINES } from '../../testing/server/engines';
+import { ENGINES, postgres } from '../../testing/server/engines';
 import { hashSessionToken } from '../auth/secrets';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import {
+  cacheLiveSessions,
   createSession,
   findLiveSession,
   flushSessionUses,
@@ -116,5 +117,78 @@ describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
     await db.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
     await flushSessionUses(db);
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('live sessions kept in memory (PostgreSQL)', () => {
+  let db: Kysely<Database>;
+  let schema: string;
+  let tearDown: () => Promise<void>;
+  let stopCache: () => Promise<void>;
+
+  beforeEach(async () => {
+    const place = await postgres.setUp();
+    tearDown = place.tearDown;
+    const config = testConfig(place.dataDir, place.env);
+    if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    schema = config.database.schema ?? 'public';
+    db = await openDatabase(config.database);
+    await migrateToLatest(db, schema);
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'ada@example.com',
+        name: 'Ada',
+        password_hash: 'not-a-hash',
+        activated_at: NOW - 100,
+        created_at: '2027-01-15T08:00:00.000Z',
+      })
+      .execute();
+    await createSession(db, {
+      tokenHash: TOKEN_HASH,
+      userId: 'u1',
+      expiresAt: NOW + 3600,
+      now: NOW - 10,
+      id: 's1',
+      userAgent: 'test',
+      keepAtMost: 50,
+    });
+    stopCache = await cacheLiveSessions(db, config.database, 10);
+  });
+
+  afterEach(async () => {
+    await stopCache();
+    await db.destroy();
+    await tearDown();
+  });
+
+  /** Until the notification of a change made just before has arrived. */
+  async function until(check: () => Promise<boolean>) {
+    for (let i = 0; i < 100 && !(await check()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('answers from memory, and forgets a session once the database says it ended', async () => {
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    // Deleted without its notification: still answered, so from memory.
+    await sql`alter table sessions disable trigger sessions_ended`.execute(db);
+    await db.deleteFrom('sessions').execute();
+    await sql`alter table sessions enable trigger sessions_ended`.execute(db);
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    // Not past its end, though.
+    expect(await findLiveSession(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
+    // A notification, as a deletion's trigger sends it, drops it.
+    await sql`select pg_notify('accounts_sessions', ${`${schema} s ${TOKEN_HASH}`})`.execute(db);
+    await until(async () => (await findLiveSession(db, TOKEN_HASH, NOW)) === undefined);
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toBeUndefined();
+  });
+
+  it("shows a user's new name once the update is notified", async () => {
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
+    await db.updateTable('users').set({ name: 'Ada L.' }).where('id', '=', 'u1').execute();
+    await until(async () => (await findLiveSession(db, TOKEN_HASH, NOW))?.name === 'Ada L.');
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada L.' });
   });
 });

@@ -63,7 +63,11 @@ export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | unde
   return sqliteConnections.get(db);
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite({
+  file,
+  mmapBytes = 0,
+  cacheBytes = 2 * 1024 * 1024,
+}: Extract<DatabaseConfig, { kind: 'sqlite' }>): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
@@ -73,6 +77,9 @@ function openSqlite(file: string): Kysely<Database> {
   // session's hash does not stay in the file.
   database.pragma('secure_delete = ON');
   database.pragma('busy_timeout = 5000');
+  // A negative cache_size is in KiB.
+  database.pragma(`cache_size = ${-Math.floor(cacheBytes / 1024)}`);
+  database.pragma(`mmap_size = ${mmapBytes}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
@@ -156,7 +163,7 @@ export async function openDatabase(
   config: DatabaseConfig,
   onLostConnection: OnLostConnection = () => {},
 ): Promise<Kysely<Database>> {
-  if (config.kind === 'sqlite') return openSqlite(config.file);
+  if (config.kind === 'sqlite') return openSqlite(config);
   if (config.schema) {
     const admin = openPostgres(config.url, undefined, onLostConnection);
     try {

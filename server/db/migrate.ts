@@ -7,6 +7,7 @@ import * as mailQueue from './migrations/003_mail_queue';
 import * as actionLogs from './migrations/004_action_logs';
 import * as selfService from './migrations/005_account_self_service';
 import * as sweepIndexes from './migrations/006_sweep_indexes';
+import * as sessionNotifications from './migrations/007_session_notifications';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004_action_logs': actionLogs,
   '005_account_self_service': selfService,
   '006_sweep_indexes': sweepIndexes,
+  '007_session_notifications': sessionNotifications,
 };
 
 const provider: MigrationProvider = {

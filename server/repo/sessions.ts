@@ -4,6 +4,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { sqliteConnectionOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { rowGetter } from '../db/sqliteRows';
+import { SessionCache } from './session-cache';
 
 export interface NewSession {
   tokenHash: string;
@@ -141,9 +142,34 @@ export async function findLiveSession(
     }
     return lookup(tokenHash, now);
   }
+  const cache = sessionCaches.get(db);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return cached;
+  const readAt = cache?.generation ?? 0;
   const query: CompiledQuery<LiveSession> = { ...compiled, parameters };
   const { rows } = await db.executeQuery(query);
+  if (cache && rows[0]) cache.put(tokenHash, rows[0], readAt);
   return rows[0];
+}
+
+const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
+
+/**
+ * Keeps up to `size` live sessions of a PostgreSQL database in this process's memory, exact
+ * through the database's notifications (./session-cache.ts); returns how to stop.
+ */
+export async function cacheLiveSessions(
+  db: Kysely<Database>,
+  database: { url: string; schema?: string },
+  size: number,
+): Promise<() => Promise<void>> {
+  const cache = new SessionCache(database.url, database.schema, size);
+  await cache.start();
+  sessionCaches.set(db, cache);
+  return async () => {
+    sessionCaches.delete(db);
+    await cache.close();
+  };
 }
 
 /** Returns whether a live session was revoked. */
@@ -250,6 +276,7 @@ export function recordSessionUse(
   intervalSeconds: number,
 ) {
   if (now - session.lastUsedAt < intervalSeconds) return;
+  sessionCaches.get(db)?.noteUse(session.tokenHash, now);
   let uses = sessionUses.get(db);
   if (!uses) {
     uses = new SessionUses(db);

@@ -10,6 +10,7 @@ import {
 import { hashSessionToken } from '../auth/secrets';
 import { withContract } from '../http/schemas';
 import {
+  cacheLiveSessions,
   findLiveSession,
   flushSessionUses,
   recordSessionUse,
@@ -26,6 +27,9 @@ const sessionRoutes: FastifyPluginAsync = async (instance) => {
   const { db, clock, config } = app;
   // Before the database closes (its own hook runs after the plugins').
   app.addHook('onClose', () => flushSessionUses(db));
+  if (config.database.kind === 'postgres' && config.sessionCacheSize > 0) {
+    app.addHook('onClose', await cacheLiveSessions(db, config.database, config.sessionCacheSize));
+  }
   app.get(API_PATHS.verify, { schema: verifySchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);

@@ -1,0 +1,124 @@
+// Live sessions this process has verified, kept in memory for PostgreSQL, where a verify's round
+// trip to the database costs more than the rest of the request. Kept exact by the database: a
+// trigger notifies (LISTEN/NOTIFY) every deleted session and every changed or deleted user, on
+// every process, whoever deleted it (logout, sign-out elsewhere, the session cap, a password or
+// email change, account deletion, the sweeper). While the listening connection is down, nothing
+// is cached or answered from memory.
+import pg from 'pg';
+
+export const SESSION_CHANNEL = 'accounts_sessions';
+const RECONNECT_MS = 1000;
+
+export interface CachedSession {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  expires_at: number;
+  last_used_at: number;
+}
+
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  /** Moves on every notification and every (re)connection: a read begun before is not kept. */
+  generation = 0;
+  private listening = false;
+  private client: pg.Client | undefined;
+  private schema = '';
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly searchPath: string | undefined,
+    private readonly size: number,
+  ) {}
+
+  /** The cached live session, if any. */
+  get(tokenHash: string, now: number): CachedSession | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(tokenHash);
+    if (entry && entry.expires_at <= now) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Keeps a row read from the database, unless something ended since the read began. */
+  put(tokenHash: string, session: CachedSession, readAtGeneration: number) {
+    if (!this.listening || readAtGeneration !== this.generation) return;
+    if (this.entries.size >= this.size) {
+      // The oldest kept goes first.
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(tokenHash, { ...session });
+  }
+
+  noteUse(tokenHash: string, at: number) {
+    const entry = this.entries.get(tokenHash);
+    if (entry && entry.last_used_at < at) entry.last_used_at = at;
+  }
+
+  private forget(payload: string) {
+    this.generation++;
+    const [schema, kind, key] = payload.split(' ');
+    if (schema !== this.schema) return;
+    if (kind === 's') {
+      this.entries.delete(key ?? '');
+    } else if (kind === 'u') {
+      for (const [tokenHash, entry] of this.entries) {
+        if (entry.id === key) this.entries.delete(tokenHash);
+      }
+    }
+  }
+
+  private stopListening() {
+    this.listening = false;
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Listens, then caches; on a lost connection, stops caching and listens again. */
+  async start(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.url,
+      options: this.searchPath ? `-c search_path=${this.searchPath}` : undefined,
+    });
+    this.client = client;
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.stopListening();
+      client.end().catch(() => {});
+      if (!this.closed) {
+        this.retry = setTimeout(() => void this.start().catch(() => {}), RECONNECT_MS);
+        this.retry.unref();
+      }
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => this.forget(message.payload ?? ''));
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
+      this.schema = rows[0]?.schema ?? '';
+      await client.query(`listen ${SESSION_CHANNEL}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    if (this.client !== client) return;
+    this.generation++;
+    this.listening = true;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    this.stopListening();
+    await client?.end().catch(() => {});
+  }
+}
