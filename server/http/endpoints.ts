@@ -109,14 +109,12 @@ type NamesOf<M> = M extends RouteModule<infer N> ? N : never;
 type Unanswered<M> = Exclude<EndpointName, NamesOf<M>>;
 
 /**
- * The route modules, unchanged; a call that leaves an endpoint without a handler does not
- * compile (its error names the endpoint).
+ * The route modules, unchanged; a list that leaves an endpoint without a handler does not
+ * compile, and its error names the endpoints (`Property 'unanswered' is missing …`).
  */
 export function answerEveryEndpoint<const M extends readonly RouteModule<EndpointName>[]>(
-  modules: M,
-  ..._complete: [Unanswered<M[number]>] extends [never]
-    ? []
-    : [`no route module answers ${Unanswered<M[number]>}`]
+  modules: M &
+    ([Unanswered<M[number]>] extends [never] ? unknown : { unanswered: Unanswered<M[number]> }),
 ): M {
   return modules;
 }

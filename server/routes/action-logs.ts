@@ -1,25 +1,21 @@
 // POST /v1/api/action-logs: a visitor sends their activity log to support and gets a short
 // reference to quote. The log is checked once, by the schema replay reads files with (its body
 // schema), redacted again, and kept 30 days.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 import type { DecodedLog } from '../../contract/action-log';
-import { API_PATHS, type ActionLogUploadOk } from '../../contract/api';
+import type { ActionLogUploadOk } from '../../contract/api';
+import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
-import {
-  ActionLogFile,
-  ActionLogUploadOk as ActionLogUploadOkSchema,
-  ErrorBody,
-} from '../../contract/schemas';
 import { hashSessionToken } from '../auth/secrets';
+import { defineRoutes, type Handlers } from '../http/endpoints';
 import { nestsDeeperThan } from '../http/json-depth';
-import { withContract } from '../http/schemas';
 import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
 import { findLiveSession } from '../repo/sessions';
 import { bearerToken } from './session-answer';
 
 /** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
-export const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
+export const ACTION_LOG_BODY_LIMIT = endpoints.actionLogs.bodyLimit;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A body refused as a whole, answered as VALIDATION without fields. */
@@ -53,8 +49,7 @@ function storableLog(log: DecodedLog): string | undefined {
   });
 }
 
-const actionLogRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
+const actionLogRoutes = defineRoutes(async (app) => {
   const { db, clock, config } = app;
   const uploads = app.limits.counter(
     'log-uploads',
@@ -84,14 +79,8 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
     return session?.id ?? null;
   }
 
-  app.post(
-    API_PATHS.actionLogs,
-    {
-      bodyLimit: ACTION_LOG_BODY_LIMIT,
-      schema: {
-        body: ActionLogFile,
-        response: { 201: ActionLogUploadOkSchema, '4xx': ErrorBody },
-      },
+  const handlers: Handlers<'actionLogs'> = {
+    actionLogs: {
       // Every upload that arrives counts, valid or not, as soon as its headers are in: one over
       // the limit is refused before its body is read or parsed, and its connection closes rather
       // than reading the rest of the body to keep it alive.
@@ -105,22 +94,22 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
       preValidation: async (request) => {
         if (embeddedJson(request.body).some((json) => nestsDeeperThan(json))) throw notALog();
       },
+      handler: async (request, reply) => {
+        const body = storableLog(request.body);
+        if (body === undefined) return reply.fail('VALIDATION');
+        // Redaction can lengthen a log (a short secret becomes "[redacted]"): what is stored is
+        // held to the same bound as what is sent.
+        if (Buffer.byteLength(body) > ACTION_LOG_BODY_LIMIT) return reply.fail('PAYLOAD_TOO_LARGE');
+        const reference = await insertActionLog(db, {
+          userId: await uploaderId(request),
+          now: clock.nowSeconds(),
+          body,
+        });
+        const answer: ActionLogUploadOk = { error: false, reference };
+        return reply.code(201).send(answer);
+      },
     },
-    async (request, reply) => {
-      const body = storableLog(request.body);
-      if (body === undefined) return reply.fail('VALIDATION');
-      // Redaction can lengthen a log (a short secret becomes "[redacted]"): what is stored is
-      // held to the same bound as what is sent.
-      if (Buffer.byteLength(body) > ACTION_LOG_BODY_LIMIT) return reply.fail('PAYLOAD_TOO_LARGE');
-      const reference = await insertActionLog(db, {
-        userId: await uploaderId(request),
-        now: clock.nowSeconds(),
-        body,
-      });
-      const answer: ActionLogUploadOk = { error: false, reference };
-      return reply.code(201).send(answer);
-    },
-  );
+  };
 
   // Uploads older than 30 days are deleted at start and then every hour.
   let sweeping: Promise<void> = Promise.resolve();
@@ -143,6 +132,7 @@ const actionLogRoutes: FastifyPluginAsync = async (instance) => {
     clearInterval(timer);
     await sweeping;
   });
-};
+  return handlers;
+});
 
 export default actionLogRoutes;

@@ -1,8 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 
-import { API_PATHS } from '../../contract/api';
+import { defineRoutes } from '../http/endpoints';
 import { errorBody } from '../http/errors';
 
 /** A dependency that does not answer within this is failing, not slow. */
@@ -22,7 +20,7 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
  * Every configured dependency is asked at once; the answer names each one that failed. The mail
  * queue fails while a message has failed several times and still waits for the mail server.
  */
-const healthRoutes: FastifyPluginAsync<{ redis?: Redis }> = async (app, { redis }) => {
+const healthRoutes = defineRoutes(async (app, { redis }) => {
   const { db } = app;
   const checks: Array<[Dependency, () => Promise<unknown>]> = [
     [
@@ -43,19 +41,21 @@ const healthRoutes: FastifyPluginAsync<{ redis?: Redis }> = async (app, { redis 
     },
   ]);
 
-  app.get(API_PATHS.health, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const results = await Promise.allSettled(checks.map(([, check]) => withinTimeout(check())));
-    const failing = checks
-      .filter((_, index) => results[index]?.status === 'rejected')
-      .map(([name]) => name);
-    if (failing.length === 0) return { error: false, ok: true };
-    for (const name of failing) request.log.error(`${name} health check failed`);
-    const message = `Not working: ${failing.join(', ')}.`;
-    return reply
-      .code(503)
-      .send({ ...errorBody('SERVICE_UNAVAILABLE', undefined, message), ok: false, failing });
-  });
-};
+  return {
+    health: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const results = await Promise.allSettled(checks.map(([, check]) => withinTimeout(check())));
+      const failing = checks
+        .filter((_, index) => results[index]?.status === 'rejected')
+        .map(([name]) => name);
+      if (failing.length === 0) return { error: false, ok: true };
+      for (const name of failing) request.log.error(`${name} health check failed`);
+      const message = `Not working: ${failing.join(', ')}.`;
+      return reply
+        .code(503)
+        .send({ ...errorBody('SERVICE_UNAVAILABLE', undefined, message), ok: false, failing });
+    },
+  };
+});
 
 export default healthRoutes;

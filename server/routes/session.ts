@@ -1,14 +1,7 @@
 // Verify and logout: the two calls that read the session token.
-import type { FastifyPluginAsync } from 'fastify';
-
-import { API_PATHS, type PlainOk, type VerifyOk } from '../../contract/api';
-import {
-  ErrorBody,
-  PlainOk as PlainOkSchema,
-  VerifyOk as VerifyOkSchema,
-} from '../../contract/schemas';
+import type { PlainOk, VerifyOk } from '../../contract/api';
 import { hashSessionToken } from '../auth/secrets';
-import { withContract } from '../http/schemas';
+import { defineRoutes, type Handler } from '../http/endpoints';
 import {
   cacheLiveSessions,
   findLiveSession,
@@ -19,18 +12,14 @@ import {
 import { toPublicUser } from '../repo/users';
 import { bearerToken } from './session-answer';
 
-const verifySchema = { response: { 200: VerifyOkSchema, '4xx': ErrorBody } };
-const logoutSchema = { response: { 200: PlainOkSchema, '4xx': ErrorBody } };
-
-const sessionRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
+const sessionRoutes = defineRoutes(async (app) => {
   const { db, clock, config } = app;
   // Before the database closes (its own hook runs after the plugins').
   app.addHook('onClose', () => flushSessionUses(db));
   if (config.database.kind === 'postgres' && config.sessionCacheSize > 0) {
     app.addHook('onClose', await cacheLiveSessions(db, config.database, config.sessionCacheSize));
   }
-  app.get(API_PATHS.verify, { schema: verifySchema }, async (request, reply) => {
+  const verify: Handler<'verify'> = async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
     const tokenHash = token ? hashSessionToken(token) : undefined;
@@ -51,9 +40,9 @@ const sessionRoutes: FastifyPluginAsync = async (instance) => {
       signature: { exp: session.expires_at },
     };
     return answer;
-  });
+  };
 
-  app.post(API_PATHS.logout, { schema: logoutSchema }, async (request, reply) => {
+  const logout: Handler<'logout'> = async (request, reply) => {
     const token = bearerToken(request);
     const revoked = token
       ? await revokeSession(db, hashSessionToken(token), clock.nowSeconds())
@@ -61,7 +50,8 @@ const sessionRoutes: FastifyPluginAsync = async (instance) => {
     if (!revoked) return reply.fail('INVALID_TOKEN');
     const answer: PlainOk = { error: false };
     return answer;
-  });
-};
+  };
+  return { verify, logout };
+});
 
 export default sessionRoutes;
