@@ -1,5 +1,6 @@
-// Compiles the server into one JavaScript file, build/server.js (esbuild), so that it starts
-// without compiling TypeScript on the way; its npm packages stay outside, in node_modules.
+// Compiles the server into build/server.js and its mail thread into build/mail-thread.js beside it
+// (esbuild), so that it starts without compiling TypeScript on the way; its npm packages stay
+// outside, in node_modules.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,8 +11,12 @@ export const SERVER_BUILD = path.join(root, 'build', 'server.js');
 export async function buildServer(outfile = SERVER_BUILD) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile,
+    // The server finds its mail thread next to itself (server/mail/thread.ts).
+    entryPoints: {
+      [path.basename(outfile, '.js')]: path.join(root, 'server', 'main.ts'),
+      'mail-thread': path.join(root, 'server', 'mail', 'thread-entry.ts'),
+    },
+    outdir: path.dirname(outfile),
     bundle: true,
     platform: 'node',
     target: 'node22',

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { linkMaker } from '../mail/jobs';
 
 /** The server's only reading of the time: tests can give one of their own. */
 export interface Clock {
@@ -57,13 +58,10 @@ const resources: FastifyPluginAsync<ResourceOptions> = async (app, options) => {
   app.addHook('onListen', async () => {
     base ??= `http://localhost:${listeningPort(app.server)}`;
   });
-  app.decorate('link', (path: string, query: Record<string, string> = {}) => {
-    if (base === undefined) throw new Error('links need PUBLIC_URL or a listening server');
-    // Relative to the base, so a PUBLIC_URL with a path prefix keeps it.
-    const url = new URL(path.replace(/^\/+/, ''), `${base}/`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    return url.href;
-  });
+  app.decorate(
+    'link',
+    linkMaker(() => base),
+  );
 };
 
 export default fp(resources, { name: 'resources', fastify: '5.x' });

@@ -21,25 +21,23 @@ import {
   RevokeOthersOk,
   SessionsOk as SessionsOkSchema,
 } from '../../contract/schemas';
+import { emailChangeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import {
   activationCodeMatches,
   hashSessionToken,
   linkTokenMatches,
-  newMailedCode,
   newSalt,
 } from '../auth/secrets';
 import { falseOnUniqueViolation } from '../db/unique';
 import { withContract } from '../http/schemas';
 import {
   accountDeletedMail,
-  emailChangeCodeMail,
   emailChangedMail,
-  emailChangeRequestedMail,
-  emailTakenMail,
   passwordChangedMail,
 } from '../mail/account-messages';
-import { mailLanguage, type MailLanguage } from '../mail/language';
+import type { JobPayload } from '../mail/jobs';
+import { mailLanguage } from '../mail/language';
 import {
   endAccountCodes,
   findAccountCode,
@@ -54,18 +52,6 @@ import {
 } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
 import { bearerToken } from './session-answer';
-
-const EMAIL_CHANGE_JOB = 'email-change';
-
-interface EmailChangeJob {
-  userId: string;
-  newEmail: string;
-  language: MailLanguage;
-  /** Whether the new and the old address are within their mail cap (absent in jobs stored before). */
-  mayMail?: [boolean, boolean];
-  /** A new code for the pending change: no notice to the old address this time. */
-  resend?: boolean;
-}
 
 /** Who is asking: the live session of the request's bearer token. */
 interface SignedIn {
@@ -168,7 +154,12 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
 
   app.post(
     API_PATHS.changePassword,
-    { schema: { body: ChangePasswordBody, response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
+    {
+      schema: {
+        body: ChangePasswordBody,
+        response: { 200: PlainOkSchema, '4xx': ErrorBody },
+      },
+    },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       const user = await userOf(request);
@@ -206,50 +197,14 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
     },
   );
 
-  // Off the request path: only the worker learns whether the new address has an account.
-  app.mail.handle(EMAIL_CHANGE_JOB, async (trx, payload) => {
-    const job = payload as unknown as EmailChangeJob;
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', job.userId)
-      .executeTakeFirst();
-    if (!user) return [];
-    if (job.newEmail === user.email) return [];
-    // Cancelled, or replaced by another change, since the request: nothing to send.
-    const pending = await findAccountCode(trx, user.id, 'email-change');
-    if (pending?.new_email !== job.newEmail) return [];
-    // Over an address's mail cap, its mail is not sent (and for the new address, no code
-    // replaces the one the account may already have).
-    const mayMailNew = job.mayMail?.[0] !== false;
-    const mayMailOld = job.mayMail?.[1] !== false;
-    const reset = app.link(ROUTES.resetPassword, { email: user.email });
-    const oldNotice =
-      mayMailOld && !job.resend
-        ? [{ to: user.email, ...emailChangeRequestedMail(job.language, user.name, reset) }]
-        : [];
-    if (!mayMailNew) return oldNotice;
-    if (await findUserByEmail(trx, job.newEmail)) {
-      const taken = emailTakenMail(job.language, app.link('/login'));
-      return [{ to: job.newEmail, ...taken }, ...oldNotice];
-    }
-    const { code, linkToken, salt, codeHash } = newMailedCode();
-    const ttl = config.activationCodeTtlSeconds;
-    await replaceAccountCode(
-      trx,
-      user.id,
-      'email-change',
-      { codeHash, salt, expiresAt: clock.nowSeconds() + ttl },
-      job.newEmail,
-    );
-    const link = app.link(ROUTES.home, { 'email-code': code, token: linkToken });
-    const mail = emailChangeCodeMail(job.language, code, Math.ceil(ttl / 60), link);
-    return [{ to: job.newEmail, ...mail, code }, ...oldNotice];
-  });
-
   app.post(
     API_PATHS.changeEmail,
-    { schema: { body: ChangeEmailBody, response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
+    {
+      schema: {
+        body: ChangeEmailBody,
+        response: { 202: PlainOkSchema, '4xx': ErrorBody },
+      },
+    },
     async (request, reply) => {
       const user = await userOf(request);
       const newEmail = normalizeEmail(request.body.newEmail);
@@ -267,7 +222,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       }
       const draws = [{ counter: changeEmailRequests, key: user.id }];
       if (!(await app.limits.take(reply, draws))) return reply;
-      const job: EmailChangeJob = {
+      const job: JobPayload<typeof emailChangeJob> = {
         userId: user.id,
         newEmail,
         language: language(request),
@@ -281,7 +236,7 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
         const expiresAt = clock.nowSeconds() + config.activationCodeTtlSeconds;
         const unusable = { codeHash: '', salt: newSalt(), expiresAt };
         await replaceAccountCode(trx, user.id, 'email-change', unusable, newEmail);
-        await app.mail.job(trx, EMAIL_CHANGE_JOB, { ...job });
+        await app.mail.enqueue(trx, emailChangeJob, job);
       });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
@@ -315,14 +270,14 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       if (!(await app.limits.take(reply, [{ counter: emailChangeResends, key: userId }]))) {
         return reply;
       }
-      const job: EmailChangeJob = {
+      const job: JobPayload<typeof emailChangeJob> = {
         userId,
         newEmail,
         language: language(request),
         mayMail: [await app.limits.mayMail(newEmail), false],
         resend: true,
       };
-      await app.mail.job(db, EMAIL_CHANGE_JOB, { ...job });
+      await app.mail.enqueue(db, emailChangeJob, job);
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
@@ -355,7 +310,11 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       const user = await userOf(request);
       const stored = await findAccountCode(db, user.id, 'email-change');
       // A typed code spends the account's budget; the link's token does not.
-      const guess = { kind: 'email-change', target: user.id, codeId: stored?.salt ?? '' } as const;
+      const guess = {
+        kind: 'email-change',
+        target: user.id,
+        codeId: stored?.salt ?? '',
+      } as const;
       const viaLink = stored !== undefined && linkTokenMatches(request.body.linkToken, stored.salt);
       const draws = viaLink ? [] : app.limits.codeTry(request, guess);
       if (!(await app.limits.take(reply, draws))) return reply;
@@ -387,13 +346,21 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       if (!changed) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
       await app.limits.codeSolved(guess, draws);
-      return { error: false as const, user: toPublicUser({ ...user, email: newEmail }) };
+      return {
+        error: false as const,
+        user: toPublicUser({ ...user, email: newEmail }),
+      };
     },
   );
 
   app.post(
     API_PATHS.deleteAccount,
-    { schema: { body: DeleteAccountBody, response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
+    {
+      schema: {
+        body: DeleteAccountBody,
+        response: { 200: PlainOkSchema, '4xx': ErrorBody },
+      },
+    },
     async (request, reply) => {
       const user = await userOf(request);
       if (

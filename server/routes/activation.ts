@@ -10,28 +10,15 @@ import {
   SessionOk,
   VerifyAccountBody,
 } from '../../contract/schemas';
+import { resendActivationJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { withContract } from '../http/schemas';
-import { mailLanguage, type MailLanguage } from '../mail/language';
-import {
-  activateWithSession,
-  findPendingActivation,
-  replaceActivationCode,
-} from '../repo/activation-codes';
+import { mailLanguage } from '../mail/language';
+import { activateWithSession, findPendingActivation } from '../repo/activation-codes';
 import { findRegistrations } from '../repo/registrations';
-import { findUserByEmail, toPublicUser } from '../repo/users';
+import { toPublicUser } from '../repo/users';
 import { newSession, sessionAnswer } from './session-answer';
-import { newActivationMail } from './signup';
-
-export const RESEND_JOB = 'resend-activation';
-
-interface ResendJob {
-  email: string;
-  language: MailLanguage;
-  /** False once the address had its hour's or day's mail (absent in jobs stored before). */
-  mayMail?: boolean;
-}
 
 const activationRoutes: FastifyPluginAsync = async (instance) => {
   const app = withContract(instance);
@@ -55,12 +42,20 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
    */
   async function chosenWithCode(pending: { id: string; name: string }, newPassword: string) {
     const [newest] = await findRegistrations(db, pending.id);
-    return { name: newest?.name ?? pending.name, password_hash: await passwords.hash(newPassword) };
+    return {
+      name: newest?.name ?? pending.name,
+      password_hash: await passwords.hash(newPassword),
+    };
   }
 
   app.post(
     API_PATHS.verifyAccount,
-    { schema: { body: VerifyAccountBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
+    {
+      schema: {
+        body: VerifyAccountBody,
+        response: { 200: SessionOk, '4xx': ErrorBody },
+      },
+    },
     async (request, reply) => {
       const { body } = request;
       if (body.newPassword !== undefined && isCommonPassword(body.newPassword)) {
@@ -71,7 +66,11 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       // A typed code spends the email's budget (and the address's, and the code's from this
       // address); an email without a code is counted the same way. The link's token comes only
       // with the mail, so its holder gets past whatever strangers spent.
-      const guess = { kind: 'activation', target: email, codeId: pending?.salt ?? '' } as const;
+      const guess = {
+        kind: 'activation',
+        target: email,
+        codeId: pending?.salt ?? '',
+      } as const;
       const viaLink = pending !== undefined && linkTokenMatches(body.linkToken, pending.salt);
       const draws = viaLink ? [] : app.limits.codeTry(request, guess);
       if (!(await app.limits.take(reply, draws))) return reply;
@@ -88,7 +87,11 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       if (!signup) return reply.fail('PASSWORD_NOT_CHOSEN');
 
       const session = newSession(now, config.sessionTtlSeconds, request);
-      const account = { id: pending.id, name: signup.name, password_hash: signup.password_hash };
+      const account = {
+        id: pending.id,
+        name: signup.name,
+        password_hash: signup.password_hash,
+      };
       const activated = await activateWithSession(db, account, pending.code_hash, session, now);
       if (!activated) return reply.fail('INVALID_CODE');
       await app.limits.codeSolved(guess, draws);
@@ -98,31 +101,25 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
     },
   );
 
-  // Off the request path: only the worker learns whether the email has a pending account.
-  app.mail.handle(RESEND_JOB, async (trx, payload) => {
-    const job = payload as unknown as ResendJob;
-    const user = await findUserByEmail(trx, job.email);
-    // Over the address's mail cap, nothing changes.
-    if (!user || user.activated_at !== null || job.mayMail === false) return [];
-    const { stored, message } = newActivationMail(app, { ...job, name: user.name });
-    await replaceActivationCode(trx, user.id, stored);
-    return [message];
-  });
-
   app.post(
     API_PATHS.resendActivation,
-    { schema: { body: ResendActivationBody, response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
+    {
+      schema: {
+        body: ResendActivationBody,
+        response: { 202: PlainOkSchema, '4xx': ErrorBody },
+      },
+    },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       if (!(await app.limits.take(reply, app.limits.resend(email)))) return reply;
 
-      const job: ResendJob = {
+      const job = {
         email,
         language: mailLanguage(request.headers['accept-language']),
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
       };
-      await app.mail.job(db, RESEND_JOB, { ...job });
+      await app.mail.enqueue(db, resendActivationJob, job);
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);

@@ -16,31 +16,16 @@ import {
   ResetPasswordBody,
   SessionOk,
 } from '../../contract/schemas';
+import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
-import { activationCodeMatches, linkTokenMatches, newMailedCode } from '../auth/secrets';
+import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { withContract } from '../http/schemas';
-import { passwordChangedMail, passwordResetMail } from '../mail/account-messages';
-import { mailLanguage, type MailLanguage } from '../mail/language';
-import {
-  endAccountCodes,
-  findAccountCode,
-  replaceAccountCode,
-  useAccountCode,
-} from '../repo/account-codes';
-import { replaceActivationCode } from '../repo/activation-codes';
+import { passwordChangedMail } from '../mail/account-messages';
+import { mailLanguage } from '../mail/language';
+import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
 import { createSession, revokeOtherSessions } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
 import { newSession, sessionAnswer } from './session-answer';
-import { newActivationMail } from './signup';
-
-const RESET_JOB = 'password-reset';
-
-interface ResetJob {
-  email: string;
-  language: MailLanguage;
-  /** False once the address had its hour's or day's mail (absent in jobs stored before). */
-  mayMail?: boolean;
-}
 
 const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
   const app = withContract(instance);
@@ -53,28 +38,6 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
     config.rateLimits.resetRequestsPerAddressMax,
     config.rateLimits.resetRequestsPerAddressWindowSeconds,
   );
-
-  app.mail.handle(RESET_JOB, async (trx, payload) => {
-    const job = payload as unknown as ResetJob;
-    const user = await findUserByEmail(trx, job.email);
-    // Over the address's mail cap, nothing changes.
-    if (!user || job.mayMail === false) return [];
-    if (user.activated_at === null) {
-      const { stored, message } = newActivationMail(app, { ...job, name: user.name }, true);
-      await replaceActivationCode(trx, user.id, stored);
-      return [message];
-    }
-    const { code, linkToken, salt, codeHash } = newMailedCode();
-    const ttl = config.activationCodeTtlSeconds;
-    await replaceAccountCode(trx, user.id, 'password-reset', {
-      codeHash,
-      salt,
-      expiresAt: app.clock.nowSeconds() + ttl,
-    });
-    const link = app.link(ROUTES.resetPassword, { email: user.email, code, token: linkToken });
-    const mail = passwordResetMail(job.language, user.name, code, Math.ceil(ttl / 60), link);
-    return [{ to: user.email, ...mail, code }];
-  });
 
   app.post(
     API_PATHS.requestPasswordReset,
@@ -93,13 +56,13 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
         { counter: requests, key },
       ];
       if (!(await app.limits.take(reply, draws))) return reply;
-      const job: ResetJob = {
+      const job = {
         email,
         language: mailLanguage(request.headers['accept-language']),
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
       };
-      await app.mail.job(db, RESET_JOB, { ...job });
+      await app.mail.enqueue(db, passwordResetJob, job);
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
@@ -108,7 +71,12 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
 
   app.post(
     API_PATHS.resetPassword,
-    { schema: { body: ResetPasswordBody, response: { 200: SessionOk, '4xx': ErrorBody } } },
+    {
+      schema: {
+        body: ResetPasswordBody,
+        response: { 200: SessionOk, '4xx': ErrorBody },
+      },
+    },
     async (request, reply) => {
       const { body } = request;
       if (isCommonPassword(body.password)) {
@@ -118,7 +86,11 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       const user = await findUserByEmail(db, email);
       const stored = user ? await findAccountCode(db, user.id, 'password-reset') : undefined;
       // A typed code spends the email's reset budget, as for activation; the link's token does not.
-      const guess = { kind: 'reset', target: email, codeId: stored?.salt ?? '' } as const;
+      const guess = {
+        kind: 'reset',
+        target: email,
+        codeId: stored?.salt ?? '',
+      } as const;
       const viaLink = stored !== undefined && linkTokenMatches(body.linkToken, stored.salt);
       const draws = viaLink ? [] : app.limits.codeTry(request, guess);
       if (!(await app.limits.take(reply, draws))) return reply;
