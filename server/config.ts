@@ -292,7 +292,7 @@ export const ENV = v.object({
   }),
   MAIL_KICK_DELAY_MS: int(250, 0, 60_000, {
     meaning:
-      'after an answer that stored mail, the worker starts a random moment between a tenth of this and all of it later, so that the request that follows never shares the thread with what a job found (0 starts it at once)',
+      'after an answer that stored mail, the mail thread starts on it a random moment between a tenth of this and all of it later, so that on SQLite its writes meet the request that follows only by chance (0 starts it at once)',
   }),
   PUBLIC_URL: checked(isHttpUrl, 'an http:// or https:// address', {
     shown: '`http://localhost:<port>`',
