@@ -1,10 +1,9 @@
 // A full disk (or a read-only or failing one) still answers `select 1`: /healthz learns of it from
-// the writes that failed. The database counts as failing while such a failure is recent.
+// the writes that failed (a `storage` failure, db/failures.ts). The database counts as failing while such a failure is recent.
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** SQLite's full, I/O, read-only and cannot-open errors; PostgreSQL's class 53 (resources). */
-const STORAGE_FAILURE = /^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN)|53)/;
+import { failureKind } from './failures';
 
 /** How long one failed write keeps the database reported as failing. */
 export const RECENT_MS = 30_000;
@@ -22,16 +21,11 @@ declare module 'fastify' {
   }
 }
 
-export function isStorageFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && STORAGE_FAILURE.test(code);
-}
-
 export function createWriteFailures(now: () => number = Date.now): WriteFailures {
   let lastFailure = -Infinity;
   return {
     note(error) {
-      if (isStorageFailure(error)) lastFailure = now();
+      if (failureKind(error) === 'storage') lastFailure = now();
     },
     recent: () => now() - lastFailure < RECENT_MS,
   };

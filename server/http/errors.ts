@@ -3,9 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
 import { HashingOverloaded } from '../auth/passwords';
+import { isUnavailable } from '../db/failures';
 import { isUniqueViolation } from '../db/unique';
 import { JsonTooDeep } from './json-depth';
-import { isUnavailable } from './unavailable';
 import { schemaFieldErrors } from './validation';
 
 /** The one error table: every code the API answers with, its status and its message. */

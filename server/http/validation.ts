@@ -1,24 +1,18 @@
-// What a refused body's validation errors say, field by field: the contract's schemas give the
-// field code as the message (server/http/schemas.ts); JSON Schema keywords are read as before.
+// What a refused body's validation errors say, field by field: the contract's Valibot schemas
+// validate every body (http/schemas.ts), and each refinement gives the field code as its message.
 import type { FastifySchemaValidationError } from 'fastify';
 
 import type { FieldErrorCode } from '../../contract/api';
 import { FIELD_ERROR_CODES } from '../../contract/schemas';
 
+/** The body field an issue is about: the first key of its path. */
 function fieldOf(error: FastifySchemaValidationError): string | undefined {
-  if (error.keyword === 'required') {
-    const missing = (error.params as { missingProperty?: unknown }).missingProperty;
-    return typeof missing === 'string' ? missing : undefined;
-  }
-  const match = /^\/([^/]+)/.exec(error.instancePath);
-  return match?.[1];
+  return /^\/([^/]+)/.exec(error.instancePath)?.[1];
 }
 
-/** A contract schema's refinement says its field code as its message. */
+/** A refinement's message is its field code; any other refusal (a missing field) is REQUIRED. */
 function fieldCodeOf(error: FastifySchemaValidationError): FieldErrorCode {
-  const known = FIELD_ERROR_CODES.find((code) => code === error.message);
-  if (known) return known;
-  return error.keyword === 'maxLength' ? 'TOO_LONG' : 'REQUIRED';
+  return FIELD_ERROR_CODES.find((code) => code === error.message) ?? 'REQUIRED';
 }
 
 export function schemaFieldErrors(
