@@ -1,7 +1,8 @@
 // The message packs: en is bundled with the app, every other pack is its own chunk.
+import type { Locale } from '../contract/languages';
 import { en } from './messages/en';
 
-export type PackName = 'en' | 'kh';
+export type PackName = Locale;
 // Typed as the text the packs hold (and tests use); webpack builds deliver each message already
 // parsed into its ICU AST (scripts/webpack/messagesToAst.cjs). IntlProvider takes either form.
 export type Messages = Record<string, string>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import type { BrowserContextOptions, Page } from 'playwright-core';
 
+import { LOCALES } from '../contract/languages';
 import { activatedAccount, newAccount, signUpOnly, type Account } from '../testing/browser/api';
 import {
   field,
@@ -31,7 +32,6 @@ const SIZES: Record<string, BrowserContextOptions> = {
   '1280x800': DESKTOP,
   '360x780': { ...PHONE, viewport: { width: 360, height: 780 } },
 };
-const LOCALES = ['en', 'kh'];
 
 interface Scene {
   name: string;

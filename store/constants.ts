@@ -1,4 +1,5 @@
 // One place for every fixed fact of the product (docs/architecture.md, Fixed facts).
+import { LANGUAGES, type Locale } from '../contract/languages';
 
 export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
 export const USER_COOKIE = 'user';
@@ -8,13 +9,14 @@ export const HTTP_TIMEOUT_MS = 30_000;
 export const EXP_FALLBACK_SECONDS = 10;
 /** Defaults for every cookie the app writes: js-cookie attributes (expires in days). */
 export const COOKIE_DEFAULTS = { expires: 1, path: '/', sameSite: 'Lax', secure: false } as const;
-export const LOCALES = ['en', 'kh'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+export { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/languages';
 /** The Intl locale of each message pack: `kh` is the pack's name, Khmer is `km`. */
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km' };
+export const INTL_LOCALE: Record<Locale, string> = { en: LANGUAGES.en.intl, kh: LANGUAGES.kh.intl };
 /** The locale numbers, dates and times are written in: Khmer with Khmer digits. */
-export const FORMAT_LOCALE: Record<Locale, string> = { en: 'en', kh: 'km-u-nu-khmr' };
+export const FORMAT_LOCALE: Record<Locale, string> = {
+  en: LANGUAGES.en.format,
+  kh: LANGUAGES.kh.format,
+};
 export const ACTION_LOG_CAPACITY = 10_000;
 /** Logs that leave the browser mask names and addresses; a build with `off` keeps them. */
 export const ACTION_LOG_MASKING = process.env.ACTION_LOG_MASKING !== 'off';

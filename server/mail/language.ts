@@ -1,12 +1,15 @@
-export type MailLanguage = 'en' | 'km';
+// A mail's language: one of the product's languages (contract/languages.ts), by its Intl locale.
+import { LANGUAGES, languageOf, LOCALES, type IntlLanguage } from '../../contract/languages';
+
+export type MailLanguage = IntlLanguage;
 
 /** The app sends `en` or `km`; `kh` (its pack name) is taken as Khmer too. */
 export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
-  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('km') || first.startsWith('kh') ? 'km' : 'en';
+  return LANGUAGES[languageOf(acceptLanguage)].intl;
 }
 
-/** A number in a sentence as the language writes it: Khmer digits in Khmer (codes stay as sent). */
-export function mailNumber(language: MailLanguage, value: number): string {
-  return new Intl.NumberFormat(language === 'km' ? 'km-u-nu-khmr' : 'en').format(value);
+/** The locale a mail's numbers are written in: Khmer digits in Khmer (codes stay as sent). */
+export function mailLocale(language: MailLanguage): string {
+  const locale = LOCALES.find((candidate) => LANGUAGES[candidate].intl === language);
+  return LANGUAGES[locale ?? 'en'].format;
 }

@@ -1,6 +1,12 @@
-// The account emails, in English and Khmer, each as text and as HTML. A mail about a code carries
-// a link to the view that takes it, with `?email=` and `?code=` filled.
-import { mailNumber, type MailLanguage } from './language';
+// The account emails, each as text and as HTML, written from the per-language message tables
+// (texts/en.ts, texts/km.ts) with intl-messageformat, so plurals read right in every language
+// ("valid for 1 minute"). A mail about a code carries a link to the view that takes it, with
+// `?email=` and `?code=` filled.
+import { IntlMessageFormat } from 'intl-messageformat';
+
+import { mailLocale, type MailLanguage } from './language';
+import { en, type MailKind, type MailText } from './texts/en';
+import { km } from './texts/km';
 
 export interface MailContent {
   subject: string;
@@ -45,6 +51,38 @@ export function composeMail(
   return { subject, text: textParts.join('\n\n'), html, link: link?.href };
 }
 
+type Values = Record<string, string | number>;
+
+const TEXTS: Record<MailLanguage, Record<MailKind, MailText>> = { en, km };
+const compiled = new Map<string, IntlMessageFormat>();
+
+/** One message of the tables, with its values; numbers in the language's own digits. */
+function format(language: MailLanguage, message: string, values: Values): string {
+  let formatter = compiled.get(`${language}\u0000${message}`);
+  if (!formatter) {
+    formatter = new IntlMessageFormat(message, mailLocale(language));
+    compiled.set(`${language}\u0000${message}`, formatter);
+  }
+  return String(formatter.format(values));
+}
+
+/** The mail `kind` in `language` from its message table, the link behind its button. */
+export function tableMail(
+  language: MailLanguage,
+  kind: MailKind,
+  values: Values,
+  href?: string,
+): MailContent {
+  const text = TEXTS[language][kind];
+  const button = href !== undefined && text.button !== undefined ? text.button : undefined;
+  return composeMail(
+    language,
+    format(language, text.subject, values),
+    text.paragraphs.map((paragraph) => format(language, paragraph, values)),
+    button === undefined || href === undefined ? undefined : { href, label: button },
+  );
+}
+
 /**
  * Fixed text only: the address has confirmed nothing yet, so the mail carries no name or other
  * words a stranger could have typed at sign-up.
@@ -55,28 +93,7 @@ export function activationMail(
   minutes: number,
   link: string,
 ): MailContent {
-  if (language === 'km') {
-    return composeMail(
-      language,
-      `លេខកូដបើកដំណើរការគណនីរបស់អ្នក៖ ${code}`,
-      [
-        'សួស្តី',
-        `លេខកូដបើកដំណើរការគណនីរបស់អ្នកគឺ ${code}។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
-        'ប្រសិនបើអ្នកមិនបានចុះឈ្មោះទេ សូមមិនអើពើនឹងសារនេះ។',
-      ],
-      { href: link, label: 'បើកដំណើរការគណនី' },
-    );
-  }
-  return composeMail(
-    language,
-    `Your activation code: ${code}`,
-    [
-      'Hello,',
-      `Your activation code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
-      'If you did not sign up, you can ignore this message.',
-    ],
-    { href: link, label: 'Activate your account' },
-  );
+  return tableMail(language, 'activation', { code, minutes }, link);
 }
 
 /**
@@ -89,56 +106,10 @@ export function finishSignupMail(
   minutes: number,
   link: string,
 ): MailContent {
-  if (language === 'km') {
-    return composeMail(
-      language,
-      `បញ្ចប់ការចុះឈ្មោះ៖ លេខកូដបើកដំណើរការគណនីរបស់អ្នក ${code}`,
-      [
-        'សួស្តី',
-        'មាននរណាម្នាក់បានស្នើសុំកំណត់ពាក្យសម្ងាត់ឡើងវិញសម្រាប់អ៊ីមែលនេះ ប៉ុន្តែគណនីរបស់វាមិនទាន់បានបើកដំណើរការនៅឡើយទេ។',
-        `ដើម្បីបញ្ចប់ការចុះឈ្មោះ សូមបញ្ចូលលេខកូដបើកដំណើរការ ${code} ហើយជ្រើសរើសពាក្យសម្ងាត់ថ្មី។ វាមានសុពលភាព ${mailNumber(language, minutes)} នាទី ហើយប្រើបានតែម្តងប៉ុណ្ណោះ។`,
-        'ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើនឹងសារនេះ។',
-      ],
-      { href: link, label: 'ជ្រើសរើសពាក្យសម្ងាត់ ហើយបើកដំណើរការគណនី' },
-    );
-  }
-  return composeMail(
-    language,
-    `Finish signing up: your activation code ${code}`,
-    [
-      'Hello,',
-      'Someone asked to reset the password for this email address, but its account is not activated yet.',
-      `To finish signing up, enter the activation code ${code} and choose a new password. It is valid for ${minutes} minutes and can be used once.`,
-      'If you did not ask for it, you can ignore this message.',
-    ],
-    { href: link, label: 'Choose a password and activate' },
-  );
+  return tableMail(language, 'finishSignup', { code, minutes }, link);
 }
 
 /** Fixed text only: a stranger's sign-up caused it, so it names no one. */
 export function existingAccountMail(language: MailLanguage, loginLink: string): MailContent {
-  if (language === 'km') {
-    return composeMail(
-      language,
-      'មាននរណាម្នាក់បានព្យាយាមចុះឈ្មោះដោយប្រើអ៊ីមែលរបស់អ្នក',
-      [
-        'សួស្តី',
-        'មាននរណាម្នាក់បានព្យាយាមបង្កើតគណនីថ្មីដោយប្រើអ៊ីមែលនេះ ប៉ុន្តែអ៊ីមែលនេះមានគណនីរួចហើយ។ ' +
-          'ប្រសិនបើជាអ្នក សូមចូលគណនីរបស់អ្នក ឬស្នើសុំលេខកូដថ្មី ប្រសិនបើគណនីមិនទាន់បើកដំណើរការ។',
-        'ប្រសិនបើមិនមែនជាអ្នកទេ សូមមិនអើពើនឹងសារនេះ។ គណនីរបស់អ្នកមិនមានការផ្លាស់ប្តូរទេ។',
-      ],
-      { href: loginLink, label: 'ចូលគណនី' },
-    );
-  }
-  return composeMail(
-    language,
-    'Someone tried to sign up with your email',
-    [
-      'Hello,',
-      'Someone tried to create an account with this email address, which already has one. ' +
-        'If it was you, log in, or ask for a new activation code if the account is not active yet.',
-      'If it was not you, you can ignore this message: nothing has changed in your account.',
-    ],
-    { href: loginLink, label: 'Log in' },
-  );
+  return tableMail(language, 'existingAccount', {}, loginLink);
 }

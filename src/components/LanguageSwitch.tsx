@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../contract/languages';
 import { LOCALES, type Locale } from '../../store/constants';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { localeChanged, selectLocale } from '../../store/locale/localeSlice';
@@ -6,8 +7,8 @@ import { useT } from './intl/useT';
 
 /** Each language is named in itself, so a reader finds theirs whatever is on screen. */
 const NATIVE_NAMES: Record<Locale, { name: string; lang: string }> = {
-  en: { name: 'English', lang: 'en' },
-  kh: { name: 'ខ្មែរ', lang: 'km' },
+  en: { name: LANGUAGES.en.name, lang: LANGUAGES.en.intl },
+  kh: { name: LANGUAGES.kh.name, lang: LANGUAGES.kh.intl },
 };
 
 export function LanguageSwitch() {

@@ -1,0 +1,103 @@
+// The account mails in English: ICU messages (intl-messageformat), one entry per mail. Values:
+// {code} and {name} as given, {minutes} a number (plural), {newEmail} an address.
+
+/** One mail's words: its subject, its paragraphs and, when it links to a view, the button's label. */
+export interface MailText {
+  subject: string;
+  paragraphs: string[];
+  button?: string;
+}
+
+const validFor = '{minutes, plural, one {# minute} other {# minutes}}';
+
+export const en = {
+  activation: {
+    subject: 'Your activation code: {code}',
+    paragraphs: [
+      'Hello,',
+      `Your activation code is {code}. It is valid for ${validFor} and can be used once.`,
+      'If you did not sign up, you can ignore this message.',
+    ],
+    button: 'Activate your account',
+  },
+  finishSignup: {
+    subject: 'Finish signing up: your activation code {code}',
+    paragraphs: [
+      'Hello,',
+      'Someone asked to reset the password for this email address, but its account is not activated yet.',
+      `To finish signing up, enter the activation code {code} and choose a new password. It is valid for ${validFor} and can be used once.`,
+      'If you did not ask for it, you can ignore this message.',
+    ],
+    button: 'Choose a password and activate',
+  },
+  existingAccount: {
+    subject: 'Someone tried to sign up with your email',
+    paragraphs: [
+      'Hello,',
+      'Someone tried to create an account with this email address, which already has one. If it was you, log in, or ask for a new activation code if the account is not active yet.',
+      'If it was not you, you can ignore this message: nothing has changed in your account.',
+    ],
+    button: 'Log in',
+  },
+  passwordReset: {
+    subject: 'Your password reset code: {code}',
+    paragraphs: [
+      'Hello {name},',
+      `Your code to choose a new password is {code}. It is valid for ${validFor} and can be used once.`,
+      'If you did not ask for it, you can ignore this message: your password stays as it is.',
+    ],
+    button: 'Choose a new password',
+  },
+  passwordChanged: {
+    subject: 'Your password was changed',
+    paragraphs: [
+      'Hello {name},',
+      'The password of your account was just changed, and your other devices were signed out.',
+      'If this was not you, reset your password now.',
+    ],
+    button: 'Reset your password',
+  },
+  emailChangeCode: {
+    subject: 'Your code to confirm your new email: {code}',
+    paragraphs: [
+      'Hello,',
+      `To use this address for your account, enter the code {code} on your account page. It is valid for ${validFor}.`,
+      'If you did not ask for it, you can ignore this message.',
+    ],
+    button: 'Confirm your new email',
+  },
+  emailChangeRequested: {
+    subject: 'A change of your account email was requested',
+    paragraphs: [
+      'Hello {name},',
+      'Someone signed in to your account asked to change its email address. The new address must be confirmed before it counts.',
+      'If this was not you, reset your password now.',
+    ],
+    button: 'Reset your password',
+  },
+  emailTaken: {
+    subject: 'Someone tried to use your email address',
+    paragraphs: [
+      'Hello,',
+      'Someone tried to move another account to this address, which already has an account. Nothing has changed.',
+    ],
+    button: 'Log in',
+  },
+  emailChanged: {
+    subject: 'The email of your account was changed',
+    paragraphs: [
+      'Hello {name},',
+      'Your account now uses the address {newEmail}. Your other devices were signed out.',
+      'If this was not you, contact support.',
+    ],
+  },
+  accountDeleted: {
+    subject: 'Your account was deleted',
+    paragraphs: [
+      'Hello {name},',
+      'Your account and all its data were deleted for good. You can sign up again with this email at any time.',
+    ],
+  },
+} satisfies Record<string, MailText>;
+
+export type MailKind = keyof typeof en;
