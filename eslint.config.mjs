@@ -71,6 +71,11 @@ export default tseslint.config(
             { target: './i18n', from: ['./src', './server'] },
             { target: './src', from: './server', except: [] },
             { target: './server', from: ['./src', './store', './i18n'] },
+            {
+              target: './testing',
+              from: './scripts',
+              message: 'testing/ serves the tools in scripts/; it imports none of them.',
+            },
           ],
         },
       ],

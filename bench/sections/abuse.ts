@@ -10,9 +10,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { API_PATHS } from '../../contract/api';
-import { launchChromium } from '../../scripts/chromium';
 import { startServer, type RunningServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { launchChromium } from '../../testing/browser/chromium';
 import { ms, percentile, type Row } from '../table';
 import { build } from './build';
 

@@ -2,7 +2,7 @@
 // beside the verify round trip alone, measured in the same page.
 import fs from 'node:fs';
 
-import { launchChromium } from '../../scripts/chromium';
+import { launchChromium } from '../../testing/browser/chromium';
 import { CLICK_TO_PAINT, VERIFY_ALONE, type NavigationTiming } from '../navigation/pageScripts';
 import { ms, percentile, type Row } from '../table';
 import { benchServer } from './benchServer';

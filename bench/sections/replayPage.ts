@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { launchChromium } from '../../scripts/chromium';
 import { generatedLogText } from '../../testing/actionLog/generatedLog';
+import { launchChromium } from '../../testing/browser/chromium';
 import { ms, percentile, type Row } from '../table';
 
 import { benchServer } from './benchServer';

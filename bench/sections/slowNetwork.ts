@@ -5,7 +5,7 @@ import fs from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { launchChromium } from '../../scripts/chromium';
+import { launchChromium } from '../../testing/browser/chromium';
 import { CLICK_TO_PAINT, VERIFY_ALONE, type NavigationTiming } from '../navigation/pageScripts';
 import { RECORD_USABLE_FORM } from '../navigation/usableForm';
 import { ms, percentile, type Row } from '../table';

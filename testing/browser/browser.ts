@@ -1,7 +1,7 @@
-// Browser contexts for the tests' visitors, on Debian's Chromium (scripts/chromium.ts).
+// Browser contexts for the tests' visitors, on Debian's Chromium (chromium.ts).
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 
-import { launchChromium } from '../../scripts/chromium';
+import { launchChromium } from './chromium';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
