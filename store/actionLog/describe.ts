@@ -3,6 +3,24 @@
 //   login FAILED 401 INVALID_CREDENTIALS (90 ms)   verify signed in (6 ms)   → /signup
 import type { UnknownAction } from '@reduxjs/toolkit';
 
+import { api } from '../api/apiSlice';
+import {
+  loggedOut,
+  logoutRequested,
+  sessionEnded,
+  sessionVerified,
+  tokenRejected,
+  verifyFailed,
+  verifyStarted,
+} from '../auth/authSlice';
+import { localeChanged } from '../locale/localeSlice';
+import { sentHome, viewFailed, viewRetried } from '../navigation/navigationSlice';
+import { noticeDismissed } from '../notice/noticeSlice';
+import { locationChanged, navigationRequested } from '../router/routerSlice';
+import { validationFailed } from '../submissions/submissionsSlice';
+
+import { PAGE_RELOADED } from './recorder';
+
 export type StepKind = 'request' | 'answer' | 'navigation' | 'form' | 'session' | 'other';
 
 export interface Step {
@@ -78,74 +96,77 @@ function describeAnswer(action: Loose, phase: string, endpoint: string, duration
   return { text: `${endpoint} FAILED: ${reason}${duration}`, failed: true };
 }
 
-function describeOther(action: Loose): { text: string; kind: StepKind; failed: boolean } | null {
-  const payload = record(action.payload);
-  switch (action.type) {
-    case 'api/config/middlewareRegistered':
-      return { text: 'the app started', kind: 'other', failed: false };
-    case 'router/locationChanged':
-      return { text: `→ ${where(payload.location)}`, kind: 'navigation', failed: false };
-    case 'router/navigationRequested':
-      return { text: `go to ${text(payload.to) ?? '?'}`, kind: 'navigation', failed: false };
-    case 'form/validationFailed':
-      return {
-        text: `${text(payload.form) ?? '?'} form refused in the browser: ${fieldCodes(payload.fields)}`,
-        kind: 'form',
-        failed: true,
-      };
-    case 'auth/sessionVerified':
-      return { text: 'signed in', kind: 'session', failed: false };
-    case 'auth/tokenRejected':
-      return { text: 'a guest: no valid token', kind: 'session', failed: false };
-    case 'auth/verifyStarted':
-      return { text: 'checking the session', kind: 'session', failed: false };
-    case 'auth/verifyFailed':
-      return {
-        text: `a guest for now: the check failed (${text(payload.reason) ?? '?'})`,
-        kind: 'session',
-        failed: false,
-      };
-    case 'auth/logoutRequested':
-      return { text: 'log out pressed', kind: 'session', failed: false };
-    case 'auth/loggedOut':
-      return { text: 'logged out', kind: 'session', failed: false };
-    case 'auth/sessionEnded':
-      return {
-        text: `the session had ended elsewhere (${text(payload.endpoint) ?? '?'} answered so): logged out here`,
-        kind: 'session',
-        failed: false,
-      };
-    case 'navigation/sentHome':
-      return {
-        text: `already logged in: sent home from the ${text(payload.from) ?? '?'} link`,
-        kind: 'navigation',
-        failed: false,
-      };
-    case 'notice/dismissed':
-      return { text: 'notice dismissed', kind: 'other', failed: false };
-    case 'app/viewFailed': {
-      const why = payload.reason === 'load' ? 'its code could not be fetched' : 'it broke';
-      return {
-        text: `the ${text(payload.view) ?? '?'} view could not show: ${why}`,
-        kind: 'navigation',
-        failed: true,
-      };
-    }
-    case 'app/viewRetried': {
-      const how = payload.trigger === 'online' ? 'back online' : '"Try again" pressed';
-      return {
-        text: `${how}: the ${text(payload.view) ?? '?'} view again`,
-        kind: 'navigation',
-        failed: false,
-      };
-    }
-    case 'locale/changed':
-      return { text: `language ${text(action.payload) ?? '?'}`, kind: 'other', failed: false };
-    case 'actionLog/pageReloaded':
-      return { text: 'the page was reloaded', kind: 'navigation', failed: false };
-    default:
-      return null;
-  }
+type Description = { text: string; kind: StepKind; failed: boolean };
+const said =
+  (kind: StepKind, failed = false) =>
+  (text: string): Description => ({ text, kind, failed });
+const navigation = said('navigation');
+const session = said('session');
+const other = said('other');
+
+/** An action creator, or anything else that recognizes its actions. */
+interface Matcher {
+  match(action: unknown): boolean;
+}
+
+/**
+ * The app's own actions, each recognized by its action creator (a renamed action keeps its
+ * words) and said from its payload, read defensively: a log is someone else's file.
+ */
+const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] = [
+  [api.internalActions.middlewareRegistered, () => other('the app started')],
+  [locationChanged, (p) => navigation(`→ ${where(p.location)}`)],
+  [navigationRequested, (p) => navigation(`go to ${text(p.to) ?? '?'}`)],
+  [
+    validationFailed,
+    (p) =>
+      said(
+        'form',
+        true,
+      )(`${text(p.form) ?? '?'} form refused in the browser: ${fieldCodes(p.fields)}`),
+  ],
+  [sessionVerified, () => session('signed in')],
+  [tokenRejected, () => session('a guest: no valid token')],
+  [verifyStarted, () => session('checking the session')],
+  [verifyFailed, (p) => session(`a guest for now: the check failed (${text(p.reason) ?? '?'})`)],
+  [logoutRequested, () => session('log out pressed')],
+  [loggedOut, () => session('logged out')],
+  [
+    sessionEnded,
+    (p) =>
+      session(
+        `the session had ended elsewhere (${text(p.endpoint) ?? '?'} answered so): logged out here`,
+      ),
+  ],
+  [
+    sentHome,
+    (p) => navigation(`already logged in: sent home from the ${text(p.from) ?? '?'} link`),
+  ],
+  [noticeDismissed, () => other('notice dismissed')],
+  [
+    viewFailed,
+    (p) => {
+      const why = p.reason === 'load' ? 'its code could not be fetched' : 'it broke';
+      return said('navigation', true)(`the ${text(p.view) ?? '?'} view could not show: ${why}`);
+    },
+  ],
+  [
+    viewRetried,
+    (p) => {
+      const how = p.trigger === 'online' ? 'back online' : '"Try again" pressed';
+      return navigation(`${how}: the ${text(p.view) ?? '?'} view again`);
+    },
+  ],
+  [localeChanged, (_p, action) => other(`language ${text(action.payload) ?? '?'}`)],
+  [
+    { match: (action) => record(action).type === PAGE_RELOADED },
+    () => navigation('the page was reloaded'),
+  ],
+];
+
+function describeOther(action: Loose): Description | null {
+  const found = DESCRIPTIONS.find(([creator]) => creator.match(action));
+  return found ? found[1](record(action.payload), action) : null;
 }
 
 /**

@@ -1,3 +1,7 @@
+import { sessionEnded } from '../../auth/authSlice';
+import { localeChanged } from '../../locale/localeSlice';
+import { sentHome } from '../../navigation/navigationSlice';
+import { noticeDismissed } from '../../notice/noticeSlice';
 import { describeActions, relativeTime } from '../describe';
 
 const pending = (endpoint: string, requestId: string) => ({
@@ -96,4 +100,24 @@ it('tells a session that ended elsewhere, a visitor sent home, and a dismissed n
 it('falls back to the action type for anything it has no words for', () => {
   const [step] = describeActions([{ type: 'something/else' }], [5]);
   expect(step).toMatchObject({ index: 0, text: 'something/else', failed: false, offsetMs: 0 });
+});
+
+it("says the app's own actions as their creators make them, and leaves unknown types as they are", () => {
+  const steps = describeActions(
+    [
+      sessionEnded({ endpoint: 'sessions' }),
+      localeChanged('kh'),
+      noticeDismissed(),
+      sentHome({ from: 'activation' }),
+      { type: 'auth/sessionEndedSomewhere' },
+    ],
+    [0, 1, 2, 3, 4],
+  );
+  expect(steps.map(({ text, kind }) => [text, kind])).toEqual([
+    ['the session had ended elsewhere (sessions answered so): logged out here', 'session'],
+    ['language kh', 'other'],
+    ['notice dismissed', 'other'],
+    ['already logged in: sent home from the activation link', 'navigation'],
+    ['auth/sessionEndedSomewhere', 'other'],
+  ]);
 });
