@@ -130,6 +130,20 @@ describe('a production install of a built tree', () => {
         password: 'a deployed passphrase',
       });
       expect(signup.status).toBe(201);
+      // The compiled mail thread (build/mail-thread.js) runs the sign-up's job and writes its mail.
+      expect(fs.existsSync(path.join(tree, 'build', 'mail-thread.js'))).toBe(true);
+      const outbox = path.join(dataDir, 'outbox');
+      const mailed = async () =>
+        fs.existsSync(outbox) &&
+        fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith('.json'))
+          .some((name) => fs.readFileSync(path.join(outbox, name), 'utf8').includes('deployed@'));
+      const deadline = Date.now() + 15_000;
+      while (!(await mailed()) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await mailed()).toBe(true);
     } finally {
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
