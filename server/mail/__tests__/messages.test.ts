@@ -4,7 +4,7 @@ import { INTL_LANGUAGES } from '../../../contract/languages';
 import { passwordResetMail } from '../account-messages';
 import { mailLanguage } from '../language';
 import { activationMail, finishSignupMail, tableMail } from '../messages';
-import { en, type MailKind } from '../texts/en';
+import { en, type MailKind, type MailText } from '../texts/en';
 import { km } from '../texts/km';
 
 const LINK = 'https://accounts.example/user/reset-password?email=a%40b.co&code=791860';
@@ -62,7 +62,8 @@ it.each(Object.keys(en) as MailKind[])(
   'writes %s in every language, with every value filled',
   (kind) => {
     expect(km[kind].paragraphs).toHaveLength(en[kind].paragraphs.length);
-    expect(km[kind].button === undefined).toBe(en[kind].button === undefined);
+    const english: MailText = en[kind];
+    expect(km[kind].button === undefined).toBe(english.button === undefined);
     for (const language of INTL_LANGUAGES) {
       const mail = tableMail(language, kind, VALUES, LINK);
       expect(mail.subject + mail.text).not.toMatch(/[{}]/);
