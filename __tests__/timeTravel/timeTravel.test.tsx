@@ -6,14 +6,12 @@ import { act, render } from '@testing-library/react';
 
 import { App } from '../../src/app/App';
 import { viewOnlyStore } from '../../src/replay/viewOnlyStore';
-import { withStartLocation } from '../../store/devtools/startLocation';
 import { selectViewDecision } from '../../store/navigation/viewSelectors';
 import type { RootState } from '../../store/rootReducer';
 import { createAppHistory } from '../../store/router/browserHistory';
-import { connectHistory } from '../../store/router/historyBridge';
 import { toHref } from '../../store/router/location';
-import { initialStateFromStorage } from '../../store/startup';
-import { makeStore, type AppStore } from '../../store/store';
+import { startStore } from '../../store/startStore';
+import { type AppStore } from '../../store/store';
 import { journeyServer, runJourney } from '../../testing/actionLog/journey';
 import { fakeEffects } from '../../testing/app/fakeEffects';
 import { settle, stubFetch } from '../../testing/app/fetchStub';
@@ -49,12 +47,9 @@ async function recordSession() {
   window.history.replaceState(null, '', '/signup');
   const requests = stubFetch(journeyServer());
   const effects = { ...fakeEffects(), history: createAppHistory(window) };
-  const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-    { enhancers: [instrument(undefined, { maxAge: 1000 })] },
-  ) as DevToolsStore;
-  connectHistory(store, effects.history);
+  const store = startStore(effects, {
+    enhancers: [instrument(undefined, { maxAge: 1000 })],
+  }) as DevToolsStore;
   const { container } = render(<App store={store} />);
   await runJourney(store, (step) =>
     act(async () => {

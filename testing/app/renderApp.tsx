@@ -4,9 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { App } from '../../src/app/App';
-import { connectHistory } from '../../store/router/historyBridge';
-import { initialStateFromStorage } from '../../store/startup';
-import { makeStore } from '../../store/store';
+import { startStore } from '../../store/startStore';
 import { fakeEffects } from './fakeEffects';
 import { guestAnswer, json, signedInAnswer, stubFetch, type FetchHandler } from './fetchStub';
 
@@ -37,10 +35,7 @@ export function renderApp(
   });
   const effects = fakeEffects({ path: options.path ?? '/', storage: options.storage });
   const actions: UnknownAction[] = [];
-  const store = makeStore(initialStateFromStorage(effects.storage), effects, {
-    enhancers: [recordActions(actions)],
-  });
-  connectHistory(store, effects.history);
+  const store = startStore(effects, { enhancers: [recordActions(actions)] });
   const user = userEvent.setup();
   const view = render(<App store={store} />);
   /** The JSON bodies sent to one endpoint, in order. */

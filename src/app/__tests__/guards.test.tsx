@@ -2,8 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 
 import { connectHistory } from '../../../store/router/historyBridge';
-import { initialStateFromStorage } from '../../../store/startup';
-import { makeStore } from '../../../store/store';
+import { startStore } from '../../../store/startStore';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
@@ -18,7 +17,7 @@ import { App } from '../App';
 async function start(path: string, handler: FetchHandler) {
   stubFetch(handler);
   const effects = fakeEffects({ storage: { token: 'stored-token' }, path });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
+  const store = startStore(effects);
   const seen = new Set<string>();
   const observer = new MutationObserver(() => {
     document.querySelectorAll('[data-view]').forEach((node) => {

@@ -6,14 +6,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { decodeLog } from '../../../contract/action-log';
 import { allStates } from '../../../store/actionLog/foldLog';
 import { verifyStarted } from '../../../store/auth/authSlice';
-import { withStartLocation } from '../../../store/devtools/startLocation';
 import { waitGrewLong, waitGrewVeryLong } from '../../../store/navigation/navigationSlice';
 import { selectScreen } from '../../../store/navigation/screenSelectors';
 import { rootReducer, type RootState } from '../../../store/rootReducer';
-import { connectHistory } from '../../../store/router/historyBridge';
 import { locationChanged } from '../../../store/router/routerSlice';
-import { initialStateFromStorage } from '../../../store/startup';
-import { makeStore } from '../../../store/store';
+import { startStore } from '../../../store/startStore';
 import { journeyServer, runJourney } from '../../../testing/actionLog/journey';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { guestAnswer, settle, stubFetch, until } from '../../../testing/app/fetchStub';
@@ -124,11 +121,7 @@ it('folding a recorded log never yields a state whose view is blank', async () =
   window.history.replaceState(null, '', '/signup');
   stubFetch(journeyServer());
   const effects = fakeEffects({ path: '/signup' });
-  const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
-    effects,
-  );
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   await runJourney(store);
   const states = allStates(decodeLog(store.actionLog.export()));
   expect(states.length).toBeGreaterThan(30);

@@ -2,8 +2,7 @@
 // error whatever its status, and a success that does not match its schema is an unexpected answer.
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, stubFetch, USER } from '../../../testing/app/fetchStub';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 import { api, UNTRACKED } from '../apiSlice';
 import { decodeRequestError } from '../decode';
 
@@ -12,7 +11,7 @@ afterEach(() => jest.restoreAllMocks());
 async function login(answer: () => Response) {
   stubFetch(() => answer());
   const effects = fakeEffects();
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
+  const store = startStore(effects);
   return store.dispatch(
     api.endpoints.login.initiate({ email: USER.email, password: 'correct horse' }, UNTRACKED),
   );

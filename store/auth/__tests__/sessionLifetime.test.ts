@@ -1,8 +1,7 @@
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, settle, stubFetch, USER } from '../../../testing/app/fetchStub';
 import { connectHistory } from '../../router/historyBridge';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 import { expToUnixSeconds, sessionLifetime } from '../sessionLifetime';
 
 // 2026-01-15 10:00:00 in Phnom Penh (UTC+7) is 03:00:00 UTC.
@@ -46,7 +45,7 @@ describe('the user cookie', () => {
       json(200, { error: false, user: USER, signature: exp === undefined ? {} : { exp } }),
     );
     const effects = fakeEffects({ storage: { token: 't' }, path: '/', now: NOW });
-    const store = makeStore(initialStateFromStorage(effects.storage), effects);
+    const store = startStore(effects);
     connectHistory(store, effects.history);
     await settle(store);
     return { write: effects.cookieWrites[0], state: store.getState() };
