@@ -1,4 +1,6 @@
-// Only the dispatched sequence matters here, so a mock store with a fixed state is enough.
+// The one test that looks only at what is dispatched, in order, from a fixed state: a mock store
+// (redux-mock-store) runs the real listeners and the API middleware but never reduces, so each
+// listener sees the state the navigation started from. The actions are named by their creators.
 import configureMockStore from 'redux-mock-store';
 import { withExtraArgument } from 'redux-thunk';
 
@@ -7,10 +9,16 @@ import { json, settle, stubFetch } from '../../../testing/app/fetchStub';
 import { api } from '../../api/apiSlice';
 import { createAppListenerMiddleware } from '../../listeners';
 import { addVerifyListeners } from '../../navigation/verifyListeners';
-import { locationChanged } from '../../router/routerSlice';
+import { locationChanged, navigationRequested } from '../../router/routerSlice';
 import { makeStore } from '../../store';
 import { addAuthListeners } from '../authListeners';
-import { logoutRequested } from '../authSlice';
+import {
+  loggedOut,
+  logoutRequested,
+  tokenRejected,
+  verifyFailed,
+  verifyStarted,
+} from '../authSlice';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -47,14 +55,14 @@ it('a navigation answered 401 dispatches start, request, rejection, in order', a
   store.dispatch(locationChanged({ action: 'PUSH', location: LOGIN }));
   await settle(store);
   expect(appTypes(store.getActions())).toEqual([
-    'router/locationChanged',
-    'auth/verifyStarted',
+    locationChanged.type,
+    verifyStarted.type,
     'api/executeMutation/pending',
     'api/executeMutation/rejected',
-    'auth/tokenRejected',
+    tokenRejected.type,
   ]);
-  const started = store.getActions().find((a: { type: string }) => a.type === 'auth/verifyStarted');
-  expect(started.payload).toEqual({ navigationKey: 'nav-1' });
+  const started = store.getActions().find(verifyStarted.match);
+  expect(started?.payload).toEqual({ navigationKey: 'nav-1' });
 });
 
 it('a navigation whose verify fails dispatches verifyFailed with the reason', async () => {
@@ -63,10 +71,8 @@ it('a navigation whose verify fails dispatches verifyFailed with the reason', as
   store.dispatch(locationChanged({ action: 'POP', location: LOGIN }));
   await settle(store);
   const last = store.getActions().at(-1);
-  expect(last).toMatchObject({
-    type: 'auth/verifyFailed',
-    payload: { navigationKey: 'nav-1', reason: 'server', status: 502 },
-  });
+  expect(verifyFailed.match(last)).toBe(true);
+  expect(last.payload).toMatchObject({ navigationKey: 'nav-1', reason: 'server', status: 502 });
 });
 
 it('log-out calls the server, then forgets the session and goes to /login', async () => {
@@ -75,11 +81,11 @@ it('log-out calls the server, then forgets the session and goes to /login', asyn
   store.dispatch(logoutRequested());
   await settle(store);
   expect(appTypes(store.getActions())).toEqual([
-    'auth/logoutRequested',
+    logoutRequested.type,
     'api/executeMutation/pending',
     'api/executeMutation/fulfilled',
-    'auth/loggedOut',
-    'router/navigationRequested',
+    loggedOut.type,
+    navigationRequested.type,
   ]);
   expect(store.getActions().at(-1).payload).toEqual({ to: '/login' });
   expect(requests[0]?.headers.get('authorization')).toBe('Bearer t');
