@@ -8,8 +8,10 @@ import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
 import { benchLoad } from './sections/load';
 import { benchNavigation } from './sections/navigation';
+import { benchPeer } from './sections/peer';
 import { benchReplay } from './sections/replay';
 import { benchReplayPage } from './sections/replayPage';
+import { benchScale } from './sections/scale';
 import { benchServer } from './sections/server';
 import { benchSlowNetwork } from './sections/slowNetwork';
 import { benchStart } from './sections/start';
@@ -29,10 +31,16 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   timing: benchTiming,
 };
 
+/** Slow sections, run only when named. */
+const ON_REQUEST: Record<string, () => Promise<Row[]>> = {
+  scale: benchScale,
+  peer: benchPeer,
+};
+
 function chosenSections(args: string[]): string[] {
-  const unknown = args.filter((name) => !(name in SECTIONS));
+  const unknown = args.filter((name) => !(name in SECTIONS) && !(name in ON_REQUEST));
   if (unknown.length > 0) {
-    const known = Object.keys(SECTIONS).join(', ');
+    const known = [...Object.keys(SECTIONS), ...Object.keys(ON_REQUEST)].join(', ');
     throw new Error(`unknown section ${unknown.join(', ')}; the sections are ${known}`);
   }
   return args.length > 0 ? args : Object.keys(SECTIONS);
@@ -55,7 +63,7 @@ async function main(args: string[]) {
   for (const name of names) {
     process.stderr.write(`bench: ${name}...\n`);
     try {
-      rows.push(...(await SECTIONS[name]!()));
+      rows.push(...(await (SECTIONS[name] ?? ON_REQUEST[name])!()));
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
       rows.push({ section: name, figure: 'not available', value: reason || 'unknown error' });

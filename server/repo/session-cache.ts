@@ -49,8 +49,13 @@ export class SessionCache {
   put(tokenHash: string, session: CachedSession, readAtGeneration: number) {
     if (!this.listening || readAtGeneration !== this.generation) return;
     if (this.entries.size >= this.size) {
-      // The oldest kept goes first.
-      this.entries.delete(this.entries.keys().next().value as string);
+      // The oldest tenth goes, in one pass: evicting one at a time from the front of a Map walks
+      // over every entry deleted before it on each eviction.
+      let evict = Math.max(1, Math.ceil(this.size / 10));
+      for (const key of this.entries.keys()) {
+        this.entries.delete(key);
+        if (--evict === 0) break;
+      }
     }
     this.entries.set(tokenHash, { ...session });
   }
