@@ -29,6 +29,8 @@ Folds a recorded action log through the app's root reducer (no side effects).
 
   FILE        a log exported by the app ("Download activity log" or window.actionLog.export())
   --ref REF   a log sent to support, read from the server's database (DATA_DIR or DATABASE_URL)
+    --page    serve replay.html with it loaded on 127.0.0.1 and print the address (Ctrl-C stops)
+    --out F   write it to the file F
   --list      the latest logs sent to support: reference, time, size, user id or "guest"
   (no option) the timeline: index, time since the start, what happened in words (a request's
               endpoint, verdict, status, error code and duration; "<<" marks a failure), the

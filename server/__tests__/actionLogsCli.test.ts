@@ -1,6 +1,9 @@
 // `npm run replay -- --list` and `--ref REFERENCE` read the uploads straight from the server's
 // database, with the server's settings, on both engines.
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { API_PATHS } from '../../contract/api';
 // A realistic log with true state hashes, made by the recorder's tests.
@@ -86,6 +89,16 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     const state = await replay('--ref', mine.body.reference, '--at', '2', '--json');
     expect(state.code).toBe(0);
     expect(JSON.parse(state.stdout)).toHaveProperty('router');
+  });
+
+  it('writes an upload to a file with --out, as it was stored', async () => {
+    const sent = await sendLog(server.url, log, { from: visitorAddress(3) });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'replay-out-')), 'log.json');
+    const written = await replay('--ref', sent.body.reference, '--out', file);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe(`${sent.body.reference} written to ${file}\n`);
+    const timeline = await replay(file, '--check');
+    expect(timeline.stdout).toMatch(/^12 actions replayed: every state hash matches\n$/);
   });
 
   it('exits 2 with one line for an unknown or malformed reference', async () => {

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
-import type { DecodedLog } from '../../contract/action-log';
+import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
 import { intlFormats } from '../../i18n/digits';
 import { describeActions, type Step } from '../../store/actionLog/describe';
 import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
@@ -110,10 +110,54 @@ function Replay({ open }: { open: OpenLog }) {
   );
 }
 
-export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?: Locale }) {
+/**
+ * A log named by the page's address (`replay.html?log=/log.json`, as `npm run replay -- --ref REF
+ * --page` serves it): fetched from the page's own origin only, never from another site.
+ */
+function useLogFromAddress(
+  logUrl: string | undefined,
+  onOpen: (log: DecodedLog, name: string) => void,
+  onError: (reason: string) => void,
+) {
+  useEffect(() => {
+    if (!logUrl) return;
+    let current = true;
+    void (async () => {
+      try {
+        const url = new URL(logUrl, window.location.href);
+        if (url.origin !== window.location.origin) {
+          throw new LogFileError("a log is opened from this page's own address only");
+        }
+        const response = await fetch(url);
+        if (!response.ok)
+          throw new LogFileError(`the log could not be fetched (${response.status})`);
+        const log = decodeLog(await response.text());
+        if (current) onOpen(log, url.searchParams.get('name') ?? url.pathname.split('/').pop()!);
+      } catch (reason) {
+        if (current) onError(reason instanceof Error ? reason.message : String(reason));
+      }
+    })();
+    return () => {
+      current = false;
+    };
+    // Once per address: the callbacks only set state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [logUrl]);
+}
+
+export function ReplayPage({
+  initialLocale = DEFAULT_LOCALE,
+  logUrl,
+}: {
+  initialLocale?: Locale;
+  /** A log to open at once, on the page's own origin. */
+  logUrl?: string;
+}) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [open, setOpen] = useState<OpenLog | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const messages = useChromeMessages(locale);
+  useLogFromAddress(logUrl, (log, name) => setOpen(openLog(log, name)), setLoadError);
   return (
     <IntlProvider
       locale={FORMAT_LOCALE[locale]}
@@ -142,6 +186,11 @@ export function ReplayPage({ initialLocale = DEFAULT_LOCALE }: { initialLocale?:
           </label>
         </header>
         <LogFilePicker onOpen={(log, name) => setOpen(openLog(log, name))} />
+        {loadError && (
+          <p role="alert">
+            <FormattedMessage id="replay.error" values={{ reason: loadError }} />
+          </p>
+        )}
         {open && (
           <>
             <p className="replay-file">

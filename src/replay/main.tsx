@@ -18,4 +18,6 @@ function storedLocale() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('replay.html has no #root element');
-createRoot(container).render(<ReplayPage initialLocale={storedLocale()} />);
+// `?log=/log.json`: a log served beside the page (`npm run replay -- --ref REF --page`).
+const logUrl = new URLSearchParams(window.location.search).get('log') ?? undefined;
+createRoot(container).render(<ReplayPage initialLocale={storedLocale()} logUrl={logUrl} />);

@@ -1,0 +1,60 @@
+// From a reference alone: `npm run replay -- --ref REF --page` serves replay.html on loopback with
+// that upload loaded, and the page shows its steps.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+import { generatedLogText } from '../../testing/actionLog/generatedLog';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
+import { DIST_DIR } from '../../testing/browser/paths';
+import { REPO_ROOT } from '../../testing/processes';
+import { sendLog } from '../../testing/server/actionLogs';
+
+const suite = setUpBrowserSuite();
+let child: ChildProcess | undefined;
+
+afterEach(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child!.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+});
+
+/** Starts the page server for a reference; resolves with the address it prints. */
+function servePage(reference: string): Promise<string> {
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/replay.ts', '--ref', reference, '--page'],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: suite.server.dataDir, DIST_DIR, NODE_ENV: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let errors = '';
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const address = /http:\/\/127\.0\.0\.1:\d+\/replay\.html\?log=\S+/.exec(output);
+      if (address) resolve(address[0]);
+    });
+    child!.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child!.once('exit', (code) => reject(new Error(`replay exited ${code}: ${errors}`)));
+  });
+}
+
+test('the page opened by reference shows that upload', async () => {
+  const sent = await sendLog(suite.server.url, generatedLogText(40));
+  expect(sent.status).toBe(201);
+  const reference = sent.body.reference as string;
+
+  const address = await servePage(reference);
+  expect(address).toContain(reference);
+  const { page, consoleErrors } = await suite.open();
+  await page.goto(address);
+  await page.getByText(new RegExp(`^${reference}\\.json: 40 actions recorded by `)).waitFor();
+  const steps = page.getByRole('region', { name: 'Steps' });
+  await steps.getByText(/^40 of 40 steps$/).waitFor();
+  await steps.getByRole('searchbox', { name: 'Find a step' }).fill('→ /user/verify-account');
+  await expect(steps.locator('[data-step]').count()).resolves.toBeGreaterThan(0);
+  expect(consoleErrors).toEqual([]);
+});
