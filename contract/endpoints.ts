@@ -363,10 +363,15 @@ export type FormName = {
   [N in EndpointName]: Endpoints[N] extends { form: infer F extends string } ? F : never;
 }[EndpointName];
 
+/** The endpoints sent by a form. */
+export type FormEndpoint = {
+  [N in EndpointName]: Endpoints[N] extends { form: string } ? N : never;
+}[EndpointName];
+
 /** Each form with the endpoints whose answers set its request state. */
 export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
   const spec: EndpointSpec = endpoints[name];
-  return spec.form ? [[spec.form as FormName, name] as const] : [];
+  return spec.form ? [[spec.form as FormName, name as FormEndpoint] as const] : [];
 });
 
 /** Body fields the app fills in itself (from the mailed link), never shown as form fields. */

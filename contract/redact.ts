@@ -1,20 +1,20 @@
 // The one redaction used by the recorder, the DevTools sanitizers and the state hashes: a
 // plain-JSON copy of any value with every secret replaced, whatever the value's shape.
+import { SECRET_FIELDS } from './endpoints';
+import { CODE_LENGTH } from './rules';
 import { FIELD_ERROR_CODES } from './schemas';
 
 export const REDACTED = '[redacted]';
 
-/** Keys whose value is a secret wherever they appear (compared in lower case). */
-const SECRET_KEYS = new Set([
-  'password',
-  'currentpassword',
-  'newpassword',
-  'token',
-  'linktoken',
-  'authorization',
-]);
-/** An activation code: six digits. Server codes such as `INVALID_TOKEN` stay readable. */
-const ACTIVATION_CODE = /^\s*\d{6}\s*$/;
+/**
+ * Keys whose value is a secret wherever they appear (compared in lower case): the contract's
+ * secret fields but `code`, which is also the name of every refusal's readable code.
+ */
+const SECRET_KEYS = new Set(
+  SECRET_FIELDS.filter((key) => key !== 'code').map((key) => key.toLowerCase()),
+);
+/** A mailed code: its digits. Server codes such as `INVALID_TOKEN` stay readable. */
+const ACTIVATION_CODE = new RegExp(`^\\s*\\d{${CODE_LENGTH}}\\s*$`);
 /** Secrets carried in a URL's query or fragment, e.g. the activation link's `?code=`. */
 const SECRET_PARAM = /([?&#](?:code|email-code|token|password)=)[^&#]*/gi;
 const BEARER = /^\s*bearer\s/i;

@@ -6,7 +6,9 @@ import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
-export const ACTIVATION_CODE_PATTERN = /^[0-9]{6}$/;
+/** A mailed one-time code (activation, password reset, email change): this many digits. */
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = new RegExp(`^[0-9]{${CODE_LENGTH}}$`);
 
 export type FieldErrors<K extends string> = Partial<Record<K, FieldErrorCode>>;
 
@@ -34,9 +36,4 @@ export function checkName(name: string): FieldErrorCode | undefined {
   const value = name.trim();
   if (value === '') return 'REQUIRED';
   return [...value].length > NAME_MAX_LENGTH ? 'TOO_LONG' : undefined;
-}
-
-export function checkActivationCode(code: string): FieldErrorCode | undefined {
-  if (code === '') return 'REQUIRED';
-  return ACTIVATION_CODE_PATTERN.test(code) ? undefined : 'INVALID_CODE_FORMAT';
 }

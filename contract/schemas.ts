@@ -8,12 +8,16 @@
 // with TypeBox 1.x; /login stays within 1.15x the library floor only with Valibot.
 import * as v from 'valibot';
 
+import { EMAIL_MAX_LENGTH } from './email';
 import {
-  checkActivationCode,
   checkEmail,
   checkName,
   checkPassword,
+  CODE_PATTERN,
   type FieldErrors,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
 } from './rules';
 
 export const ERROR_CODES = [
@@ -51,36 +55,72 @@ type FieldCode = (typeof FIELD_ERROR_CODES)[number];
 /** Longest value of a field that has no rule of its own (a password to compare, say). */
 const ANY_FIELD_MAX = 1024;
 
-/** A string field checked by one of rules.ts's checks; the issue's message is the field code. */
-function ruled(check: (value: string) => FieldCode | undefined) {
-  return v.pipe(
-    v.string('REQUIRED'),
-    v.check(
-      (value) => check(value) === undefined,
-      (issue) => check(issue.input as string) ?? 'REQUIRED',
-    ),
+/**
+ * One of rules.ts's checks on a string field; the issue's message is the field code. The check
+ * is what decides; `rule` says what JSON Schema can of it (lengths, format) where Valibot has no
+ * action that counts as the rule does (in code points, after trimming).
+ */
+function checked(check: (value: string) => FieldCode | undefined) {
+  return v.check<string, (issue: v.CheckIssue<string>) => string>(
+    (value) => check(value) === undefined,
+    (issue) => check(issue.input) ?? 'REQUIRED',
   );
 }
 
-const presence = (value: string): FieldCode | undefined => {
-  if (value === '') return 'REQUIRED';
-  return value.length > ANY_FIELD_MAX ? 'TOO_LONG' : undefined;
-};
-
-const email = ruled(checkEmail);
-/** A new password: the length rules (the common-password list is the server's). */
-const newPassword = ruled(checkPassword);
+/**
+ * An address, checked in its canonical form (trimmed, NFKC, lower-case): at most
+ * EMAIL_MAX_LENGTH characters, one plain address of any script.
+ */
+const email = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  checked(checkEmail),
+  v.metadata({ format: 'idn-email', maxLength: EMAIL_MAX_LENGTH }),
+  v.description(
+    `One plain address (no display name, list or comment), of at most ${EMAIL_MAX_LENGTH} ` +
+      'characters once trimmed, NFKC-normalised and lower-cased, the form it is compared in.',
+  ),
+);
+/**
+ * A new password: PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH characters counted in code points,
+ * as JSON Schema counts them (the common-password list is the server's). `minLength` counts
+ * UTF-16 units, never fewer than the code points: it refuses nothing the rule takes.
+ */
+const newPassword = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'TOO_SHORT'),
+  checked(checkPassword),
+  v.metadata({ maxLength: PASSWORD_MAX_LENGTH }),
+);
 /** A password compared with a stored one: only present and bounded. */
-const givenPassword = ruled(presence);
-const code = ruled(checkActivationCode);
+const givenPassword = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  v.maxLength(ANY_FIELD_MAX, 'TOO_LONG'),
+);
+/** A mailed one-time code: CODE_LENGTH digits. */
+const code = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  v.regex(CODE_PATTERN, 'INVALID_CODE_FORMAT'),
+);
+/** A name, trimmed: 1 to NAME_MAX_LENGTH characters. */
+const name = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  checked(checkName),
+  v.metadata({ maxLength: NAME_MAX_LENGTH }),
+  v.description(`Trimmed, 1 to ${NAME_MAX_LENGTH} characters.`),
+);
 /**
  * The token of the mailed link, sent beside the code it came with: it gets that code past a guess
  * budget strangers spent. Optional: a code typed by hand comes without it.
  */
-const linkToken = v.optional(ruled(presence));
+const linkToken = v.optional(givenPassword);
 
 // Bodies.
-export const SignupBody = v.object({ name: ruled(checkName), email, password: newPassword });
+export const SignupBody = v.object({ name, email, password: newPassword });
 export const LoginBody = v.object({ email, password: givenPassword });
 /**
  * Activation: the code with a password chosen at sign-up (`password`), or the code's holder

@@ -1,6 +1,8 @@
 // Session tokens and activation codes: random, and only ever stored as hashes.
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
+import { CODE_LENGTH } from '../../contract/rules';
+
 /** 256 random bits, URL-safe. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
@@ -15,7 +17,9 @@ export function hashSessionToken(token: string): string {
 }
 
 export function newActivationCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0');
 }
 
 export function newSalt(): string {

@@ -60,7 +60,7 @@ export const accountSlice = createSlice({
         state.sessions.error = decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' });
       })
       .addMatcher(api.endpoints.revokeSession.matchFulfilled, (state, action) => {
-        const id = action.meta.arg.originalArgs;
+        const { id } = action.meta.arg.originalArgs;
         state.sessions.list = state.sessions.list.filter((session) => session.id !== id);
       })
       .addMatcher(

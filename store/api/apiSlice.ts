@@ -1,35 +1,67 @@
-// The one RTK Query API of the app, from the core module (views dispatch; no hooks are needed).
-// Every endpoint is a mutation triggered with
-// `{ track: false }`: answers reach the store as actions that the feature slices decode, and no
-// secret (password, token, code) is ever kept in the API cache.
+// The one RTK Query API of the app, from the core module (views dispatch; no hooks are needed),
+// built from the contract's endpoint table: each endpoint's method, path, body and the schema its
+// success answer is decoded with come from contract/endpoints.ts.
+// Every endpoint is a mutation triggered with `{ track: false }`: answers reach the store as
+// actions that the feature slices decode, and no secret (password, token, code) is ever kept in
+// the API cache.
 // Verify is a GET declared as a mutation on purpose: each navigation must send its own request
 // (a query would share one in-flight request between overlapping navigations and cache answers).
-import { createApi } from '@reduxjs/toolkit/query';
+// The sessions and the pending email change are mutations for the same reason: each visit to
+// home asks afresh.
+import { createApi, type FetchArgs } from '@reduxjs/toolkit/query';
+import type * as v from 'valibot';
 
 import {
-  API_PATHS,
-  type ChangeEmailBody,
-  type ChangePasswordBody,
-  type ConfirmEmailChangeBody,
-  type ConfirmEmailChangeOk,
-  type DeleteAccountBody,
-  type EmailChangeOk,
-  type LoginBody,
-  type PlainOk,
-  type RequestPasswordResetBody,
-  type ResendActivationBody,
-  type ResetPasswordBody,
-  type RevokeOthersOk,
-  type SessionOk,
-  type SessionsOk,
-  type SignupBody,
-  type SignupOk,
-  type VerifyAccountBody,
-} from '../../contract/api';
-
-import * as schemas from '../../contract/schemas';
+  endpoints as table,
+  type EndpointName,
+  type Endpoints,
+  type EndpointSpec,
+} from '../../contract/endpoints';
 
 import { baseQuery } from './baseQuery';
+
+/**
+ * The endpoints the app does not call through this API: verify is declared below, the activity
+ * log is sent from its own chunk, and health and the outbox are for operators and tests.
+ */
+type NotHere = 'verify' | 'actionLogs' | 'health' | 'outbox';
+type Called = Exclude<EndpointName, NotHere>;
+const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
+  'verify',
+  'actionLogs',
+  'health',
+  'outbox',
+]);
+const CALLED = (Object.keys(table) as EndpointName[]).filter(
+  (name): name is Called => !NOT_HERE.has(name),
+);
+
+type Success<N extends EndpointName> = Endpoints[N]['answers'][keyof Endpoints[N]['answers'] &
+  (200 | 201 | 202)];
+
+/** The trigger's argument: the body, the path's parameters, or nothing. */
+type ArgOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
+  ? v.InferInput<B>
+  : Endpoints[N] extends { params: infer P extends v.GenericSchema }
+    ? v.InferInput<P>
+    : void;
+
+type ResultOf<N extends EndpointName> =
+  Success<N> extends v.GenericSchema ? v.InferOutput<Success<N>> : never;
+
+/** The request of an endpoint: its method, its path with its parameters filled in, its body. */
+function requestOf(spec: EndpointSpec, arg: unknown): FetchArgs {
+  const params = spec.params ? (arg as Record<string, string>) : {};
+  const url = spec.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  return { url, method: spec.method, ...(spec.body ? { body: arg } : {}) };
+}
+
+/** The schema of the endpoint's success answer. */
+function successSchemaOf(spec: EndpointSpec): v.GenericSchema | undefined {
+  return spec.answers[200] ?? spec.answers[201] ?? spec.answers[202];
+}
 
 export const api = createApi({
   reducerPath: 'api',
@@ -40,86 +72,28 @@ export const api = createApi({
     status: 'CUSTOM_ERROR' as const,
     error: `the answer does not match the contract (${failure.schemaName})`,
   }),
-  endpoints: (build) => ({
-    /** Arg: the key of the navigation this check belongs to. The answer is decoded by the caller. */
-    verify: build.mutation<unknown, string>({
-      query: () => ({ url: API_PATHS.verify, method: 'GET' }),
-    }),
-    signup: build.mutation<SignupOk, SignupBody>({
-      query: (body) => ({ url: API_PATHS.signup, method: 'POST', body }),
-      responseSchema: schemas.SignupOk,
-    }),
-    verifyAccount: build.mutation<SessionOk, VerifyAccountBody>({
-      query: (body) => ({ url: API_PATHS.verifyAccount, method: 'POST', body }),
-      responseSchema: schemas.SessionOk,
-    }),
-    resendActivation: build.mutation<PlainOk, ResendActivationBody>({
-      query: (body) => ({ url: API_PATHS.resendActivation, method: 'POST', body }),
-      responseSchema: schemas.PlainOk,
-    }),
-    login: build.mutation<SessionOk, LoginBody>({
-      query: (body) => ({ url: API_PATHS.login, method: 'POST', body }),
-      responseSchema: schemas.SessionOk,
-    }),
-    logout: build.mutation<PlainOk, void>({
-      query: () => ({ url: API_PATHS.logout, method: 'POST' }),
-      responseSchema: schemas.PlainOk,
-    }),
-    requestPasswordReset: build.mutation<PlainOk, RequestPasswordResetBody>({
-      query: (body) => ({ url: API_PATHS.requestPasswordReset, method: 'POST', body }),
-      responseSchema: schemas.PlainOk,
-    }),
-    resetPassword: build.mutation<SessionOk, ResetPasswordBody>({
-      query: (body) => ({ url: API_PATHS.resetPassword, method: 'POST', body }),
-      responseSchema: schemas.SessionOk,
-    }),
-    changePassword: build.mutation<PlainOk, ChangePasswordBody>({
-      query: (body) => ({ url: API_PATHS.changePassword, method: 'POST', body }),
-      responseSchema: schemas.PlainOk,
-    }),
-    changeEmail: build.mutation<PlainOk, ChangeEmailBody>({
-      query: (body) => ({ url: API_PATHS.changeEmail, method: 'POST', body }),
-      responseSchema: schemas.PlainOk,
-    }),
-    confirmEmailChange: build.mutation<ConfirmEmailChangeOk, ConfirmEmailChangeBody>({
-      query: (body) => ({ url: API_PATHS.confirmEmailChange, method: 'POST', body }),
-      responseSchema: schemas.ConfirmEmailChangeOk,
-    }),
-    /** The pending email change; a mutation like sessions: each visit to home asks afresh. */
-    emailChange: build.mutation<EmailChangeOk, void>({
-      query: () => ({ url: API_PATHS.emailChange, method: 'GET' }),
-      responseSchema: schemas.EmailChangeOk,
-    }),
-    resendEmailChange: build.mutation<PlainOk, void>({
-      query: () => ({ url: API_PATHS.resendEmailChange, method: 'POST' }),
-      responseSchema: schemas.PlainOk,
-    }),
-    cancelEmailChange: build.mutation<PlainOk, void>({
-      query: () => ({ url: API_PATHS.emailChange, method: 'DELETE' }),
-      responseSchema: schemas.PlainOk,
-    }),
-    deleteAccount: build.mutation<PlainOk, DeleteAccountBody>({
-      query: (body) => ({ url: API_PATHS.deleteAccount, method: 'POST', body }),
-      responseSchema: schemas.PlainOk,
-    }),
-    /** A mutation for the same reason as verify: each visit to home asks afresh. */
-    sessions: build.mutation<SessionsOk, void>({
-      query: () => ({ url: API_PATHS.sessions, method: 'GET' }),
-      responseSchema: schemas.SessionsOk,
-    }),
-    revokeOtherSessions: build.mutation<RevokeOthersOk, void>({
-      query: () => ({ url: API_PATHS.revokeOtherSessions, method: 'POST' }),
-      responseSchema: schemas.RevokeOthersOk,
-    }),
-    /** Arg: the session's id (never its token). */
-    revokeSession: build.mutation<PlainOk, string>({
-      query: (id) => ({
-        url: API_PATHS.session.replace(':id', encodeURIComponent(id)),
-        method: 'DELETE',
+  endpoints: (build) => {
+    const mutation = <N extends Called>(name: N) => {
+      const spec: EndpointSpec = table[name];
+      return build.mutation<ResultOf<N>, ArgOf<N>>({
+        query: (arg) => requestOf(spec, arg),
+        responseSchema: successSchemaOf(spec) as v.GenericSchema<ResultOf<N>>,
+      });
+    };
+    const called = Object.fromEntries(CALLED.map((name) => [name, mutation(name)])) as unknown as {
+      [N in Called]: ReturnType<typeof mutation<N>>;
+    };
+    return {
+      /**
+       * Arg: the key of the navigation this check belongs to. The answer is decoded by the
+       * caller, which also reads answers of other implementations of the API.
+       */
+      verify: build.mutation<unknown, string>({
+        query: () => requestOf(table.verify, undefined),
       }),
-      responseSchema: schemas.PlainOk,
-    }),
-  }),
+      ...called,
+    };
+  },
 });
 
 /** Options every trigger uses: see the comment at the top of this file. */

@@ -3,26 +3,14 @@
 import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import type { FieldErrorCode } from '../../contract/api';
+import { ENDPOINT_FORMS, type FormName } from '../../contract/endpoints';
 
 import { api } from '../api/apiSlice';
 import { decodeRequestError, type RequestError } from '../api/decode';
 import { locationChanged } from '../router/routerSlice';
 
-export type FormName =
-  | 'signup'
-  | 'activation'
-  | 'resend'
-  | 'login'
-  | 'logout'
-  | 'requestReset'
-  | 'resetPassword'
-  | 'changePassword'
-  | 'changeEmail'
-  | 'confirmEmail'
-  | 'resendEmailCode'
-  | 'cancelEmailChange'
-  | 'deleteAccount'
-  | 'revokeSessions';
+/** Each form (or button) named by the contract's endpoint table, with the endpoints it sends. */
+export type { FormName };
 
 export interface Submission {
   status: 'idle' | 'pending' | 'succeeded' | 'failed';
@@ -44,40 +32,9 @@ export const validationFailed = createAction<{
 
 const idle: Submission = { status: 'idle', error: null, succeededAt: null };
 
-const initialState: SubmissionsState = {
-  signup: idle,
-  activation: idle,
-  resend: idle,
-  login: idle,
-  logout: idle,
-  requestReset: idle,
-  resetPassword: idle,
-  changePassword: idle,
-  changeEmail: idle,
-  confirmEmail: idle,
-  resendEmailCode: idle,
-  cancelEmailChange: idle,
-  deleteAccount: idle,
-  revokeSessions: idle,
-};
-
-const ENDPOINT_FORMS = [
-  ['signup', api.endpoints.signup],
-  ['activation', api.endpoints.verifyAccount],
-  ['resend', api.endpoints.resendActivation],
-  ['login', api.endpoints.login],
-  ['logout', api.endpoints.logout],
-  ['requestReset', api.endpoints.requestPasswordReset],
-  ['resetPassword', api.endpoints.resetPassword],
-  ['changePassword', api.endpoints.changePassword],
-  ['changeEmail', api.endpoints.changeEmail],
-  ['confirmEmail', api.endpoints.confirmEmailChange],
-  ['resendEmailCode', api.endpoints.resendEmailChange],
-  ['cancelEmailChange', api.endpoints.cancelEmailChange],
-  ['deleteAccount', api.endpoints.deleteAccount],
-  ['revokeSessions', api.endpoints.revokeOtherSessions],
-  ['revokeSessions', api.endpoints.revokeSession],
-] as const;
+const initialState = Object.fromEntries(
+  ENDPOINT_FORMS.map(([form]) => [form, idle]),
+) as SubmissionsState;
 
 export const submissionsSlice = createSlice({
   name: 'submissions',
@@ -87,7 +44,8 @@ export const submissionsSlice = createSlice({
     // A new page starts with clean forms, except the activation view's resend timer, which
     // must survive the redirect from sign-up.
     builder.addCase(locationChanged, (state) => ({ ...initialState, resend: state.resend }));
-    for (const [form, endpoint] of ENDPOINT_FORMS) {
+    for (const [form, name] of ENDPOINT_FORMS) {
+      const endpoint = api.endpoints[name];
       builder.addMatcher(isAnyOf(endpoint.matchPending), (state) => {
         state[form] = { ...state[form], status: 'pending', error: null };
       });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 import type { VerifyAccountBody as Body } from '../../../contract/api';
+import { formFields } from '../../../contract/endpoints';
 import { checkEmail, PASSWORD_MIN_LENGTH } from '../../../contract/rules';
 import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import {
@@ -22,11 +23,11 @@ import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
 
-type Field = 'email' | 'code' | 'password' | 'newPassword';
+const FIELDS = formFields('verifyAccount');
 /** With the password chosen at sign-up. */
-const SIGNUP_PASSWORD: readonly Field[] = ['email', 'code', 'password'];
+const SIGNUP_PASSWORD = FIELDS.filter((field) => field !== 'newPassword');
 /** With a new password chosen with the code. */
-const NEW_PASSWORD: readonly Field[] = ['email', 'code', 'newPassword'];
+const NEW_PASSWORD = FIELDS.filter((field) => field !== 'password');
 
 interface ActivationFormProps {
   initialEmail: string;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formFields } from '../../../contract/endpoints';
 import {
   ChangeEmailBody,
   ConfirmEmailChangeBody,
@@ -23,8 +24,8 @@ import { useT } from '../intl/useT';
 import { RESEND_INTERVAL_MS } from './ResendCodeButton';
 import { useCountdown } from './useCountdown';
 
-const REQUEST_FIELDS = ['password', 'newEmail'] as const;
-const CONFIRM_FIELDS = ['code'] as const;
+const REQUEST_FIELDS = formFields('changeEmail');
+const CONFIRM_FIELDS = formFields('confirmEmailChange');
 
 /**
  * An email change: the password and the new address, then the code mailed there. Which step

@@ -1,3 +1,4 @@
+import { formFields } from '../../../contract/endpoints';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/rules';
 import { ChangePasswordBody, fieldErrors as refused } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
@@ -10,7 +11,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-const FIELDS = ['currentPassword', 'newPassword'] as const;
+const FIELDS = formFields('changePassword');
 
 export function ChangePasswordForm() {
   const t = useT();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 
+import { formFields } from '../../../contract/endpoints';
 import type { FieldErrors } from '../../../contract/rules';
 import { DeleteAccountBody, fieldErrors as refused } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
@@ -11,7 +12,8 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-const FIELDS = ['confirm', 'password'] as const;
+/** The box to tick, then the body's fields. */
+const FIELDS = ['confirm', ...formFields('deleteAccount')] as const;
 
 function validate(values: Record<(typeof FIELDS)[number], string>) {
   const errors: FieldErrors<(typeof FIELDS)[number]> = refused(DeleteAccountBody, values);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { formFields } from '../../../contract/endpoints';
 import { fieldErrors as refused, LoginBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
@@ -15,7 +16,7 @@ import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
 
-const FIELDS = ['email', 'password'] as const;
+const FIELDS = formFields('login');
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const t = useT();

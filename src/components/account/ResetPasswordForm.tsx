@@ -1,3 +1,4 @@
+import { formFields } from '../../../contract/endpoints';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/rules';
 import { fieldErrors as refused, ResetPasswordBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
@@ -11,7 +12,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-const FIELDS = ['email', 'code', 'password'] as const;
+const FIELDS = formFields('resetPassword');
 
 interface ResetPasswordFormProps {
   initialEmail: string;

@@ -1,3 +1,4 @@
+import { formFields } from '../../../contract/endpoints';
 import { fieldErrors as refused, RequestPasswordResetBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
@@ -8,7 +9,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-const FIELDS = ['email'] as const;
+const FIELDS = formFields('requestPasswordReset');
 
 /** Step one of a password reset: the server answers the same whether the email has an account. */
 export function ResetRequestForm({ onSuccess }: { onSuccess: (email: string) => void }) {

@@ -54,7 +54,7 @@ export function SessionList() {
             disabled={busy}
             aria-label={t('sessions.endLabel', { device, date: lastUsed })}
             onClick={() =>
-              void dispatch(api.endpoints.revokeSession.initiate(session.id, UNTRACKED))
+              void dispatch(api.endpoints.revokeSession.initiate({ id: session.id }, UNTRACKED))
             }
           >
             {t('sessions.end')}

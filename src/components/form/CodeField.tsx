@@ -1,9 +1,9 @@
 import type { ClipboardEvent, InputEvent } from 'react';
 
-import { ACTIVATION_CODE_PATTERN } from '../../../contract/rules';
+import { CODE_LENGTH, CODE_PATTERN } from '../../../contract/rules';
 import { NumericInput } from '../NumericInput';
 
-import { CODE_LENGTH, codeDigits, nextEmptyField } from './codeText';
+import { codeDigits, nextEmptyField } from './codeText';
 import { FieldFrame } from './FieldFrame';
 
 interface CodeFieldProps {
@@ -39,7 +39,7 @@ export function CodeField({ label, hint, error, defaultValue }: CodeFieldProps) 
 
   function handleInput(event: InputEvent<HTMLInputElement>) {
     const input = event.currentTarget;
-    if (ACTIVATION_CODE_PATTERN.test(input.value)) nextEmptyField(input)?.focus();
+    if (CODE_PATTERN.test(input.value)) nextEmptyField(input)?.focus();
   }
 
   return (

@@ -1,8 +1,8 @@
 // What a code field makes of what it is given: a code copied from a mail or a message often comes
 // spaced ("791 860"), dashed ("791-860") or in Khmer digits ("៧៩១៨៦០").
-import { isFillable } from '../focusOnOpen';
+import { CODE_LENGTH } from '../../../contract/rules';
 
-export const CODE_LENGTH = 6;
+import { isFillable } from '../focusOnOpen';
 
 const KHMER_ZERO = 0x17e0;
 

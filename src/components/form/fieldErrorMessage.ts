@@ -1,6 +1,11 @@
 import type { FieldErrorCode } from '../../../contract/api';
 import { EMAIL_MAX_LENGTH } from '../../../contract/email';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/rules';
+import {
+  CODE_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../contract/rules';
 import type { MessageId } from '../../../i18n/messages/en';
 import type { MessageValues } from '../intl/useT';
 
@@ -18,7 +23,7 @@ const MAX_LENGTH: Record<FormField, number> = {
   name: NAME_MAX_LENGTH,
   email: EMAIL_MAX_LENGTH,
   password: PASSWORD_MAX_LENGTH,
-  code: 6,
+  code: CODE_LENGTH,
   currentPassword: PASSWORD_MAX_LENGTH,
   newPassword: PASSWORD_MAX_LENGTH,
   newEmail: EMAIL_MAX_LENGTH,

@@ -74,7 +74,7 @@ it('lists the sessions once home is verified, and drops the one ended', async ()
     's-phone',
     's-laptop',
   ]);
-  await store.dispatch(api.endpoints.revokeSession.initiate('s-phone', UNTRACKED));
+  await store.dispatch(api.endpoints.revokeSession.initiate({ id: 's-phone' }, UNTRACKED));
   expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
   await store.dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED));
   expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here']);
