@@ -171,6 +171,8 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
   }
 
   it('answers from memory, and forgets a session once the database says it ended', async () => {
+    // Kept from its second read on.
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     // Deleted without its notification: still answered, so from memory.
     await sql`alter table sessions disable trigger sessions_ended`.execute(db);
@@ -185,7 +187,16 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
     expect(await findLiveSession(db, TOKEN_HASH, NOW)).toBeUndefined();
   });
 
+  it('keeps a session read only once out of memory', async () => {
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    await sql`alter table sessions disable trigger sessions_ended`.execute(db);
+    await db.deleteFrom('sessions').execute();
+    await sql`alter table sessions enable trigger sessions_ended`.execute(db);
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toBeUndefined();
+  });
+
   it("shows a user's new name once the update is notified", async () => {
+    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
     expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
     await db.updateTable('users').set({ name: 'Ada L.' }).where('id', '=', 'u1').execute();
     await until(async () => (await findLiveSession(db, TOKEN_HASH, NOW))?.name === 'Ada L.');

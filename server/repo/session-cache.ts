@@ -20,6 +20,7 @@ export interface CachedSession {
 
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
+  private readonly seenOnce = new Set<string>();
   /** Moves on every notification and every (re)connection: a read begun before is not kept. */
   generation = 0;
   private listening = false;
@@ -45,9 +46,19 @@ export class SessionCache {
     return entry;
   }
 
-  /** Keeps a row read from the database, unless something ended since the read began. */
+  /**
+   * Keeps a row read from the database, unless something ended since the read began, from the
+   * session's second read on: a session verified once (most of them, when far more sessions are
+   * in use than fit) costs a set entry instead of a cached copy that would only be evicted.
+   */
   put(tokenHash: string, session: CachedSession, readAtGeneration: number) {
     if (!this.listening || readAtGeneration !== this.generation) return;
+    if (!this.seenOnce.has(tokenHash)) {
+      if (this.seenOnce.size >= this.size) this.seenOnce.clear();
+      this.seenOnce.add(tokenHash);
+      return;
+    }
+    this.seenOnce.delete(tokenHash);
     if (this.entries.size >= this.size) {
       // The oldest tenth goes, in one pass: evicting one at a time from the front of a Map walks
       // over every entry deleted before it on each eviction.
@@ -82,6 +93,7 @@ export class SessionCache {
     this.listening = false;
     this.generation++;
     this.entries.clear();
+    this.seenOnce.clear();
   }
 
   /** Listens, then caches; on a lost connection, stops caching and listens again. */
