@@ -7,7 +7,7 @@ import { API_PATHS } from '../../../contract/api';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { sentHome } from '../../../store/navigation/navigationSlice';
 import { navigationRequested } from '../../../store/router/routerSlice';
-import { json, signedInAnswer, USER } from '../../../testing/app/fetchStub';
+import { json, settle, signedInAnswer, USER } from '../../../testing/app/fetchStub';
 import { renderApp } from '../../../testing/app/renderApp';
 
 afterEach(() => jest.restoreAllMocks());
@@ -51,7 +51,8 @@ it('says once on home that the account is activated', async () => {
   // The navigation after it takes it away.
   act(() => effects.history.push('/'));
   await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // Once the navigation's check and the home's requests have answered, nothing brings it back.
+  await act(() => settle(store));
   noNotice();
 });
 
