@@ -22,7 +22,7 @@ async function loadReplay() {
 type Replay = Awaited<ReturnType<typeof loadReplay>>;
 
 const USAGE =
-  'usage: npm run replay -- FILE [--at N] [--json] [--check] | --ref REFERENCE [...] | --list';
+  'usage: npm run replay -- FILE [--at N] [--json] [--check] | --ref REFERENCE [...] | --list [...] | --stats [...]';
 const HELP = `${USAGE}
 
 Folds a recorded action log through the app's root reducer (no side effects).
@@ -31,12 +31,21 @@ Folds a recorded action log through the app's root reducer (no side effects).
   --ref REF   a log sent to support, read from the server's database (DATA_DIR or DATABASE_URL)
     --page    serve replay.html with it loaded on 127.0.0.1 and print the address (Ctrl-C stops)
     --out F   write it to the file F
-  --list      the latest logs sent to support: reference, time, size, user id or "guest"
+  --list      the logs sent to support, latest first, with the total: reference, when sent, size,
+              when the session started and how long it lasted, app version, language, device,
+              the user ids it holds ("guest" when never signed in), last path, failure codes
+              and reloads; --limit N (50) and --page N turn the pages
+  --stats     across the logs: the funnel (signed up, activated, logged in, home), the top
+              failure codes, where sessions stop, the median time per view
+    filters   of --list and --stats: --since T, --until T (when the session started: 2026-11-24,
+              2026-11-24T06:00Z, or 12h, 7d ago), --failed CODE, --stopped-at PATH
   (no option) the timeline: index, time since the start, what happened in words (a request's
               endpoint, verdict, status, error code and duration; "<<" marks a failure), the
               path and the auth status after it
   --at N      the state after action N, as indented JSON (one line with --json)
-  --json      one JSON line per action: {"index", "type", "state"} (the state after it)
+  --json      one JSON line per action: {"index", "time", "step", "failed", "path", "auth",
+              "state"}, the step in the timeline's words and the state after it; with --list and
+              --stats, their answer as one JSON object
   --check     compare the recorded state hashes; name the first action that diverges (exit 1)
   --help      this text
 
@@ -124,7 +133,7 @@ function printTimeline(
 }
 
 function printStates(
-  { replayStates }: Replay,
+  { describeActions, replayStates, timelineRow }: Replay,
   log: DecodedLog,
   command: Command,
   out: ReturnType<typeof createOutput>,
@@ -134,11 +143,24 @@ function printStates(
       `--at ${command.at} is past the last action (the log has ${log.actions.length}, from 0)`,
     );
   }
+  const steps = command.at === null ? describeActions(log.actions, log.timestamps) : [];
   let index = 0;
   for (const state of replayStates(log)) {
     if (command.at === null) {
-      // One line per action: its index and type beside the state after it.
-      out.line(JSON.stringify({ index, type: log.actions[index]!.type, state }));
+      // One line per action: the step in the timeline's words beside the state after it.
+      const step = steps[index]!;
+      const row = timelineRow(step, state);
+      out.line(
+        JSON.stringify({
+          index,
+          time: row.time,
+          step: step.text,
+          failed: step.failed,
+          path: row.path,
+          auth: row.auth,
+          state,
+        }),
+      );
     } else if (index === command.at) {
       out.line(command.json ? JSON.stringify(state) : JSON.stringify(state, null, 2));
       return;
@@ -177,7 +199,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 async function main(args: string[]): Promise<number> {
   // --list and --ref read the uploads sent to support from the server's database.
-  if (args.includes('--list') || args.includes('--ref')) {
+  if (args.includes('--list') || args.includes('--stats') || args.includes('--ref')) {
     const upload = await (await import('./replay/fromServer')).fromServer(args);
     if (typeof upload === 'number') return upload;
     ({ args, text: uploadedText } = upload);

@@ -12,17 +12,21 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import {
+  actionLogIndexes,
   findActionLog,
   listActionLogs,
   normalizeReference,
+  type ActionLogFilter,
   type ActionLogSummary,
 } from '../../server/repo/action-logs';
 
-/** How many uploads --list shows, newest first. */
+import { computeStats, formatStats } from './stats';
+
+/** How many uploads --list shows by default, newest first. */
 export const LIST_LIMIT = 50;
 
 export const SERVER_USAGE =
-  'usage: npm run replay -- --list | --ref REFERENCE [--at N] [--json] [--check] [--page] [--out FILE]';
+  'usage: npm run replay -- --list [FILTERS] [--limit N] [--page N] [--json] | --stats [FILTERS] [--json] | --ref REFERENCE [--at N] [--json] [--check] [--page] [--out FILE]';
 
 /** A one-line reason to print and exit 2 with. */
 class ServerError extends Error {}
@@ -64,26 +68,140 @@ function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 }
 
-export function formatList(uploads: readonly ActionLogSummary[]): string {
-  if (uploads.length === 0) return 'no uploads in the last 30 days\n';
+function time(ms: number | null): string {
+  return ms === null ? '-' : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function duration(ms: number | null): string {
+  if (ms === null) return '-';
+  const total = Math.round(ms / 1000);
+  return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
+}
+
+export interface ListPage {
+  total: number;
+  page: number;
+  limit: number;
+  uploads: ActionLogSummary[];
+}
+
+export function formatList({ total, page, limit, uploads }: ListPage): string {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const footer = `${uploads.length} of ${total} ${total === 1 ? 'upload' : 'uploads'} (page ${page} of ${pages})`;
+  if (uploads.length === 0) return `no uploads match\n${footer}\n`;
   const rows = uploads.map((upload) => [
     upload.reference,
-    new Date(upload.createdAt * 1000).toISOString().replace(/\.000Z$/, 'Z'),
+    time(upload.createdAt * 1000),
     size(upload.size),
-    upload.userId ?? 'guest',
+    time(upload.startedAt),
+    duration(upload.durationMs),
+    upload.appVersion ?? '-',
+    upload.locale ?? '-',
+    upload.device ?? '-',
+    // A user id when the visitor was signed in at any point, "guest" only when never.
+    upload.userIds.length > 0 ? `user ${upload.userIds.join(', user ')}` : 'guest',
+    upload.lastPath ?? '-',
+    Object.keys(upload.failures).join(' ') || '-',
+    upload.reloads === null ? '-' : String(upload.reloads),
   ]);
-  const header = ['reference', 'time', 'size', 'user'];
+  const header = [
+    'reference',
+    'sent',
+    'size',
+    'started',
+    'length',
+    'app',
+    'lang',
+    'device',
+    'signed in',
+    'last path',
+    'failures',
+    'reloads',
+  ];
+  const right = new Set([2, 4, 11]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
   const line = (cells: string[]) =>
     cells
       .map((cell, column) =>
-        column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+        right.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
       )
       .join('  ')
       .trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+  return `${[line(header), ...rows.map(line), footer].join('\n')}\n`;
+}
+
+/** `2026-11-24`, `2026-11-24T06:00Z`, or a time ago: `90m`, `12h`, `7d`. */
+function parseTime(option: string, value: string | undefined): number {
+  if (value === undefined || value.startsWith('--')) {
+    throw new ServerError(`${option} needs a date (2026-11-24, 2026-11-24T06:00Z) or 12h, 7d`);
+  }
+  const ago = /^(\d+)([mhd])$/.exec(value);
+  if (ago) {
+    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[ago[2] as 'm' | 'h' | 'd'];
+    return Date.now() - Number(ago[1]) * unit;
+  }
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new ServerError(`${option} ${value} is not a date`);
+  return ms;
+}
+
+function positive(option: string, value: string | undefined): number {
+  if (value === undefined || !/^[1-9]\d{0,6}$/.test(value)) {
+    throw new ServerError(`${option} needs a whole number from 1`);
+  }
+  return Number(value);
+}
+
+interface Query extends ActionLogFilter {
+  limit: number;
+  page: number;
+  json: boolean;
+}
+
+/** --list's and --stats's options; anything else is refused. */
+function parseQuery(command: '--list' | '--stats', args: string[]): Query {
+  const query: Query = { limit: LIST_LIMIT, page: 1, json: false };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    const value = args[i + 1];
+    if (arg === command) continue;
+    if (arg === '--json') query.json = true;
+    else if (arg === '--since') query.since = parseTime(arg, value);
+    else if (arg === '--until') query.until = parseTime(arg, value);
+    else if (arg === '--failed' || arg === '--stopped-at') {
+      if (value === undefined || value.startsWith('--')) {
+        throw new ServerError(`${arg} needs a ${arg === '--failed' ? 'code' : 'path'}`);
+      }
+      if (arg === '--failed') query.failed = value;
+      else query.stoppedAt = value;
+    } else if (command === '--list' && arg === '--limit') query.limit = positive(arg, value);
+    else if (command === '--list' && arg === '--page') query.page = positive(arg, value);
+    else throw new ServerError(`${command} does not take ${arg}; ${SERVER_USAGE}`);
+    if (arg !== '--json') i += 1;
+  }
+  return query;
+}
+
+async function list(args: string[]): Promise<number> {
+  const query = parseQuery('--list', args);
+  const { total, uploads } = await withDatabase((db) =>
+    listActionLogs(db, { ...query, offset: (query.page - 1) * query.limit }),
+  );
+  const page: ListPage = { total, page: query.page, limit: query.limit, uploads };
+  process.stdout.write(printable(query.json ? `${JSON.stringify(page)}\n` : formatList(page)));
+  return 0;
+}
+
+async function stats(args: string[]): Promise<number> {
+  const query = parseQuery('--stats', args);
+  const indexes = await withDatabase((db) => actionLogIndexes(db, query));
+  const counted = computeStats(indexes);
+  process.stdout.write(
+    printable(query.json ? `${JSON.stringify(counted)}\n` : formatStats(counted)),
+  );
+  return 0;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -155,12 +273,8 @@ export interface Upload {
 }
 
 async function run(args: string[]): Promise<number | Upload> {
-  if (args.includes('--list')) {
-    if (args.length > 1) throw new ServerError(`--list takes no other argument; ${SERVER_USAGE}`);
-    const uploads = await withDatabase((db) => listActionLogs(db, LIST_LIMIT));
-    process.stdout.write(formatList(uploads));
-    return 0;
-  }
+  if (args.includes('--list')) return list(args);
+  if (args.includes('--stats')) return stats(args);
   const at = args.indexOf('--ref');
   const given = args[at + 1];
   if (given === undefined || given.startsWith('-')) {

@@ -8,6 +8,7 @@ import * as actionLogs from './migrations/004_action_logs';
 import * as selfService from './migrations/005_account_self_service';
 import * as sweepIndexes from './migrations/006_sweep_indexes';
 import * as sessionNotifications from './migrations/007_session_notifications';
+import * as actionLogIndex from './migrations/008_action_log_index';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005_account_self_service': selfService,
   '006_sweep_indexes': sweepIndexes,
   '007_session_notifications': sessionNotifications,
+  '008_action_log_index': actionLogIndex,
 };
 
 const provider: MigrationProvider = {

@@ -73,6 +73,29 @@ export interface ActionLogsTable {
   size: number;
   /** The action-log file's text (store/actionLog/README.md). */
   body: string;
+  // The index, worked out as it is stored (contract/action-log-index.ts); null for an upload the
+  // index could not read.
+  /** The log's first action, Unix ms. */
+  started_at: number | null;
+  duration_ms: number | null;
+  app_version: string | null;
+  locale: string | null;
+  /** 'mobile', 'tablet' or 'desktop', from the sender's User-Agent. */
+  device: string | null;
+  /** 1 when the log holds a user id (signed in at some point), else 0. */
+  signed_in: number | null;
+  last_path: string | null;
+  /** The failure codes met, space-separated with a space at each end (` INVALID_CODE REQUIRED `). */
+  failure_codes: string | null;
+  reloads: number | null;
+  /** JSON: the user ids, failures with counts, funnel and visits (LogIndex). */
+  summary: string | null;
+}
+
+/** Every user an upload holds: deleting any of them deletes the upload (migration 008). */
+export interface ActionLogUsersTable {
+  reference: string;
+  user_id: string;
 }
 
 export interface Database {
@@ -82,5 +105,6 @@ export interface Database {
   registrations: RegistrationsTable;
   mail_queue: MailQueueTable;
   action_logs: ActionLogsTable;
+  action_log_users: ActionLogUsersTable;
   account_codes: AccountCodesTable;
 }

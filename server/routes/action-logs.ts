@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 
 import type { DecodedLog } from '../../contract/action-log';
+import { deviceClass, indexLog } from '../../contract/action-log-index';
 import type { ActionLogUploadOk } from '../../contract/api';
 import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
@@ -104,6 +105,8 @@ const actionLogRoutes = defineRoutes(async (app) => {
           userId: await uploaderId(request),
           now: clock.nowSeconds(),
           body,
+          index: indexLog(request.body),
+          device: deviceClass(request.headers['user-agent']),
         });
         const answer: ActionLogUploadOk = { error: false, reference };
         return reply.code(201).send(answer);

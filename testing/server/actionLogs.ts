@@ -9,6 +9,8 @@ export interface SendOptions {
   /** The client address the server sees (127.0.0.x). */
   from?: string;
   token?: string;
+  /** More request headers (a User-Agent). */
+  headers?: Record<string, string>;
 }
 
 export function sendLog(baseUrl: string, text: string, options: SendOptions = {}): Promise<Answer> {
@@ -22,6 +24,7 @@ export function sendLog(baseUrl: string, text: string, options: SendOptions = {}
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(text),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
         timeout: 30_000,
       },

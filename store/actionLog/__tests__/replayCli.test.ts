@@ -84,8 +84,18 @@ it('prints one state with --at, and one JSON line per action with --json', async
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line));
-  expect(lines[0]).toMatchObject({ index: 0, type: 'api/config/middlewareRegistered' });
-  expect(lines.some((line) => line.type === 'router/locationChanged')).toBe(true);
+  // In the timeline's words, never the actions' types.
+  expect(lines[0]).toMatchObject({ index: 0, time: '+0.00 s', step: 'the app started' });
+  expect(
+    lines.some(
+      (line) => line.step === 'verifyAccount OK' || /^verifyAccount OK \(\d+ ms\)$/.test(line.step),
+    ),
+  ).toBe(true);
+  expect(lines.find((line) => line.step.startsWith('→ /'))).toMatchObject({ failed: false });
+  for (const line of lines) {
+    expect(line).not.toHaveProperty('type');
+    expect(line.step).not.toMatch(/^api\//);
+  }
   lines.forEach((line, index) => expect(line.index).toBe(index));
   expect(lines.at(-1).state.auth).toMatchObject({ status: 'signedIn', hasToken: true });
   const one = await replay(journeyLog, '--at', '2', '--json');
