@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
 import { createPasswordHasher } from './auth/passwords';
+import session from './auth/session';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     clock: opts.clock,
   });
   await app.register(writeFailures);
+  await app.register(session);
   await app.register(limits, {
     config,
     redis: redis && config.redis ? { client: redis, prefix: config.redis.prefix } : undefined,

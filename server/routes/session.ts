@@ -1,16 +1,16 @@
-// Verify and logout: the two calls that read the session token.
+// Verify and logout: the two calls that read the session token. Verify takes the live session
+// from the session hook (auth/session.ts), as every signed-in route does; logout ends it.
 import type { PlainOk, VerifyOk } from '../../contract/api';
 import { hashSessionToken } from '../auth/secrets';
+import { bearerToken, requireSession, sessionOf } from '../auth/session';
 import { defineRoutes, type Handler } from '../http/endpoints';
 import {
   cacheLiveSessions,
-  findLiveSession,
   flushSessionUses,
   recordSessionUse,
   revokeSession,
 } from '../repo/sessions';
 import { toPublicUser } from '../repo/users';
-import { bearerToken } from './session-answer';
 
 const sessionRoutes = defineRoutes(async (app) => {
   const { db, clock, config } = app;
@@ -19,25 +19,19 @@ const sessionRoutes = defineRoutes(async (app) => {
   if (config.database.kind === 'postgres' && config.sessionCacheSize > 0) {
     app.addHook('onClose', await cacheLiveSessions(db, config.database, config.sessionCacheSize));
   }
-  const verify: Handler<'verify'> = async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const token = bearerToken(request);
-    const tokenHash = token ? hashSessionToken(token) : undefined;
-    const session = tokenHash
-      ? await findLiveSession(db, tokenHash, clock.nowSeconds())
-      : undefined;
-    if (!tokenHash || !session) return reply.fail('INVALID_TOKEN');
+  const verify: Handler<'verify'> = async (request) => {
+    const session = sessionOf(request);
     // At most once an interval per session, written later with other uses: verify stays a read.
     recordSessionUse(
       db,
-      { tokenHash, lastUsedAt: session.last_used_at },
+      { tokenHash: session.tokenHash, lastUsedAt: session.lastUsedAt },
       clock.nowSeconds(),
       config.sessionTouchIntervalSeconds,
     );
     const answer: VerifyOk = {
       error: false,
-      user: toPublicUser(session),
-      signature: { exp: session.expires_at },
+      user: toPublicUser(session.user),
+      signature: { exp: session.expiresAt },
     };
     return answer;
   };
@@ -51,7 +45,10 @@ const sessionRoutes = defineRoutes(async (app) => {
     const answer: PlainOk = { error: false };
     return answer;
   };
-  return { verify, logout };
+  return {
+    verify: { preHandler: requireSession, handler: verify },
+    logout,
+  };
 });
 
 export default sessionRoutes;

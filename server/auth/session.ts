@@ -1,0 +1,67 @@
+// The bearer session of a request. `request.session` is the live session its
+// `Authorization: Bearer …` token stands for, or null. Routes take it through hooks instead of
+// reading the header themselves: `requireSession` (a preHandler) refuses a request without a live
+// session with 401 INVALID_TOKEN, `readSession` reads it and lets a guest through.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { findLiveSession } from '../repo/sessions';
+import { hashSessionToken } from './secrets';
+
+/** The stored row of a live session, joined to its user (whose `id` it carries). */
+type LiveRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
+/** A live session: whose it is, its key, and its times (Unix seconds). */
+export interface Session {
+  userId: string;
+  /** The signed-in user as stored (`toPublicUser` makes the answer's user of it). */
+  user: Pick<LiveRow, 'id' | 'name' | 'email' | 'created_at'>;
+  /** SHA-256 of the token, the session's key in the database. */
+  tokenHash: string;
+  expiresAt: number;
+  lastUsedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** Sets `request.session`: the live session of the request's bearer token, or null. */
+export async function readSession(request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) return;
+  const tokenHash = hashSessionToken(token);
+  const { db, clock } = request.server;
+  const row = await findLiveSession(db, tokenHash, clock.nowSeconds());
+  if (!row) return;
+  const { expires_at: expiresAt, last_used_at: lastUsedAt, ...user } = row;
+  request.session = { userId: user.id, user, tokenHash, expiresAt, lastUsedAt };
+}
+
+/** A preHandler: without a live session, 401 INVALID_TOKEN and the handler never runs. */
+export async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+  await readSession(request);
+  if (!request.session) return reply.fail('INVALID_TOKEN');
+  return undefined;
+}
+
+/** The session `requireSession` read; a route without the hook is a bug, not a guest. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new Error('requireSession did not run');
+  return request.session;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('session', null);
+  },
+  { name: 'session', fastify: '5.x', decorators: { fastify: ['db', 'clock'] } },
+);
