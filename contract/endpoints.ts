@@ -9,24 +9,27 @@ import * as S from './schemas';
 
 export type ErrorCode = (typeof S.ERROR_CODES)[number];
 
-/** The status each refusal is answered with. */
-export const ERROR_STATUS = {
-  VALIDATION: 400,
-  RATE_LIMITED: 429,
-  INVALID_CODE: 400,
-  PASSWORD_NOT_CHOSEN: 400,
-  INVALID_CREDENTIALS: 401,
-  ACCOUNT_NOT_ACTIVATED: 403,
-  INVALID_TOKEN: 401,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  BAD_REQUEST: 400,
-  REQUEST_TIMEOUT: 408,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL: 500,
-} as const satisfies Record<ErrorCode, number>;
+/** The one error table: every code the API refuses with, its status and its message. */
+export const ERRORS = {
+  VALIDATION: { status: 400, message: 'Some fields are not valid.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },
+  INVALID_CODE: { status: 400, message: 'The code is wrong, expired or already used.' },
+  PASSWORD_NOT_CHOSEN: {
+    status: 400,
+    message: 'The code is right, but the password is none of those chosen at sign-up.',
+  },
+  INVALID_CREDENTIALS: { status: 401, message: 'The email or password is wrong.' },
+  ACCOUNT_NOT_ACTIVATED: { status: 403, message: 'The account is not activated yet.' },
+  INVALID_TOKEN: { status: 401, message: 'The session is missing, expired or revoked.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
 export const TAGS = {
@@ -59,7 +62,7 @@ export interface EndpointSpec {
   /** The answers with a body of their own, by status: the success, and any refusal not ErrorBody. */
   readonly answers: Readonly<Partial<Record<number, v.GenericSchema>>>;
   /**
-   * The refusals this endpoint itself answers (ErrorBody, status from ERROR_STATUS). Every
+   * The refusals this endpoint itself answers (ErrorBody, status from ERRORS). Every
    * endpoint may also answer those of `COMMON_REFUSALS`, and those its body and session imply.
    */
   readonly refusals: readonly ErrorCode[];
@@ -347,7 +350,7 @@ export function answersOf(spec: EndpointSpec): Map<number, Answer> {
     if (schema) answers.set(Number(status), { schema, codes: [] });
   }
   for (const code of refusalsOf(spec)) {
-    const status = ERROR_STATUS[code];
+    const { status } = ERRORS[code];
     const answer: Answer = answers.get(status) ?? { schema: S.ErrorBody, codes: [] };
     answer.codes.push(code);
     answers.set(status, answer);

@@ -141,6 +141,7 @@ export const VerifyAccountBody = v.pipe(
     ),
     ['password'],
   ),
+  v.metadata({ oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] }),
 );
 export const ResendActivationBody = v.object({ email });
 export const RequestPasswordResetBody = v.object({ email });
@@ -151,6 +152,7 @@ export const ChangePasswordBody = v.pipe(
     v.check((body) => body.newPassword !== body.currentPassword, 'SAME_PASSWORD'),
     ['newPassword'],
   ),
+  v.description('`newPassword` differs from `currentPassword` (SAME_PASSWORD otherwise).'),
 );
 export const ChangeEmailBody = v.object({ password: givenPassword, newEmail: email });
 export const ConfirmEmailChangeBody = v.object({ code, linkToken });

@@ -1,35 +1,118 @@
-// The API reference in docs/ is the one the server serves, made from the same schemas.
+// The API reference in docs/ is the one the server serves, made from the endpoint table the routes
+// are registered from.
 import fs from 'node:fs';
 
+import { endpoints, ENDPOINT_NAMES, type EndpointSpec } from '../../contract/endpoints';
 import { currentOpenApi, OPENAPI_FILE } from '../../scripts/openapi';
 import { tempDir, testConfig } from '../../testing/server/config';
-import { startServer } from '../app';
+import { buildApp, startServer } from '../app';
 import { OPENAPI_PATH } from '../http/openapi';
 
-it('docs/openapi.json is current (run `npm run openapi` after changing a route or a schema)', async () => {
-  expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(await currentOpenApi());
+interface Operation {
+  operationId: string;
+  security: Record<string, string[]>[];
+  requestBody?: unknown;
+  responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
+}
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    responses: Record<string, { headers?: Record<string, unknown> }>;
+  };
+};
+
+const doc = JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as Doc;
+const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+);
+const published = ENDPOINT_NAMES.filter((name) => !(endpoints[name] as EndpointSpec).internal);
+
+it('docs/openapi.json is current (run `npm run openapi` after changing the table or a schema)', () => {
+  expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(currentOpenApi());
 });
 
-it('is served at /v1/openapi.json and names every API route with its answers', async () => {
+it('has one operation per published endpoint, with its method and path', () => {
+  expect(operations.map(({ op }) => op.operationId).sort()).toEqual([...published].sort());
+  for (const { path, method, op } of operations) {
+    const spec: EndpointSpec = endpoints[op.operationId as keyof typeof endpoints];
+    expect([method, path]).toEqual([spec.method, spec.path.replace(':id', '{id}')]);
+  }
+});
+
+it('asks for the bearer session exactly where the endpoint requires one', () => {
+  for (const { op } of operations) {
+    const spec: EndpointSpec = endpoints[op.operationId as keyof typeof endpoints];
+    const bearer = op.security.some((scheme) => 'bearer' in scheme);
+    const anonymous = op.security.length === 0 || op.security.some((s) => !('bearer' in s));
+    expect([op.operationId, bearer, anonymous]).toEqual([
+      op.operationId,
+      spec.session !== 'none',
+      spec.session !== 'required',
+    ]);
+    if (spec.session === 'required') expect(Object.keys(op.responses)).toContain('401');
+  }
+});
+
+it('says Retry-After on every 429 and every 503 refusal, and gives every operation a 500', () => {
+  const headersOf = (answer: { $ref?: string; headers?: Record<string, unknown> }) =>
+    answer.$ref
+      ? doc.components.responses[answer.$ref.replace('#/components/responses/', '')]?.headers
+      : answer.headers;
+  for (const { op } of operations) {
+    expect(Object.keys(op.responses)).toContain('500');
+    for (const status of ['429', '503']) {
+      const answer = op.responses[status];
+      if (!answer || op.operationId === 'health') continue;
+      expect([op.operationId, status, headersOf(answer)]).toEqual([
+        op.operationId,
+        status,
+        { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+      ]);
+    }
+  }
+  expect(operations.filter(({ op }) => op.responses['429']).length).toBeGreaterThan(5);
+});
+
+it('carries the rules the schemas check: lengths, patterns and formats', () => {
+  const { SignupBody, ResetPasswordBody, LoginBody } = doc.components.schemas;
+  expect(SignupBody?.properties.password).toMatchObject({ minLength: 8, maxLength: 128 });
+  expect(SignupBody?.properties.name).toMatchObject({ minLength: 1, maxLength: 100 });
+  expect(SignupBody?.properties.email).toMatchObject({ format: 'idn-email', maxLength: 254 });
+  expect(ResetPasswordBody?.properties.code).toMatchObject({ pattern: '^[0-9]{6}$' });
+  expect(LoginBody?.properties.password).toMatchObject({ minLength: 1, maxLength: 1024 });
+});
+
+it('is served at /v1/openapi.json, and every operation is a registered route', async () => {
   const dataDir = tempDir('openapi');
   const server = await startServer(testConfig(dataDir));
   try {
     const answer = await fetch(server.url + OPENAPI_PATH);
     expect(answer.status).toBe(200);
-    const doc = await answer.json();
-    expect(doc.openapi).toBe('3.1.0');
-    const login = doc.paths['/v1/api/user/login'].post;
-    expect(login.requestBody.content['application/json'].schema.required).toEqual([
-      'email',
-      'password',
-    ]);
-    const user = login.responses['200'].content['application/json'].schema.properties.user;
-    expect(Object.keys(user.properties)).toEqual(['id', 'name', 'email', 'createdAt']);
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/v1/api/') || p === '/healthz')).toBe(
-      true,
-    );
+    expect(await answer.json()).toEqual(doc);
+    for (const { path, method } of operations) {
+      expect([
+        method,
+        path,
+        server.app.hasRoute({ method, url: path.replace('{id}', ':id') }),
+      ]).toEqual([method, path, true]);
+    }
   } finally {
     await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it("registers every endpoint of the table (the outbox too, in the tests' outbox mail mode)", async () => {
+  const dataDir = tempDir('openapi-routes');
+  const app = await buildApp(testConfig(dataDir));
+  try {
+    for (const name of ENDPOINT_NAMES) {
+      const { method, path } = endpoints[name];
+      expect([name, app.hasRoute({ method, url: path })]).toEqual([name, true]);
+    }
+  } finally {
+    await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -10,7 +10,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -30,8 +30,8 @@ interface RouteSchema<E extends EndpointSpec> {
   response: E['answers'] & { '4xx': typeof ErrorBody };
 }
 
-/** The handler of endpoint N: its request's body and params and its answers typed by the table. */
-export type Handler<N extends EndpointName> = RouteHandlerMethod<
+/** A route's options as Fastify types them for endpoint N, its handler included. */
+type RouteOptionsOf<N extends EndpointName> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -41,19 +41,11 @@ export type Handler<N extends EndpointName> = RouteHandlerMethod<
   ValibotTypeProvider
 >;
 
+/** The handler of endpoint N: its request's body and params and its answers typed by the table. */
+export type Handler<N extends EndpointName> = RouteOptionsOf<N>['handler'];
+
 /** A handler with route options of its own (hooks); never the method, path or schemas. */
-type HandlerWithOptions<N extends EndpointName> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    RouteSchema<Endpoints[N]>,
-    ValibotTypeProvider
-  >,
-  'schema' | 'bodyLimit'
-> & { handler: Handler<N> };
+type HandlerWithOptions<N extends EndpointName> = Omit<RouteOptionsOf<N>, 'schema' | 'bodyLimit'>;
 
 export type Handlers<N extends EndpointName> = {
   [K in N]: Handler<K> | HandlerWithOptions<K>;
@@ -64,9 +56,12 @@ export interface RouteModuleOptions {
   redis?: Redis;
 }
 
-/** A Fastify plugin that registers the endpoints N (named in its type only). */
+/** Names, in a route module's type alone, the endpoints it registers. */
+declare const ANSWERS: unique symbol;
+
+/** A Fastify plugin that registers the endpoints N (made by defineRoutes only). */
 export type RouteModule<N extends EndpointName> = FastifyPluginAsync<RouteModuleOptions> & {
-  readonly endpointNames?: readonly N[];
+  readonly [ANSWERS]: readonly N[];
 };
 
 type ContractApp = ReturnType<typeof withContract>;
@@ -86,7 +81,7 @@ function routeSchema(spec: EndpointSpec) {
 export function defineRoutes<N extends EndpointName>(
   setUp: (app: ContractApp, options: RouteModuleOptions) => Promise<Handlers<N>> | Handlers<N>,
 ): RouteModule<N> {
-  return async (instance, options) => {
+  const plugin: FastifyPluginAsync<RouteModuleOptions> = async (instance, options) => {
     const app = withContract(instance);
     const handlers = await setUp(app, options);
     for (const name of Object.keys(handlers) as N[]) {
@@ -103,6 +98,7 @@ export function defineRoutes<N extends EndpointName>(
       });
     }
   };
+  return plugin as RouteModule<N>;
 }
 
 type NamesOf<M> = M extends RouteModule<infer N> ? N : never;

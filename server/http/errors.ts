@@ -2,33 +2,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
+import { ERRORS } from '../../contract/endpoints';
 import { HashingOverloaded } from '../auth/passwords';
 import { isUnavailable } from '../db/failures';
 import { isUniqueViolation } from '../db/unique';
 import { JsonTooDeep } from './json-depth';
 import { schemaFieldErrors } from './validation';
-
-/** The one error table: every code the API answers with, its status and its message. */
-export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
-  VALIDATION: { status: 400, message: 'Some fields are not valid.' },
-  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },
-  INVALID_CODE: { status: 400, message: 'The code is wrong, expired or already used.' },
-  PASSWORD_NOT_CHOSEN: {
-    status: 400,
-    message: 'The code is right, but the password is none of those chosen at sign-up.',
-  },
-  INVALID_CREDENTIALS: { status: 401, message: 'The email or password is wrong.' },
-  ACCOUNT_NOT_ACTIVATED: { status: 403, message: 'The account is not activated yet.' },
-  INVALID_TOKEN: { status: 401, message: 'The session is missing, expired or revoked.' },
-  NOT_FOUND: { status: 404, message: 'Not found.' },
-  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
-  BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
-  REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
-  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
-  INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
-};
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -36,6 +15,9 @@ declare module 'fastify' {
     fail(code: ErrorCode, fields?: Record<string, FieldErrorCode>): FastifyReply;
   }
 }
+
+/** When to try again after the database or Redis did not answer. */
+const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 const UNIQUE_RACE_MESSAGE = 'Another request changed the same data at the same moment; try again.';
 
@@ -53,7 +35,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 export function errorBody(
   code: ErrorCode,
   fields?: Record<string, FieldErrorCode>,
-  message = ERRORS[code].message,
+  message: string = ERRORS[code].message,
 ): ErrorBody {
   return fields ? { error: true, code, message, fields } : { error: true, code, message };
 }
@@ -98,6 +80,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isUnavailable(error)) {
       request.server.writeFailures?.note(error);
       request.log.warn({ err: error }, 'storage unavailable');
+      reply.header('retry-after', STORAGE_RETRY_AFTER_SECONDS);
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
     }
     request.log.error({ err: error }, 'request failed');

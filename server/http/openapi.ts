@@ -1,58 +1,247 @@
-// The API reference: an OpenAPI 3.1 document made from the routes and the contract's schemas,
-// served at /v1/openapi.json and written to docs/openapi.json by `npm run openapi`.
-import swagger from '@fastify/swagger';
+// The API reference: an OpenAPI 3.1 document written from the contract's endpoint table (the same
+// table the routes are registered from) and its Valibot schemas, served at /v1/openapi.json and
+// kept in docs/openapi.json by `npm run openapi`.
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type * as v from 'valibot';
 
-import { API_PATHS } from '../../contract/api';
-import { isValibotSchema, jsonSchemaOf } from './schemas';
+import {
+  answersOf,
+  ENDPOINT_NAMES,
+  endpoints,
+  ERRORS,
+  type EndpointSpec,
+  RETRY_AFTER_STATUSES,
+  TAGS,
+} from '../../contract/endpoints';
+import * as S from '../../contract/schemas';
+import { isValibotSchema } from './schemas';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
-function converted(part: unknown): unknown {
-  if (isValibotSchema(part)) return jsonSchemaOf(part, 'draft-2020-12');
-  return part;
+type Json = Record<string, unknown>;
+
+const COMPONENTS = '#/components/schemas/';
+
+/**
+ * The contract's named schemas, shared as components: every message is written once and referred
+ * to by name (the app's lenient readers of other implementations' answers are not the API).
+ */
+const NAMED: Record<string, v.GenericSchema> = Object.fromEntries(
+  Object.entries(S as Record<string, unknown>).filter(
+    (entry): entry is [string, v.GenericSchema] =>
+      isValibotSchema(entry[1]) && !entry[0].endsWith('AsRead'),
+  ),
+);
+
+const conversion: ConversionConfig = {
+  target: 'draft-2020-12',
+  // A body is described as it is sent, an answer as it is written.
+  typeMode: 'input',
+  errorMode: 'ignore',
+  definitions: NAMED,
+  overrideRef: ({ referenceId }) => COMPONENTS + referenceId,
+};
+
+/** A reference to the schema's component, or the schema itself when it has no name. */
+function schemaJson(schema: v.GenericSchema): Json {
+  const name = Object.keys(NAMED).find((key) => NAMED[key] === schema);
+  if (name) return { $ref: COMPONENTS + name };
+  const { $schema: _, $defs: __, ...json } = toJsonSchema(schema, conversion) as Json;
+  return json;
 }
 
-/** Each part of a route's schema in JSON Schema, the responses status by status. */
-function toJsonSchemas(schema: Record<string, unknown>): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [key, part] of Object.entries(schema)) {
-    if (key === 'response' && part && typeof part === 'object') {
-      result.response = Object.fromEntries(
-        Object.entries(part).map(([status, answer]) => [status, converted(answer)]),
-      );
-    } else {
-      result[key] = converted(part);
+function jsonBody(schema: Json) {
+  return { content: { 'application/json': { schema } } };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'Done',
+  201: 'Created',
+  202: 'Accepted: the mail is stored and will be sent',
+};
+
+/** The answers of an endpoint by status: a refusal lists its codes and narrows ErrorBody's. */
+function responsesOf(name: string, spec: EndpointSpec): Json {
+  const responses: Json = {};
+  for (const [status, answer] of answersOf(spec)) {
+    const codes = answer.codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`);
+    const refusal = answer.codes.length > 0 && answer.schema === S.ErrorBody;
+    const schema = refusal
+      ? {
+          allOf: [
+            { $ref: `${COMPONENTS}ErrorBody` },
+            { properties: { code: { enum: answer.codes } } },
+          ],
+        }
+      : schemaJson(answer.schema);
+    const description =
+      codes.length > 0 ? codes.join(' ') : (STATUS_TEXT[status] ?? `The ${name} answer`);
+    const retry = refusal && RETRY_AFTER_STATUSES.has(status);
+    responses[String(status)] = {
+      ...(refusal ? { codes: answer.codes } : {}),
+      description,
+      ...(retry ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+      ...jsonBody(schema),
+    };
+  }
+  return responses;
+}
+
+function parametersOf(spec: EndpointSpec): Json[] {
+  if (!spec.params) return [];
+  // The parameters one by one, not the object they make.
+  const params = toJsonSchema(spec.params, { ...conversion, definitions: {} }) as {
+    properties?: Record<string, Json>;
+  };
+  return Object.entries(params.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema,
+  }));
+}
+
+const SECURITY = {
+  required: [{ bearer: [] }],
+  // Read when sent: with or without a session.
+  optional: [{}, { bearer: [] }],
+  none: [],
+} as const;
+
+function operationOf(name: string, spec: EndpointSpec): Json {
+  const parameters = parametersOf(spec);
+  return {
+    operationId: name,
+    summary: spec.summary,
+    tags: [spec.tag],
+    security: SECURITY[spec.session],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(spec.body ? { requestBody: { required: true, ...jsonBody(schemaJson(spec.body)) } } : {}),
+    responses: responsesOf(name, spec),
+  };
+}
+
+/** A response's component name: its codes, e.g. `ValidationOrBadRequest`. */
+function responseName(codes: readonly string[]): string {
+  const words = (code: string) =>
+    code
+      .toLowerCase()
+      .split('_')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join('');
+  return codes.map(words).join('Or');
+}
+
+/**
+ * Refusals that several operations answer alike become shared responses (components.responses),
+ * each written once.
+ */
+function shareResponses(paths: Record<string, Record<string, Json>>): Json {
+  const uses = new Map<string, number>();
+  const operations = Object.values(paths).flatMap((ops) => Object.values(ops));
+  const refusals = (op: Json) =>
+    Object.entries(op.responses as Record<string, Json>).filter(([, answer]) => 'codes' in answer);
+  for (const op of operations) {
+    for (const [, answer] of refusals(op)) {
+      const key = JSON.stringify(answer);
+      uses.set(key, (uses.get(key) ?? 0) + 1);
     }
   }
-  return result;
+  const shared: Json = {};
+  for (const op of operations) {
+    const responses = op.responses as Record<string, Json>;
+    for (const [status, answer] of refusals(op)) {
+      const { codes, ...response } = answer;
+      responses[status] = response;
+      if ((uses.get(JSON.stringify(answer)) ?? 0) < 2) continue;
+      const name = responseName(codes as string[]);
+      shared[name] = response;
+      responses[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+  return Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Every `$ref` name in a JSON value. */
+function refsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) refsIn(item, found);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(COMPONENTS)) {
+        found.add(item.slice(COMPONENTS.length));
+      } else {
+        refsIn(item, found);
+      }
+    }
+  }
+  return found;
+}
+
+/** The API reference, made from the endpoint table alone. */
+export function openApiDocument(): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const name of ENDPOINT_NAMES) {
+    const spec: EndpointSpec = endpoints[name];
+    if (spec.internal) continue;
+    const path = spec.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operationOf(name, spec) };
+  }
+  const responses = shareResponses(paths);
+  // The components the operations use, and those these use in turn.
+  const all = toJsonSchemaDefs(NAMED, conversion) as Record<string, Json>;
+  const used = refsIn([paths, responses]);
+  for (let size = 0; size !== used.size;) {
+    size = used.size;
+    for (const name of [...used]) refsIn(all[name], used);
+  }
+  const schemas = Object.fromEntries(
+    Object.keys(NAMED)
+      .filter((name) => used.has(name))
+      .map((name) => [name, all[name]]),
+  );
+  const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops)))]
+    .flatMap((op) => op.tags as (keyof typeof TAGS)[])
+    .filter((tag, index, list) => list.indexOf(tag) === index)
+    .map((tag) => ({ name: tag, description: TAGS[tag] }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Accounts API',
+      version: '1',
+      description:
+        'Sign-up, activation, login, sessions and account self-service. Every answer is JSON ' +
+        'with an `error` boolean; errors carry `code`, `message` and, for VALIDATION, `fields`.',
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
+    },
+    servers: [{ url: '/', description: 'The server that serves the app (same origin).' }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The `token` of a sign-in answer (login, activation, password reset).',
+        },
+      },
+      headers: {
+        RetryAfter: {
+          description: 'Seconds to wait before trying again.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      responses,
+      schemas,
+    },
+  };
 }
 
 async function openapi(app: FastifyInstance) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Accounts API',
-        version: '1',
-        description:
-          'Sign-up, activation, login, sessions and account self-service. Every answer is JSON ' +
-          'with an `error` boolean; errors carry `code`, `message` and, for VALIDATION, `fields`.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    // Only the API: the app's files and the development outbox are not part of it.
-    hiddenTag: 'hidden',
-    transform: ({ schema, url }) => {
-      const hidden = !url.startsWith('/v1/api/') && url !== API_PATHS.health;
-      const base = schema ? toJsonSchemas(schema as Record<string, unknown>) : {};
-      return { schema: { ...base, hide: hidden } as never, url };
-    },
-  });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  const document = openApiDocument();
+  app.get(OPENAPI_PATH, async () => document);
 }
 
 export default fp(openapi, { name: 'openapi', fastify: '5.x' });

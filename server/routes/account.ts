@@ -4,23 +4,11 @@
 // lock the owner's other sessions out.
 import { createHash } from 'node:crypto';
 
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { API_PATHS, type EmailChangeOk, type PlainOk, type SessionsOk } from '../../contract/api';
+import type { EmailChangeOk, PlainOk, SessionsOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
-import {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  ConfirmEmailChangeBody,
-  ConfirmEmailChangeOk,
-  DeleteAccountBody,
-  EmailChangeOk as EmailChangeOkSchema,
-  ErrorBody,
-  PlainOk as PlainOkSchema,
-  RevokeOthersOk,
-  SessionsOk as SessionsOkSchema,
-} from '../../contract/schemas';
 import { emailChangeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import {
@@ -30,7 +18,7 @@ import {
   newSalt,
 } from '../auth/secrets';
 import { falseOnUniqueViolation } from '../db/unique';
-import { withContract } from '../http/schemas';
+import { defineRoutes } from '../http/endpoints';
 import {
   accountDeletedMail,
   emailChangedMail,
@@ -70,8 +58,7 @@ const PASSWORD_CHECKS = 'account-password-session';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
-const accountRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
+const accountRoutes = defineRoutes(async (app) => {
   const { config, db, clock } = app;
   // Keyed by the account and the session (`<user id>:<hash of the token's hash>`), so the
   // account's rows can be found when it is deleted; and per client address, across accounts.
@@ -152,15 +139,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
 
   const language = (request: FastifyRequest) => mailLanguage(request.headers['accept-language']);
 
-  app.post(
-    API_PATHS.changePassword,
-    {
-      schema: {
-        body: ChangePasswordBody,
-        response: { 200: PlainOkSchema, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  return {
+    changePassword: async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       const user = await userOf(request);
       if (
@@ -195,17 +175,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return answer;
     },
-  );
 
-  app.post(
-    API_PATHS.changeEmail,
-    {
-      schema: {
-        body: ChangeEmailBody,
-        response: { 202: PlainOkSchema, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+    changeEmail: async (request, reply) => {
       const user = await userOf(request);
       const newEmail = normalizeEmail(request.body.newEmail);
       if (newEmail === user.email) return reply.fail('VALIDATION', { newEmail: 'SAME_EMAIL' });
@@ -242,12 +213,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
-  );
 
-  app.get(
-    API_PATHS.emailChange,
-    { schema: { response: { 200: EmailChangeOkSchema, '4xx': ErrorBody } } },
-    async (request) => {
+    emailChange: async (request) => {
       const pending = await findAccountCode(db, who(request).userId, 'email-change');
       const answer: EmailChangeOk = {
         error: false,
@@ -257,12 +224,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       };
       return answer;
     },
-  );
 
-  app.post(
-    API_PATHS.resendEmailChange,
-    { schema: { response: { 202: PlainOkSchema, '4xx': ErrorBody } } },
-    async (request, reply) => {
+    resendEmailChange: async (request, reply) => {
       const { userId } = who(request);
       const pending = await findAccountCode(db, userId, 'email-change');
       const newEmail = pending?.new_email;
@@ -282,12 +245,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
-  );
 
-  app.delete(
-    API_PATHS.emailChange,
-    { schema: { response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
-    async (request) => {
+    cancelEmailChange: async (request) => {
       await db
         .deleteFrom('account_codes')
         .where('user_id', '=', who(request).userId)
@@ -296,17 +255,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return answer;
     },
-  );
 
-  app.post(
-    API_PATHS.confirmEmailChange,
-    {
-      schema: {
-        body: ConfirmEmailChangeBody,
-        response: { 200: ConfirmEmailChangeOk, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+    confirmEmailChange: async (request, reply) => {
       const user = await userOf(request);
       const stored = await findAccountCode(db, user.id, 'email-change');
       // A typed code spends the account's budget; the link's token does not.
@@ -351,17 +301,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
         user: toPublicUser({ ...user, email: newEmail }),
       };
     },
-  );
 
-  app.post(
-    API_PATHS.deleteAccount,
-    {
-      schema: {
-        body: DeleteAccountBody,
-        response: { 200: PlainOkSchema, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+    deleteAccount: async (request, reply) => {
       const user = await userOf(request);
       if (
         !(await passwordHolds(
@@ -399,12 +340,8 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return answer;
     },
-  );
 
-  app.get(
-    API_PATHS.sessions,
-    { schema: { response: { 200: SessionsOkSchema, '4xx': ErrorBody } } },
-    async (request) => {
+    sessions: async (request) => {
       const { userId, tokenHash } = who(request);
       const rows = await listSessions(db, userId, clock.nowSeconds());
       const answer: SessionsOk = {
@@ -419,29 +356,21 @@ const accountRoutes: FastifyPluginAsync = async (instance) => {
       };
       return answer;
     },
-  );
 
-  app.post(
-    API_PATHS.revokeOtherSessions,
-    { schema: { response: { 200: RevokeOthersOk, '4xx': ErrorBody } } },
-    async (request) => {
+    revokeOtherSessions: async (request) => {
       const { userId, tokenHash } = who(request);
       const revoked = await revokeOtherSessions(db, userId, tokenHash);
       return { error: false as const, revoked };
     },
-  );
 
-  app.delete<{ Params: { id: string } }>(
-    API_PATHS.session,
-    { schema: { response: { 200: PlainOkSchema, '4xx': ErrorBody } } },
-    async (request, reply) => {
+    revokeSession: async (request, reply) => {
       const { userId } = who(request);
       const ended = await revokeSessionById(db, userId, request.params.id, clock.nowSeconds());
       if (!ended) return reply.fail('NOT_FOUND');
       const answer: PlainOk = { error: false };
       return answer;
     },
-  );
-};
+  };
+});
 
 export default accountRoutes;

@@ -1,27 +1,17 @@
 // Activation by code, and sending a fresh code.
-import type { FastifyPluginAsync } from 'fastify';
-
-import { API_PATHS, type PlainOk } from '../../contract/api';
+import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/rules';
-import {
-  ErrorBody,
-  PlainOk as PlainOkSchema,
-  ResendActivationBody,
-  SessionOk,
-  VerifyAccountBody,
-} from '../../contract/schemas';
 import { resendActivationJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
-import { withContract } from '../http/schemas';
+import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 import { activateWithSession, findPendingActivation } from '../repo/activation-codes';
 import { findRegistrations } from '../repo/registrations';
 import { toPublicUser } from '../repo/users';
 import { newSession, sessionAnswer } from './session-answer';
 
-const activationRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
+const activationRoutes = defineRoutes(async (app) => {
   const { config, db, passwords } = app;
 
   /** The sign-up (the first one or a later one) whose password this is, if any. */
@@ -48,15 +38,8 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
     };
   }
 
-  app.post(
-    API_PATHS.verifyAccount,
-    {
-      schema: {
-        body: VerifyAccountBody,
-        response: { 200: SessionOk, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  return {
+    verifyAccount: async (request, reply) => {
       const { body } = request;
       if (body.newPassword !== undefined && isCommonPassword(body.newPassword)) {
         return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
@@ -99,17 +82,8 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       const user = toPublicUser({ ...pending, name: signup.name });
       return sessionAnswer(session.token, user, session.expiresAt);
     },
-  );
 
-  app.post(
-    API_PATHS.resendActivation,
-    {
-      schema: {
-        body: ResendActivationBody,
-        response: { 202: PlainOkSchema, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+    resendActivation: async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       if (!(await app.limits.take(reply, app.limits.resend(email)))) return reply;
 
@@ -124,7 +98,7 @@ const activationRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
-  );
-};
+  };
+});
 
 export default activationRoutes;

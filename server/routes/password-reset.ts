@@ -4,22 +4,13 @@
 // new password to a pending one, and nothing otherwise.
 import { createHash } from 'node:crypto';
 
-import type { FastifyPluginAsync } from 'fastify';
-
-import { API_PATHS, type PlainOk } from '../../contract/api';
+import type { PlainOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
-import {
-  ErrorBody,
-  PlainOk as PlainOkSchema,
-  RequestPasswordResetBody,
-  ResetPasswordBody,
-  SessionOk,
-} from '../../contract/schemas';
 import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
-import { withContract } from '../http/schemas';
+import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
@@ -27,8 +18,7 @@ import { createSession, revokeOtherSessions } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
 import { newSession, sessionAnswer } from './session-answer';
 
-const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
+const passwordResetRoutes = defineRoutes(async (app) => {
   const { config, db } = app;
   // Once per email per window, like a resend of the activation code, and a bounded number per
   // client address across all emails.
@@ -39,15 +29,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
     config.rateLimits.resetRequestsPerAddressWindowSeconds,
   );
 
-  app.post(
-    API_PATHS.requestPasswordReset,
-    {
-      schema: {
-        body: RequestPasswordResetBody,
-        response: { 202: PlainOkSchema, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  return {
+    requestPasswordReset: async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const key = createHash('sha256').update(email).digest('base64url');
       // The address first: a request refused there leaves the email's own limit untouched.
@@ -67,17 +50,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
-  );
 
-  app.post(
-    API_PATHS.resetPassword,
-    {
-      schema: {
-        body: ResetPasswordBody,
-        response: { 200: SessionOk, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+    resetPassword: async (request, reply) => {
       const { body } = request;
       if (isCommonPassword(body.password)) {
         return reply.fail('VALIDATION', { password: 'COMMON_PASSWORD' });
@@ -133,7 +107,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (instance) => {
       await app.limits.rememberAddress(request, email);
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
-  );
-};
+  };
+});
 
 export default passwordResetRoutes;

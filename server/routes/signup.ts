@@ -2,27 +2,16 @@
 // the same work whatever the email, so neither the answer nor its timing tells whether the email
 // has an account. The mail queue's worker then creates the account, or records a later sign-up
 // for a pending one, or tells an existing account's owner, and mails the result.
-import type { FastifyPluginAsync } from 'fastify';
-
-import { API_PATHS, type SignupOk } from '../../contract/api';
+import type { SignupOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/rules';
-import { ErrorBody, SignupBody, SignupOk as SignupOkSchema } from '../../contract/schemas';
 import { signupJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
-import { withContract } from '../http/schemas';
+import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 
-const signupRoutes: FastifyPluginAsync = async (instance) => {
-  const app = withContract(instance);
-  app.post(
-    API_PATHS.signup,
-    {
-      schema: {
-        body: SignupBody,
-        response: { 201: SignupOkSchema, '4xx': ErrorBody },
-      },
-    },
-    async (request, reply) => {
+const signupRoutes = defineRoutes(async (app) => {
+  return {
+    signup: async (request, reply) => {
       const { body } = request;
       // The list is the server's alone: the app does not ship it.
       if (isCommonPassword(body.password)) {
@@ -44,7 +33,7 @@ const signupRoutes: FastifyPluginAsync = async (instance) => {
       const answer: SignupOk = { error: false, email };
       return reply.code(201).send(answer);
     },
-  );
-};
+  };
+});
 
 export default signupRoutes;

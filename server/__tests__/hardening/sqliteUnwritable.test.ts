@@ -63,6 +63,8 @@ describe('while another connection holds the write lock', () => {
     });
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ error: true, code: 'SERVICE_UNAVAILABLE' });
+    // When to try again, as on every 503 of the API (docs/openapi.json).
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await api.get(API_PATHS.verify, bearer)).status).toBe(200);
   }, 20_000);
 
