@@ -1,19 +1,16 @@
 // POST /v1/api/action-logs: a visitor sends their activity log to support and gets a short
 // reference to quote. The log is checked once, by the schema replay reads files with (its body
 // schema), redacted again, and kept 30 days.
-import type { FastifyRequest } from 'fastify';
 
 import type { DecodedLog } from '../../contract/action-log';
 import { deviceClass, indexLog } from '../../contract/action-log-index';
 import type { ActionLogUploadOk } from '../../contract/api';
 import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
-import { hashSessionToken } from '../auth/secrets';
+import { readSession } from '../auth/session';
 import { defineRoutes, type Handlers } from '../http/endpoints';
 import { nestsDeeperThan } from '../http/json-depth';
 import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
-import { findLiveSession } from '../repo/sessions';
-import { bearerToken } from './session-answer';
 
 /** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
 export const ACTION_LOG_BODY_LIMIT = endpoints.actionLogs.bodyLimit;
@@ -72,14 +69,6 @@ const actionLogRoutes = defineRoutes(async (app) => {
     }
   });
 
-  async function uploaderId(request: FastifyRequest): Promise<string | null> {
-    const token = bearerToken(request);
-    if (!token) return null;
-    const session = await findLiveSession(db, hashSessionToken(token), clock.nowSeconds());
-    // An expired session still sends its log, as a guest's.
-    return session?.id ?? null;
-  }
-
   const handlers: Handlers<'actionLogs'> = {
     actionLogs: {
       // Every upload that arrives counts, valid or not, as soon as its headers are in: one over
@@ -95,6 +84,9 @@ const actionLogRoutes = defineRoutes(async (app) => {
       preValidation: async (request) => {
         if (embeddedJson(request.body).some((json) => nestsDeeperThan(json))) throw notALog();
       },
+      // A signed-in visitor's log is tied to their account; an expired session's, or a guest's,
+      // to none.
+      preHandler: readSession,
       handler: async (request, reply) => {
         const body = storableLog(request.body);
         if (body === undefined) return reply.fail('VALIDATION');
@@ -102,7 +94,7 @@ const actionLogRoutes = defineRoutes(async (app) => {
         // held to the same bound as what is sent.
         if (Buffer.byteLength(body) > ACTION_LOG_BODY_LIMIT) return reply.fail('PAYLOAD_TOO_LARGE');
         const reference = await insertActionLog(db, {
-          userId: await uploaderId(request),
+          userId: request.session?.userId ?? null,
           now: clock.nowSeconds(),
           body,
           index: indexLog(request.body),
