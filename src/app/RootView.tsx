@@ -1,14 +1,49 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectViewAttempt } from '../../store/navigation/navigationSlice';
 import { selectScreen } from '../../store/navigation/screenSelectors';
 import { useT } from '../components/intl/useT';
 
+import type { LazyView } from './lazyView';
 import { LoadingCard } from './LoadingCard';
 import { ViewBoundary } from './ViewBoundary';
 import { ViewFailedCard } from './ViewFailedCard';
 import { VIEWS } from './views';
+
+type Chunk = { kind: 'here' } | { kind: 'coming' } | { kind: 'failed'; error: unknown };
+
+/**
+ * Where the chunk of `view` is, for this attempt. While it is on its way the caller shows the
+ * loading card itself, outside Suspense: a Suspense fallback, once shown, holds the content back
+ * for React's reveal throttle (300 ms), so a chunk arriving just after its navigation's verify
+ * would delay the view by that much. A load that failed is thrown into the view boundary.
+ */
+function useChunk(view: LazyView | null, attempt: number): Chunk {
+  const [failure, setFailure] = useState<{ view: LazyView; attempt: number; error: unknown }>();
+  const [, setArrived] = useState<LazyView>();
+  const here = view?.isLoaded() ?? false;
+  useEffect(() => {
+    if (!view || here) return;
+    let current = true;
+    view.preload().then(
+      () => current && setArrived(view),
+      (error: unknown) => current && setFailure({ view, attempt, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [view, attempt, here]);
+  if (here) return { kind: 'here' };
+  if (failure && failure.view === view && failure.attempt === attempt) {
+    return { kind: 'failed', error: failure.error };
+  }
+  return { kind: 'coming' };
+}
+
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
 
 /**
  * Shows a route only once the verify call of its own navigation has settled; until then the
@@ -20,18 +55,25 @@ export function RootView() {
   const dispatch = useAppDispatch();
   const screen = useAppSelector(selectScreen);
   const attempt = useAppSelector(selectViewAttempt);
+  const view = screen.kind === 'view' ? VIEWS[screen.route] : null;
+  const chunk = useChunk(view, attempt);
   const loading = <LoadingCard label={t('wait.loading')} />;
   if (screen.kind === 'loading') return loading;
   if (screen.kind === 'failed')
     return <ViewFailedCard view={screen.route} reason={screen.reason} />;
-  const { Component } = VIEWS[screen.route];
+  if (!view || chunk.kind === 'coming') return loading;
+  const { Component } = view;
   return (
     <ViewBoundary key={`${screen.route} ${attempt}`} view={screen.route} dispatch={dispatch}>
-      <Suspense fallback={loading}>
-        <div className="view" data-view={screen.route}>
-          <Component attempt={attempt} />
-        </div>
-      </Suspense>
+      {chunk.kind === 'failed' ? (
+        <Rethrow error={chunk.error} />
+      ) : (
+        <Suspense fallback={loading}>
+          <div className="view" data-view={screen.route}>
+            <Component attempt={attempt} />
+          </div>
+        </Suspense>
+      )}
     </ViewBoundary>
   );
 }

@@ -5,6 +5,8 @@ export interface LazyView {
   Component: ComponentType<{ attempt: number }>;
   /** Starts loading the chunk early, e.g. while the verify call of its navigation runs. */
   preload(): Promise<unknown>;
+  /** Whether the chunk is here, so the view renders without suspending. */
+  isLoaded(): boolean;
 }
 
 type ViewModule = { default: ComponentType };
@@ -37,5 +39,5 @@ export function lazyView(load: () => Promise<ViewModule>): LazyView {
     if (current?.attempt !== attempt) current = { attempt, Lazy: lazy(preload) };
     return createElement(current.Lazy);
   };
-  return { Component, preload };
+  return { Component, preload, isLoaded: () => loaded !== null };
 }
