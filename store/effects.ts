@@ -1,5 +1,6 @@
 // Everything the store does to the outside world goes through these, so tests pass fakes
 // and replay passes none.
+import type { sessionLifetime } from './auth/sessionLifetime';
 import type { AppLocation, HistoryAction } from './router/location';
 
 export interface KeyValueStorage {
@@ -42,10 +43,20 @@ export interface Connection {
   onOnline(listener: () => void): () => void;
 }
 
+/** The session's time in Asia/Phnom_Penh (moment-timezone): what dates the `user` cookie. */
+export interface SessionTime {
+  sessionLifetime: typeof sessionLifetime;
+}
+
 export interface Effects {
   storage: KeyValueStorage;
   cookies: CookieJar;
   clock: Clock;
+  /**
+   * Loads the session's time code on first use. Only a signed-in answer needs it, so the browser
+   * fetches it as a chunk of its own, beside the verify call of a stored token, never for a guest.
+   */
+  loadSessionTime(): Promise<SessionTime>;
   history: AppHistory;
   console: Pick<Console, 'error'>;
   connection: Connection;

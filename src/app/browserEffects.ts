@@ -3,6 +3,8 @@ import Cookies from 'js-cookie';
 import type { Effects, KeyValueStorage } from '../../store/effects';
 import { createAppHistory } from '../../store/router/browserHistory';
 
+import { loadSessionTime } from './sessionTimeChunk';
+
 /** localStorage, or a no-op when the browser refuses it (private modes, disabled storage). */
 function localStorageOf(window: Window): KeyValueStorage {
   const attempt = <T>(run: (storage: Storage) => T, fallback: T): T => {
@@ -27,6 +29,7 @@ export function browserEffects(window: Window): Effects {
       remove: (name, attributes) => Cookies.remove(name, attributes),
     },
     clock: { now: () => Date.now() },
+    loadSessionTime,
     history: createAppHistory(window),
     console: globalThis.console,
     connection: {

@@ -12,7 +12,6 @@ import {
   sessionEnded,
 } from './authSlice';
 import { forgetSession, storeToken, writeUserCookie } from './sessionEffects';
-import { sessionLifetime } from './sessionLifetime';
 
 /** Requests whose INVALID_TOKEN has its own handling: the check of a navigation, and log-out. */
 const OWN_OUTCOME = new Set(['verify', 'logout']);
@@ -42,16 +41,26 @@ export function addAuthListeners(startAppListening: AppStartListening) {
       matcher: signedIn.matchFulfilled,
       effect: ({ payload }, { extra }) => storeToken(extra, payload.token),
     });
+    // What dates the cookie loads while the request runs, so the verify after it does not wait.
+    startAppListening({
+      matcher: signedIn.matchPending,
+      effect: (_action, { extra }) => void extra.loadSessionTime().catch(() => {}),
+    });
   }
 
   // A confirmed email change: the `user` cookie carries the new address, same lifetime.
   startAppListening({
     matcher: api.endpoints.confirmEmailChange.matchFulfilled,
-    effect: ({ payload }, { extra, getState }) => {
+    effect: async ({ payload }, { extra, getState, pause }) => {
       const exp = selectSessionExpiresAt(getState());
       if (exp === null) return;
+      // Loaded with the session's verify; not loaded (offline), the cookie keeps the old address
+      // until the next verify writes it.
+      const sessionTime = await pause(extra.loadSessionTime().catch(() => null));
+      if (!sessionTime) return;
       const nowMs = extra.clock.now();
-      writeUserCookie(extra, payload.user, sessionLifetime(exp, nowMs).lifetimeSeconds, nowMs);
+      const { lifetimeSeconds } = sessionTime.sessionLifetime(exp, nowMs);
+      writeUserCookie(extra, payload.user, lifetimeSeconds, nowMs);
     },
   });
 

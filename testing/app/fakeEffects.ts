@@ -1,4 +1,5 @@
 // In-memory effects for app tests: every write is recorded so tests can assert on it.
+import * as sessionTime from '../../store/auth/sessionLifetime';
 import type { CookieAttributes, Effects } from '../../store/effects';
 import { createMemoryAppHistory } from '../../store/router/browserHistory';
 
@@ -52,6 +53,7 @@ export function fakeEffects(
       remove: (name, attributes) => void cookieWrites.push({ op: 'remove', name, attributes }),
     },
     clock: { now: () => now },
+    loadSessionTime: () => Promise.resolve(sessionTime),
     history: createMemoryAppHistory([options.path ?? '/']),
     console: { error: (...args: unknown[]) => void errors.push(args) },
     connection: {
