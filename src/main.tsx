@@ -1,4 +1,6 @@
 /// <reference types="webpack/module" />
+// First, before the rest is evaluated: the first navigation's requests leave now.
+import './app/startEarly';
 import { createRoot } from 'react-dom/client';
 
 import { api } from '../store/api/apiSlice';

@@ -4,11 +4,12 @@ import type { AppStore } from '../../store/store';
 import { VIEWS } from './views';
 
 /**
- * Fetches the view chunks a navigation can end on while its verify call runs. A chunk that fails
- * here is fetched again when its view renders, and only a failure then is shown.
+ * Fetches the view chunks a navigation can end on while its verify call runs: without a stored
+ * token, only a guest's. A chunk that fails here is fetched again when its view renders, and only
+ * a failure then is shown.
  */
-function preloadFor(pathname: string) {
-  for (const signedIn of [true, false]) {
+export function preloadViewsFor(pathname: string, hasToken: boolean) {
+  for (const signedIn of hasToken ? [true, false] : [false]) {
     const route = routeFor(redirectTarget(pathname, signedIn) ?? pathname);
     if (route) VIEWS[route].preload().catch(() => {});
   }
@@ -18,10 +19,11 @@ function preloadFor(pathname: string) {
 export function preloadViewsOfEachNavigation(store: AppStore): () => void {
   let pathname: string | null = null;
   const follow = () => {
-    const next = store.getState().router.location?.pathname ?? null;
+    const state = store.getState();
+    const next = state.router.location?.pathname ?? null;
     if (next === null || next === pathname) return;
     pathname = next;
-    preloadFor(next);
+    preloadViewsFor(next, state.auth.hasToken);
   };
   follow();
   return store.subscribe(follow);

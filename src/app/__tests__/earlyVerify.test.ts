@@ -1,0 +1,110 @@
+// The first navigation's verify call, sent before the store starts, answers the store's own
+// verify request only when that request is the very same one; otherwise the store's goes out.
+import { connectHistory } from '../../../store/router/historyBridge';
+import { initialStateFromStorage } from '../../../store/startup';
+import { makeStore } from '../../../store/store';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import {
+  guestAnswer,
+  settle,
+  signedInAnswer,
+  type FetchHandler,
+} from '../../../testing/app/fetchStub';
+import { sendVerifyEarly, verifyRequest } from '../earlyVerify';
+
+const ORIGIN = 'http://localhost';
+
+afterEach(() => jest.restoreAllMocks());
+
+function startStore(storage: Record<string, string>, path = '/login') {
+  const effects = fakeEffects({ storage, path });
+  const store = makeStore(initialStateFromStorage(effects.storage), effects);
+  connectHistory(store, effects.history);
+  return store;
+}
+
+/**
+ * A window whose fetch answers with `handler` and records what reaches it; the store's global
+ * fetch goes through the window's, as in the browser.
+ */
+function fetchingWindow(handler: FetchHandler) {
+  const seen: Request[] = [];
+  const window = {
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request && !init ? input : new Request(input, init);
+      seen.push(request);
+      return handler(request);
+    }) as typeof fetch,
+    location: { origin: ORIGIN },
+  };
+  jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => window.fetch(input, init));
+  return { window, seen };
+}
+
+it('answers the store with the early call: one verify on the wire, for a guest', async () => {
+  const { window, seen } = fetchingWindow(guestAnswer);
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  const store = startStore({});
+  await settle(store);
+  expect(seen).toHaveLength(1);
+  expect(store.getState().auth.status).toBe('guest');
+  expect(store.getState().navigation.settled?.route).toBe('login');
+});
+
+it('builds the very request the store sends, with a token and in Khmer', async () => {
+  const { window, seen } = fetchingWindow(() => signedInAnswer());
+  sendVerifyEarly(window, verifyRequest(ORIGIN, 't1', 'kh'));
+  const store = startStore({ token: 't1', localeRef: 'kh' }, '/');
+  await settle(store);
+  const verifies = seen.filter((request) => request.url.endsWith('/v1/api/user/verify'));
+  expect(verifies).toHaveLength(1);
+  expect(verifies[0]!.headers.get('Authorization')).toBe('Bearer t1');
+  expect(store.getState().auth.status).toBe('signedIn');
+});
+
+it('lets a different request (another token) go out, and the early answer is dropped', async () => {
+  const { window, seen } = fetchingWindow((request) =>
+    request.headers.get('Authorization') === 'Bearer new' ? signedInAnswer() : guestAnswer(),
+  );
+  sendVerifyEarly(window, verifyRequest(ORIGIN, 'old', 'en'));
+  const store = startStore({ token: 'new' }, '/');
+  await settle(store);
+  const verifies = seen.filter((request) => request.url.endsWith('/v1/api/user/verify'));
+  expect(verifies.map((request) => request.headers.get('Authorization'))).toEqual([
+    'Bearer old',
+    'Bearer new',
+  ]);
+  expect(store.getState().auth.status).toBe('signedIn');
+});
+
+it('gives the fetch back after the first verify request', async () => {
+  const { window } = fetchingWindow(guestAnswer);
+  const own = window.fetch;
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  expect(window.fetch).not.toBe(own);
+  await window.fetch(verifyRequest(ORIGIN, null, 'en'));
+  expect(window.fetch).toBe(own);
+});
+
+it('sends the request again when the early call failed', async () => {
+  let calls = 0;
+  const { window } = fetchingWindow(() => {
+    calls += 1;
+    if (calls === 1) throw new TypeError('Failed to fetch');
+    return guestAnswer();
+  });
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  const answer = await window.fetch(verifyRequest(ORIGIN, null, 'en'));
+  expect(answer.status).toBe(401);
+  expect(calls).toBe(2);
+});
+
+it('rejects when the request is aborted before the early answer is here', async () => {
+  const { window } = fetchingWindow(() => new Promise<Response>(() => {}));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  const controller = new AbortController();
+  const request = new Request(verifyRequest(ORIGIN, null, 'en'), { signal: controller.signal });
+  const answer = window.fetch(request);
+  controller.abort();
+  await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+});

@@ -1,0 +1,66 @@
+// The first navigation's verify call, sent as soon as the page's script starts. On a slow phone
+// the store and React take a while to start; the answer is then already here when the store sends
+// its own verify request for that navigation, which takes this answer instead of going out again.
+// Only the very same request (method, address and every header) takes it, and only the first
+// verify request does: one sent with another token (written meanwhile by another tab) or another
+// language goes to the network as usual, and the early answer is dropped.
+import { API_PATHS } from '../../contract/api';
+import { API_BASE_URL, INTL_LOCALE, type Locale } from '../../store/constants';
+
+export interface FetchingWindow {
+  fetch: typeof fetch;
+  location: { origin: string };
+}
+
+/** The verify request exactly as the store's base query builds it (store/api/baseQuery.ts). */
+export function verifyRequest(origin: string, token: string | null, locale: Locale): Request {
+  const base = (API_BASE_URL || origin).replace(/\/+$/, '');
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    'Accept-Language': INTL_LOCALE[locale],
+    Accept: 'application/json',
+  });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return new Request(`${base}/${API_PATHS.verify.replace(/^\/+/, '')}`, { headers });
+}
+
+const headerList = (request: Request) => JSON.stringify([...request.headers]);
+
+function sameRequest(a: Request, b: Request): boolean {
+  return a.method === b.method && a.url === b.url && headerList(a) === headerList(b);
+}
+
+/** The early answer, or the network's if it failed; rejects when `request` is aborted first. */
+function adopt(answer: Promise<Response>, request: Request, send: typeof fetch) {
+  return new Promise<Response>((resolve, reject) => {
+    const { signal } = request;
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer
+      .catch(() => send(request))
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/**
+ * Sends `early` now; the next verify request made through `window.fetch` gets its answer if it is
+ * the same request. After that request, `window.fetch` is the browser's own again.
+ */
+export function sendVerifyEarly(window: FetchingWindow, early: Request): void {
+  const send = window.fetch;
+  const answer = send.call(window, early.clone());
+  answer.catch(() => {});
+  const verifyPath = new URL(early.url).pathname;
+  const adopting: typeof fetch = (input, init) => {
+    // Only the store's requests (a Request, no init) can be its verify call; nothing else is read.
+    const request = input instanceof Request && init === undefined ? input : null;
+    if (!request || request.method !== 'GET' || new URL(request.url).pathname !== verifyPath) {
+      return send.call(window, input, init);
+    }
+    if (window.fetch === adopting) window.fetch = send;
+    return sameRequest(request, early) ? adopt(answer, request, send) : send.call(window, request);
+  };
+  window.fetch = adopting;
+}
