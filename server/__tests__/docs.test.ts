@@ -36,3 +36,12 @@ it.each(docs())('%s names only paths that exist', (file) => {
   const missing = namedPaths(file).filter((named) => !fs.existsSync(path.join(ROOT, named)));
   expect(missing).toEqual([]);
 });
+
+it.each(docs())('%s links only to files that exist', (file) => {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+  const missing = targets
+    .filter((target) => !/^[a-z]+:/.test(target))
+    .filter((target) => !fs.existsSync(path.join(ROOT, path.dirname(file), target)));
+  expect(missing).toEqual([]);
+});
