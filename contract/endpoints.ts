@@ -382,10 +382,12 @@ const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken']);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
   ? v.InferInput<B>
-  : never;
+  : Record<never, never>;
 
-/** The fields a form of this endpoint shows, in the body's order. */
-export type FormFieldOf<N extends EndpointName> = Exclude<keyof BodyOf<N> & string, 'linkToken'>;
+/** The fields a form of this endpoint shows (of each endpoint, for a union). */
+export type FormFieldOf<N extends EndpointName> = N extends EndpointName
+  ? Exclude<keyof BodyOf<N> & string, 'linkToken'>
+  : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {
   if ('entries' in schema) return schema.entries as Record<string, unknown>;

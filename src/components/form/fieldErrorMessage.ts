@@ -1,5 +1,6 @@
 import type { FieldErrorCode } from '../../../contract/api';
 import { EMAIL_MAX_LENGTH } from '../../../contract/email';
+import type { FormEndpoint, FormFieldOf } from '../../../contract/endpoints';
 import {
   CODE_LENGTH,
   NAME_MAX_LENGTH,
@@ -9,15 +10,8 @@ import {
 import type { MessageId } from '../../../i18n/messages/en';
 import type { MessageValues } from '../intl/useT';
 
-export type FormField =
-  | 'name'
-  | 'email'
-  | 'password'
-  | 'code'
-  | 'currentPassword'
-  | 'newPassword'
-  | 'newEmail'
-  | 'confirm';
+/** Every field a form shows: the typed fields of the endpoints' bodies, and a box to tick. */
+export type FormField = FormFieldOf<FormEndpoint> | 'confirm';
 
 const MAX_LENGTH: Record<FormField, number> = {
   name: NAME_MAX_LENGTH,
