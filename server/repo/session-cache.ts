@@ -2,8 +2,9 @@
 // trip to the database costs more than the rest of the request. Kept exact by the database: a
 // trigger notifies (LISTEN/NOTIFY) every deleted session and every changed or deleted user, on
 // every process, whoever deleted it (logout, sign-out elsewhere, the session cap, a password or
-// email change, account deletion, the sweeper). While the listening connection is down, nothing
-// is cached or answered from memory.
+// email change, account deletion, the sweeper), and an answer from memory waits for a round trip
+// on the listening connection begun after the request came (`caughtUp`). While the listening
+// connection is down, nothing is cached or answered from memory.
 import pg from 'pg';
 
 export const SESSION_CHANNEL = 'accounts_sessions';
@@ -69,6 +70,38 @@ export class SessionCache {
       }
     }
     this.entries.set(tokenHash, { ...session });
+  }
+
+  private barrier: Promise<void> | undefined;
+  private nextBarrier: Promise<void> | undefined;
+
+  /**
+   * Resolves once every notification committed before the call has been applied: a round trip on
+   * the listening connection started after the call, since PostgreSQL sends a listener its
+   * pending notifications before the answer to its next query (the commit that queued them has
+   * already signalled it). An ended session is thus never answered from memory after its end was
+   * acknowledged, on any process. Calls share round trips: one is under way at a time, and the
+   * calls made meanwhile wait for the next, so the round trips stay few however many verifies.
+   */
+  caughtUp(): Promise<void> {
+    if (!this.barrier) return (this.barrier = this.roundTrip());
+    this.nextBarrier ??= this.barrier
+      .catch(() => {})
+      .then(() => {
+        this.nextBarrier = undefined;
+        return (this.barrier ??= this.roundTrip());
+      });
+    return this.nextBarrier;
+  }
+
+  private async roundTrip(): Promise<void> {
+    try {
+      const client = this.client;
+      if (!client || !this.listening) throw new Error('not listening');
+      await client.query('select 1');
+    } finally {
+      this.barrier = undefined;
+    }
   }
 
   noteUse(tokenHash: string, at: number) {

@@ -143,8 +143,15 @@ export async function findLiveSession(
     return lookup(tokenHash, now);
   }
   const cache = sessionCaches.get(db);
-  const cached = cache?.get(tokenHash, now);
-  if (cached) return cached;
+  if (cache?.get(tokenHash, now)) {
+    // Kept, unless an end committed before this request is still on its way.
+    const caughtUp = await cache.caughtUp().then(
+      () => true,
+      () => false,
+    );
+    const cached = caughtUp ? cache.get(tokenHash, now) : undefined;
+    if (cached) return cached;
+  }
   const readAt = cache?.generation ?? 0;
   const query: CompiledQuery<LiveSession> = { ...compiled, parameters };
   const { rows } = await db.executeQuery(query);
