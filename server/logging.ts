@@ -6,16 +6,10 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 
-const SECRET_KEYS = [
-  'password',
-  'newPassword',
-  'currentPassword',
-  'token',
-  'linkToken',
-  'code',
-  'authorization',
-  'cookie',
-];
+import { SECRET_FIELDS } from '../contract/endpoints';
+
+/** The contract's secret fields, and the browser's cookies. */
+const SECRET_KEYS = [...SECRET_FIELDS, 'cookie'];
 
 const REDACT_PATHS = [
   'req.headers.authorization',
