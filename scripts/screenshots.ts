@@ -1,11 +1,16 @@
 // Pictures of every view and its error states, in both languages, at desktop and phone sizes,
 // taken from the production build served by a throwaway server: `npm run screenshots`.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import type { BrowserContextOptions, Page } from 'playwright-core';
 
+import { actionLogText, decodeLog } from '../contract/action-log';
 import { LOCALES } from '../contract/languages';
+import { stateHash } from '../store/actionLog/stateHash';
+import { rootReducer, type RootState } from '../store/rootReducer';
+import { generatedLogText } from '../testing/actionLog/generatedLog';
 import { activatedAccount, newAccount, signUpOnly, type Account } from '../testing/browser/api';
 import {
   field,
@@ -200,8 +205,53 @@ async function pictureWaiting(page: Page, origin: string, scene: (typeof WAITING
   return release;
 }
 
+/** A generated session that ends in a refused form and a failed login, with true hashes. */
+function troubledLogText(): string {
+  const log = decodeLog(generatedLogText(60, Date.UTC(2026, 10, 20, 9, 0)));
+  const actions = [
+    ...log.actions,
+    { type: 'form/validationFailed', payload: { form: 'login', fields: { email: 'REQUIRED' } } },
+    {
+      type: 'api/executeMutation/pending',
+      meta: { arg: { endpointName: 'login' }, requestId: 'r' },
+    },
+    {
+      type: 'api/executeMutation/rejected',
+      payload: { status: 401, data: { error: true, code: 'INVALID_CREDENTIALS' } },
+      meta: { arg: { endpointName: 'login' }, requestId: 'r' },
+    },
+  ];
+  const stateHashes: string[] = [];
+  let state = log.preloadedState as RootState;
+  for (const action of actions) {
+    state = rootReducer(state, action);
+    stateHashes.push(stateHash(state));
+  }
+  const last = log.timestamps.at(-1)!;
+  return actionLogText({
+    actionJsons: actions.map((action) => JSON.stringify(action)),
+    preloadedStateJson: JSON.stringify(log.preloadedState),
+    timestamps: [...log.timestamps, last + 4000, last + 9000, last + 9120],
+    stateHashes,
+  });
+}
+
+/** replay.html with a troubled log, at its first failure: the header, the list, the details. */
+async function pictureReplay(page: Page, url: string, file: string) {
+  await page.goto(`${url}/replay.html`);
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.locator('[data-step]').first().waitFor();
+  await page.locator('.replay-controls button').first().click();
+  await page.keyboard.press('n');
+  await page.locator('.replay-details h2').filter({ hasText: 'refused' }).waitFor();
+}
+
 async function main() {
   ensureBuiltApp();
+  if (process.argv.includes('replay')) {
+    await replayOnly();
+    return;
+  }
   const server = await startTestServer();
   const browser = await launchBrowser();
   try {
@@ -253,6 +303,38 @@ async function main() {
     }
     console.log(`Wrote ${written} screenshots under ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
+    await browser.close();
+    await server.dispose();
+  }
+}
+
+/** `npm run screenshots -- replay`: the replay page alone, at both sizes, in both languages. */
+async function replayOnly() {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'screens-log-')), 'troubled.json');
+  fs.writeFileSync(file, troubledLogText());
+  const server = await startTestServer();
+  const browser = await launchBrowser();
+  try {
+    for (const [size, options] of Object.entries(SIZES)) {
+      for (const localeRef of LOCALES) {
+        const dir = path.join(OUT_DIR, size, localeRef);
+        fs.mkdirSync(dir, { recursive: true });
+        const context = await newVisitorContext(browser, server.url, { localeRef }, options);
+        try {
+          const page = await context.newPage();
+          await pictureReplay(page, server.url, file);
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          await page.screenshot({ path: path.join(dir, 'replay.png'), fullPage: true });
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    console.log(
+      `Wrote the replay page's screenshots under ${path.relative(process.cwd(), OUT_DIR)}/`,
+    );
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
     await browser.close();
     await server.dispose();
   }

@@ -32,6 +32,16 @@ export const replayEn = {
   'replay.changeBefore': 'Before',
   'replay.changeAfter': 'After',
   'replay.preview': 'The app in this state',
+  'replay.failuresOnly': 'Failures only',
+  'replay.previousFailure': 'Previous failure (p)',
+  'replay.nextFailure': 'Next failure (n)',
+  'replay.session': 'The session',
+  'replay.when': 'When',
+  'replay.length': 'How long',
+  'replay.appVersion': 'App version',
+  'replay.language': 'Language',
+  'replay.device': 'Device',
+  'replay.unknown': 'not known',
 } as const satisfies Record<string, string>;
 
 export type ReplayMessageId = keyof typeof replayEn;
@@ -67,4 +77,14 @@ export const replayKh: Record<ReplayMessageId, string> = {
   'replay.changeBefore': 'មុន',
   'replay.changeAfter': 'ក្រោយ',
   'replay.preview': 'កម្មវិធីក្នុងស្ថានភាពនេះ',
+  'replay.failuresOnly': 'តែការបរាជ័យប៉ុណ្ណោះ',
+  'replay.previousFailure': 'ការបរាជ័យមុន (p)',
+  'replay.nextFailure': 'ការបរាជ័យបន្ទាប់ (n)',
+  'replay.session': 'វគ្គប្រើប្រាស់',
+  'replay.when': 'ពេលវេលា',
+  'replay.length': 'រយៈពេល',
+  'replay.appVersion': 'កំណែកម្មវិធី',
+  'replay.language': 'ភាសា',
+  'replay.device': 'ឧបករណ៍',
+  'replay.unknown': 'មិនដឹង',
 };

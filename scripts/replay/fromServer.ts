@@ -221,7 +221,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * Serves the built replay page (DIST_DIR, `npm run build`) and the upload beside it on loopback
  * only, until the command is stopped; prints the page's address with the log loaded.
  */
-async function servePage(reference: string, text: string): Promise<number> {
+async function servePage(reference: string, text: string, device: string | null): Promise<number> {
   const distDir = serverConfig().distDir;
   if (!fs.existsSync(path.join(distDir, 'replay.html'))) {
     throw new ServerError(`no replay.html in ${distDir} (run npm run build, or set DIST_DIR)`);
@@ -256,7 +256,7 @@ async function servePage(reference: string, text: string): Promise<number> {
   });
   const { port: bound } = server.address() as { port: number };
   process.stdout.write(
-    `${reference} on http://127.0.0.1:${bound}/replay.html?log=${logPath} (Ctrl-C stops)\n`,
+    `${reference} on http://127.0.0.1:${bound}/replay.html?log=${logPath}${device ? `&device=${device}` : ''} (Ctrl-C stops)\n`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
@@ -312,7 +312,16 @@ async function run(args: string[]): Promise<number | Upload> {
     }
     process.stdout.write(`${reference} written to ${out}\n`);
   }
-  if (page) return servePage(reference, text);
+  if (page) {
+    const row = await withDatabase((db) =>
+      db
+        .selectFrom('action_logs')
+        .select('device')
+        .where('reference', '=', reference)
+        .executeTakeFirst(),
+    );
+    return servePage(reference, text, row?.device ?? null);
+  }
   if (out !== undefined) return 0;
   return { args: [reference, ...rest], text };
 }

@@ -16,6 +16,25 @@ function shortened(text: string): string {
 const text = (value: unknown) =>
   value === undefined ? '—' : shortened(JSON.stringify(value) ?? String(value));
 
+/**
+ * A path or a JSON text that may wrap between its parts (after `.`, `,`, `:` and `/`) rather than
+ * inside a word; a part longer than its column still breaks, as a last resort.
+ */
+function Wrappable({ children }: { children: string }) {
+  const parts = children.split(/(?<=[.,:/])/);
+  // Each part but the last ends with a break opportunity drawn by CSS (a zero-width space after
+  // it): copying the text copies the text alone, and its accessible name is the text itself.
+  return (
+    <code>
+      {parts.map((part, index) => (
+        <span key={index} className={index < parts.length - 1 ? 'replay-break' : undefined}>
+          {part}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 /** The action that led to the shown state, and what it changed. */
 export function ActionDetails({
   step,
@@ -74,14 +93,15 @@ export function ActionDetails({
           <tbody>
             {changes.map((change) => (
               <tr key={change.path}>
-                <th scope="row">
-                  <code>{change.path}</code>
+                {/* Named by the path itself, whatever its wrapping parts. */}
+                <th scope="row" aria-label={change.path}>
+                  <Wrappable>{change.path}</Wrappable>
                 </th>
                 <td>
-                  <code>{text(change.before)}</code>
+                  <Wrappable>{text(change.before)}</Wrappable>
                 </td>
                 <td>
-                  <code>{text(change.after)}</code>
+                  <Wrappable>{text(change.after)}</Wrappable>
                 </td>
               </tr>
             ))}

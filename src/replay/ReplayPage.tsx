@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
 import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
+import { indexLog, type LogIndex } from '../../contract/action-log-index';
 import { intlFormats } from '../../i18n/digits';
 import { describeActions, type Step } from '../../store/actionLog/describe';
 import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
@@ -17,6 +18,7 @@ import { App } from '../app/App';
 import { ActionDetails } from './ActionDetails';
 import { LogFilePicker } from './LogFilePicker';
 import { ReplayControls } from './ReplayControls';
+import { SessionHeader } from './SessionHeader';
 import { stateDiff } from './stateDiff';
 import { StepList } from './StepList';
 import { useChromeMessages } from './useChromeMessages';
@@ -32,6 +34,7 @@ interface OpenLog {
   states: ReturnType<typeof allStates>;
   steps: Step[];
   divergence: Divergence | null;
+  index: LogIndex;
 }
 
 let opened = 0;
@@ -47,7 +50,16 @@ function openLog(log: DecodedLog, name: string): OpenLog {
     states,
     steps: describeActions(log.actions, log.timestamps),
     divergence: firstDivergence(log),
+    index: indexLog(log),
   };
+}
+
+function inert(event: SyntheticEvent) {
+  const target = event.target as Element;
+  if (event.type === 'submit' || target.closest('a, button, [role="button"], [role="link"]')) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
 }
 
 /** Position 0 is the state before the first action; position N the state after action N - 1. */
@@ -68,6 +80,25 @@ function Replay({ open }: { open: OpenLog }) {
   );
   const step = position === 0 ? null : open.steps[position - 1]!;
   const { divergence } = open;
+  const nextFailure = failedPositions.find((failed) => failed > position);
+  const previousFailure = failedPositions.findLast((failed) => failed < position);
+
+  // `n` and `p`: the next and previous failure, unless the visitor is typing somewhere.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], .replay-preview')) {
+        return;
+      }
+      const to = event.key === 'n' ? nextFailure : event.key === 'p' ? previousFailure : undefined;
+      if (to === undefined) return;
+      event.preventDefault();
+      setPosition(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [nextFailure, previousFailure]);
   return (
     <>
       {divergence ? (
@@ -93,6 +124,26 @@ function Replay({ open }: { open: OpenLog }) {
         failedPositions={failedPositions}
         onMove={move}
       />
+      <div className="replay-failures" role="group">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={previousFailure === undefined}
+          aria-keyshortcuts="p"
+          onClick={() => previousFailure !== undefined && move(previousFailure)}
+        >
+          {formatMessage({ id: 'replay.previousFailure' })}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={nextFailure === undefined}
+          aria-keyshortcuts="n"
+          onClick={() => nextFailure !== undefined && move(nextFailure)}
+        >
+          {formatMessage({ id: 'replay.nextFailure' })}
+        </button>
+      </div>
       <div className="replay-body">
         <StepList steps={open.steps} current={position - 1} onSelect={(index) => move(index + 1)} />
         <ActionDetails
@@ -101,7 +152,14 @@ function Replay({ open }: { open: OpenLog }) {
           time={position === 0 ? null : open.log.timestamps[position - 1]!}
           changes={changes}
         />
-        <section className="replay-preview" aria-label={formatMessage({ id: 'replay.preview' })}>
+        {/* A picture of the app: its links, buttons and forms do nothing here (the footer's send
+            and download would act on this page, not on the visitor's). */}
+        <section
+          className="replay-preview"
+          aria-label={formatMessage({ id: 'replay.preview' })}
+          onClickCapture={inert}
+          onSubmitCapture={inert}
+        >
           {/* A new store and tree per position: the view shows that state and nothing else. */}
           <App key={position} store={store} />
         </section>
@@ -148,10 +206,13 @@ function useLogFromAddress(
 export function ReplayPage({
   initialLocale = DEFAULT_LOCALE,
   logUrl,
+  device,
 }: {
   initialLocale?: Locale;
   /** A log to open at once, on the page's own origin. */
   logUrl?: string;
+  /** The sender's device class, when the server knew it. */
+  device?: string;
 }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [open, setOpen] = useState<OpenLog | null>(null);
@@ -199,6 +260,7 @@ export function ReplayPage({
                 values={{ name: open.name, app: open.log.app, count: open.log.actions.length }}
               />
             </p>
+            <SessionHeader index={open.index} device={device ?? null} />
             <Replay key={open.serial} open={open} />
           </>
         )}

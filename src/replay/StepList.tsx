@@ -27,11 +27,22 @@ interface StepListProps {
  * The steps whose words contain the search, case-insensitively; `#27` finds action 27 itself,
  * the index the replay command prints.
  */
-function matching(steps: readonly Step[], query: string): readonly Step[] {
+function matching(
+  steps: readonly Step[],
+  query: string,
+  failedWord: string,
+  failuresOnly: boolean,
+): readonly Step[] {
   const needle = query.trim().toLowerCase();
-  if (!needle) return steps;
-  return steps.filter(
-    (step) => step.text.toLowerCase().includes(needle) || `#${step.index}` === needle,
+  const candidates = failuresOnly ? steps.filter((step) => step.failed) : steps;
+  if (!needle) return candidates;
+  const badge = failedWord.toLowerCase();
+  // What a row shows: its words, and its badge for a failure (a refused form reads "failed" too).
+  return candidates.filter(
+    (step) =>
+      step.text.toLowerCase().includes(needle) ||
+      (step.failed && badge.includes(needle)) ||
+      `#${step.index}` === needle,
   );
 }
 
@@ -46,8 +57,13 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
   const { formatMessage } = useIntl();
   const searchId = useId();
   const [query, setQuery] = useState('');
+  const [failuresOnly, setFailuresOnly] = useState(false);
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => matching(steps, deferredQuery), [steps, deferredQuery]);
+  const failedWord = formatMessage({ id: 'replay.failed' });
+  const shown = useMemo(
+    () => matching(steps, deferredQuery, failedWord, failuresOnly),
+    [steps, deferredQuery, failedWord, failuresOnly],
+  );
   const { ref, first, last, firstInView, totalHeight, reveal } = useWindowedRows(
     shown.length,
     ROW_HEIGHT,
@@ -104,6 +120,14 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
+      <label className="replay-steps__filter">
+        <input
+          type="checkbox"
+          checked={failuresOnly}
+          onChange={(event) => setFailuresOnly(event.target.checked)}
+        />{' '}
+        {formatMessage({ id: 'replay.failuresOnly' })}
+      </label>
       <p className="replay-steps__count" aria-live="polite">
         {formatMessage({ id: 'replay.shownSteps' }, { shown: shown.length, total: steps.length })}
       </p>

@@ -19,5 +19,11 @@ function storedLocale() {
 const container = document.getElementById('root');
 if (!container) throw new Error('replay.html has no #root element');
 // `?log=/log.json`: a log served beside the page (`npm run replay -- --ref REF --page`).
-const logUrl = new URLSearchParams(window.location.search).get('log') ?? undefined;
-createRoot(container).render(<ReplayPage initialLocale={storedLocale()} logUrl={logUrl} />);
+const address = new URLSearchParams(window.location.search);
+createRoot(container).render(
+  <ReplayPage
+    initialLocale={storedLocale()}
+    logUrl={address.get('log') ?? undefined}
+    device={address.get('device') ?? undefined}
+  />,
+);
