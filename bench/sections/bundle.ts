@@ -1,5 +1,5 @@
-// Gzipped bytes that /login needs before it is interactive, beside a floor build of the bare
-// runtime libraries: the ratio is what counts, the sizes are context.
+// Gzipped bytes that /login needs before it is interactive, against the budget a visitor on a slow
+// phone network feels; a floor build of the bare runtime libraries and the ratio to it are context.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,6 +8,8 @@ import { kib, ratio, type Row } from '../table';
 import { build } from './build';
 
 const CODE = /\.(js|css)$/;
+/** The first load's budget: about 0.7 s of a 1.6 Mbps link. */
+const BUDGET_KIB = 135;
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const gzTotal = (files: string[]) => files.reduce((sum, file) => sum + gz(file), 0);
 
@@ -36,15 +38,22 @@ export async function benchBundle(): Promise<Row[]> {
   try {
     const initial = gzTotal(loginFiles(app.groups));
     const floorBytes = gzTotal((floor.groups.main ?? []).filter((file) => CODE.test(file)));
+    const sessionTime = (app.groups['session-time'] ?? []).filter((file) => CODE.test(file));
+    if (sessionTime.length === 0) throw new Error('no session-time chunk group');
     const rows: Row[] = [
-      { section: 'bundle', figure: 'initial /login (JS+CSS, gzip)', value: kib(initial) },
-      { section: 'bundle', figure: 'floor (runtime libraries only)', value: kib(floorBytes) },
       {
         section: 'bundle',
-        figure: 'initial / floor',
-        value: ratio(initial / floorBytes),
-        target: '<= 1.15x',
-        met: initial / floorBytes <= 1.15,
+        figure: 'initial /login (JS+CSS, gzip)',
+        value: kib(initial),
+        target: `<= ${BUDGET_KIB} KiB`,
+        met: initial <= BUDGET_KIB * 1024,
+      },
+      { section: 'bundle', figure: 'floor (runtime libraries only)', value: kib(floorBytes) },
+      { section: 'bundle', figure: 'initial / floor', value: ratio(initial / floorBytes) },
+      {
+        section: 'bundle',
+        figure: 'session-time (moment-timezone), with a stored token',
+        value: kib(gzTotal(sessionTime)),
       },
     ];
     for (const file of lazyFiles(app.dir)) {
