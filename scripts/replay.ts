@@ -2,6 +2,7 @@
 // Folds a recorded action log through the app's root reducer (no middleware, no side effects).
 // Exit codes: 0 done, 1 the replay diverges from the recording (--check), 2 bad file or usage.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 import type { DecodedLog } from '../contract/action-log';
 
@@ -47,6 +48,8 @@ Folds a recorded action log through the app's root reducer (no side effects).
               "state"}, the step in the timeline's words and the state after it; with --list and
               --stats, their answer as one JSON object
   --check     compare the recorded state hashes; name the first action that diverges (exit 1)
+  --emit-test print a Jest test file (for __tests__/timeTravel/) that folds the log, checks every
+              state hash and the last view: a troubled session becomes a regression test
   --help      this text
 
 Exit codes: 0 done, 1 the replay diverges (--check), 2 a bad file or usage.`;
@@ -57,17 +60,27 @@ interface Command {
   at: number | null;
   json: boolean;
   check: boolean;
+  emitTest: boolean;
 }
 
 class UsageError extends Error {}
+class UnreadableFile extends Error {}
 
 function parseArgs(args: string[]): Command {
-  const command: Command = { help: false, file: '', at: null, json: false, check: false };
+  const command: Command = {
+    help: false,
+    file: '',
+    at: null,
+    json: false,
+    check: false,
+    emitTest: false,
+  };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h') return { ...command, help: true };
     if (arg === '--json') command.json = true;
     else if (arg === '--check') command.check = true;
+    else if (arg === '--emit-test') command.emitTest = true;
     else if (arg === '--at') {
       const value = args[(i += 1)];
       if (value === undefined || !/^\d+$/.test(value)) {
@@ -82,22 +95,33 @@ function parseArgs(args: string[]): Command {
   if (command.check && (command.json || command.at !== null)) {
     throw new UsageError('--check cannot be combined with --at or --json');
   }
+  if (command.emitTest && (command.check || command.json || command.at !== null)) {
+    throw new UsageError('--emit-test stands alone');
+  }
   return command;
 }
 
 /** An upload read from the server's database (--ref), replayed instead of a file. */
 let uploadedText: string | undefined;
 
-function readLog({ decodeLog, LogFileError }: Replay, file: string): DecodedLog {
-  if (uploadedText !== undefined) return decodeLog(uploadedText);
-  let text: string;
+/** The log's text: the upload's, or the file's. */
+function readText(file: string): string {
+  if (uploadedText !== undefined) return uploadedText;
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new LogFileError(code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`);
+    throw new UnreadableFile(code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`);
   }
-  return decodeLog(text);
+}
+
+function readLog({ decodeLog, LogFileError }: Replay, file: string): DecodedLog {
+  try {
+    return decodeLog(readText(file));
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw new LogFileError(error.message);
+    throw error;
+  }
 }
 
 /** Writes big outputs in large chunks: one write per line is the slow part of a long replay. */
@@ -169,10 +193,32 @@ function printStates(
   }
 }
 
-function run(replay: Replay, command: Command): number {
+async function run(replay: Replay, command: Command): Promise<number> {
   const log = readLog(replay, command.file);
   const out = createOutput(replay.printable);
   try {
+    if (command.emitTest) {
+      // A log whose replay already diverges would make a test that fails from the start.
+      const divergence = replay.firstDivergence(log);
+      if (divergence) {
+        throw new UsageError(
+          `action ${divergence.index} (${divergence.type}) already diverges: no test made`,
+        );
+      }
+      const { emitTest, finalView } = await import('./replay/emitTest');
+      const steps = replay.describeActions(log.actions, log.timestamps);
+      const states = [...replay.replayStates(log)];
+      process.stdout.write(
+        emitTest({
+          name: basename(command.file),
+          text: readText(command.file),
+          actions: log.actions.length,
+          failures: steps.filter((step) => step.failed).map((step) => step.text),
+          view: finalView(states.at(-1)!),
+        }),
+      );
+      return 0;
+    }
     if (command.check) {
       const divergence = replay.firstDivergence(log);
       if (divergence) {
@@ -217,7 +263,7 @@ async function main(args: string[]): Promise<number> {
   }
   const replay = await loadReplay();
   try {
-    return run(replay, command);
+    return await run(replay, command);
   } catch (error) {
     const prefix = error instanceof UsageError ? 'replay' : `replay: ${command.file}`;
     const reason =

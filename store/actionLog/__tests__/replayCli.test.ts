@@ -102,6 +102,24 @@ it('prints one state with --at, and one JSON line per action with --json', async
   expect(one.stdout).toBe(`${JSON.stringify(lines[2].state)}\n`);
 });
 
+it('prints a Jest test of the log with --emit-test, and makes none of a diverging log', async () => {
+  const emitted = await replay(journeyLog, '--emit-test');
+  expect(emitted.code).toBe(0);
+  expect(emitted.stdout).toContain("import { replayStates } from '../../store/actionLog/foldLog';");
+  expect(emitted.stdout).toMatch(/expect\(log\.actions\)\.toHaveLength\(\d+\);/);
+  expect(emitted.stdout).toContain(`getAttribute('data-view') === "home"`);
+  // The log is in it as exported: its hashes are what the test checks.
+  const embedded = /const LOG = (".*");\n/.exec(emitted.stdout)![1]!;
+  expect(decodeLog(JSON.parse(embedded))).toEqual(decodeLog(readFileSync(journeyLog, 'utf8')));
+
+  const log = JSON.parse(readFileSync(journeyLog, 'utf8'));
+  log.actionLog.stateHashes[3] = '00000000';
+  const diverging = await replay(file('diverging.json', JSON.stringify(log)), '--emit-test');
+  expect(diverging.code).toBe(2);
+  expect(diverging.stdout).toBe('');
+  expect(diverging.stderr).toMatch(/action 3 \(.+\) already diverges: no test made/);
+});
+
 it.each([
   ['a missing file', () => path.join(dir, 'absent.json'), 'no such file'],
   ['a truncated file', () => file('cut.json', '{"payload":"[]","preloa'), 'truncated'],
