@@ -72,6 +72,12 @@ export default tseslint.config(
             { target: './src', from: './server', except: [] },
             { target: './server', from: ['./src', './store', './i18n'] },
             {
+              target: './server/routes',
+              from: './server/routes',
+              message:
+                'A route file imports no route file: what two routes share lives in auth/, repo/ or http/.',
+            },
+            {
               target: './testing',
               from: './scripts',
               message: 'testing/ serves the tools in scripts/; it imports none of them.',

@@ -11,12 +11,8 @@ import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import { emailChangeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
-import {
-  activationCodeMatches,
-  hashSessionToken,
-  linkTokenMatches,
-  newSalt,
-} from '../auth/secrets';
+import { activationCodeMatches, linkTokenMatches, newSalt } from '../auth/secrets';
+import { requireSession, sessionOf } from '../auth/session';
 import { falseOnUniqueViolation } from '../db/unique';
 import { defineRoutes } from '../http/endpoints';
 import {
@@ -32,26 +28,8 @@ import {
   replaceAccountCode,
   useAccountCode,
 } from '../repo/account-codes';
-import {
-  findLiveSession,
-  listSessions,
-  revokeOtherSessions,
-  revokeSessionById,
-} from '../repo/sessions';
+import { listSessions, revokeOtherSessions, revokeSessionById } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
-import { bearerToken } from './session-answer';
-
-/** Who is asking: the live session of the request's bearer token. */
-interface SignedIn {
-  userId: string;
-  tokenHash: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    signedIn: SignedIn | null;
-  }
-}
 
 /** The counter of wrong passwords per session. */
 const PASSWORD_CHECKS = 'account-password-session';
@@ -85,27 +63,14 @@ const accountRoutes = defineRoutes(async (app) => {
     config.rateLimits.resendWindowSeconds,
   );
 
-  app.decorateRequest('signedIn', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const token = bearerToken(request);
-    const tokenHash = token ? hashSessionToken(token) : undefined;
-    const session = tokenHash
-      ? await findLiveSession(db, tokenHash, clock.nowSeconds())
-      : undefined;
-    if (!session || !tokenHash) return reply.fail('INVALID_TOKEN');
-    request.signedIn = { userId: session.id, tokenHash };
-  });
-
-  function who(request: FastifyRequest): SignedIn {
-    if (!request.signedIn) throw new Error('the bearer check did not run');
-    return request.signedIn;
-  }
+  // Every route here needs a live session: without one, 401 before the handler runs.
+  app.addHook('preHandler', requireSession);
 
   async function userOf(request: FastifyRequest) {
     return db
       .selectFrom('users')
       .selectAll()
-      .where('id', '=', who(request).userId)
+      .where('id', '=', sessionOf(request).userId)
       .executeTakeFirstOrThrow();
   }
 
@@ -122,7 +87,7 @@ const accountRoutes = defineRoutes(async (app) => {
     password: string,
     field: 'password' | 'currentPassword',
   ): Promise<boolean> {
-    const { userId, tokenHash } = who(request);
+    const { userId, tokenHash } = sessionOf(request);
     const session = createHash('sha256').update(tokenHash).digest('base64url');
     const draws = [
       { counter: passwordChecks, key: `${userId}:${session}` },
@@ -164,7 +129,7 @@ const accountRoutes = defineRoutes(async (app) => {
           .set({ password_hash: passwordHash })
           .where('id', '=', user.id)
           .execute();
-        await revokeOtherSessions(trx, user.id, who(request).tokenHash);
+        await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset or email-change code mailed before the change no longer works.
         await endAccountCodes(trx, user.id);
         const reset = app.link(ROUTES.resetPassword, { email: user.email });
@@ -215,7 +180,7 @@ const accountRoutes = defineRoutes(async (app) => {
     },
 
     emailChange: async (request) => {
-      const pending = await findAccountCode(db, who(request).userId, 'email-change');
+      const pending = await findAccountCode(db, sessionOf(request).userId, 'email-change');
       const answer: EmailChangeOk = {
         error: false,
         pending: pending?.new_email
@@ -226,7 +191,7 @@ const accountRoutes = defineRoutes(async (app) => {
     },
 
     resendEmailChange: async (request, reply) => {
-      const { userId } = who(request);
+      const { userId } = sessionOf(request);
       const pending = await findAccountCode(db, userId, 'email-change');
       const newEmail = pending?.new_email;
       if (!newEmail) return reply.fail('NOT_FOUND');
@@ -249,7 +214,7 @@ const accountRoutes = defineRoutes(async (app) => {
     cancelEmailChange: async (request) => {
       await db
         .deleteFrom('account_codes')
-        .where('user_id', '=', who(request).userId)
+        .where('user_id', '=', sessionOf(request).userId)
         .where('purpose', '=', 'email-change')
         .execute();
       const answer: PlainOk = { error: false };
@@ -283,7 +248,7 @@ const accountRoutes = defineRoutes(async (app) => {
         // Taken since the code was sent: the change does not happen.
         if (await findUserByEmail(trx, newEmail)) return false;
         await trx.updateTable('users').set({ email: newEmail }).where('id', '=', user.id).execute();
-        await revokeOtherSessions(trx, user.id, who(request).tokenHash);
+        await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset code mailed to the old address no longer works.
         await endAccountCodes(trx, user.id);
         const notice = emailChangedMail(language(request), user.name, newEmail);
@@ -342,7 +307,7 @@ const accountRoutes = defineRoutes(async (app) => {
     },
 
     sessions: async (request) => {
-      const { userId, tokenHash } = who(request);
+      const { userId, tokenHash } = sessionOf(request);
       const rows = await listSessions(db, userId, clock.nowSeconds());
       const answer: SessionsOk = {
         error: false,
@@ -358,13 +323,13 @@ const accountRoutes = defineRoutes(async (app) => {
     },
 
     revokeOtherSessions: async (request) => {
-      const { userId, tokenHash } = who(request);
+      const { userId, tokenHash } = sessionOf(request);
       const revoked = await revokeOtherSessions(db, userId, tokenHash);
       return { error: false as const, revoked };
     },
 
     revokeSession: async (request, reply) => {
-      const { userId } = who(request);
+      const { userId } = sessionOf(request);
       const ended = await revokeSessionById(db, userId, request.params.id, clock.nowSeconds());
       if (!ended) return reply.fail('NOT_FOUND');
       const answer: PlainOk = { error: false };

@@ -4,12 +4,12 @@ import { normalizeEmail } from '../../contract/rules';
 import { resendActivationJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
+import { newSession, sessionAnswer } from '../auth/session-answer';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 import { activateWithSession, findPendingActivation } from '../repo/activation-codes';
 import { findRegistrations } from '../repo/registrations';
 import { toPublicUser } from '../repo/users';
-import { newSession, sessionAnswer } from './session-answer';
 
 const activationRoutes = defineRoutes(async (app) => {
   const { config, db, passwords } = app;

@@ -1,9 +1,9 @@
 import { normalizeEmail } from '../../contract/rules';
 import { HashingOverloaded } from '../auth/passwords';
+import { newSession, sessionAnswer } from '../auth/session-answer';
 import { defineRoutes } from '../http/endpoints';
 import { createSession } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
-import { newSession, sessionAnswer } from './session-answer';
 
 const loginRoutes = defineRoutes(async (app) => {
   const { config, db, passwords } = app;

@@ -10,13 +10,13 @@ import { normalizeEmail } from '../../contract/rules';
 import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
+import { newSession, sessionAnswer } from '../auth/session-answer';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
 import { createSession, revokeOtherSessions } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
-import { newSession, sessionAnswer } from './session-answer';
 
 const passwordResetRoutes = defineRoutes(async (app) => {
   const { config, db } = app;

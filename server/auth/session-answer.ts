@@ -1,9 +1,10 @@
+// What a route that opens a session (login, activation, a password reset) stores and answers.
 import { randomBytes } from 'node:crypto';
 
 import type { FastifyRequest } from 'fastify';
 
 import type { PublicUser, SessionOk } from '../../contract/api';
-import { hashSessionToken, newSessionToken } from '../auth/secrets';
+import { hashSessionToken, newSessionToken } from './secrets';
 
 /** The browser that opens a session, as the session list shows it (bounded). */
 export function userAgentOf(request: FastifyRequest): string {
@@ -28,9 +29,4 @@ export function newSession(now: number, ttlSeconds: number, request: FastifyRequ
 
 export function sessionAnswer(token: string, user: PublicUser, exp: number): SessionOk {
   return { error: false, token, user, signature: { exp } };
-}
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
 }
