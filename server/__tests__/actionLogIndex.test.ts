@@ -11,6 +11,7 @@ import { sendLog } from '../../testing/server/actionLogs';
 import { testConfig, testEnv } from '../../testing/server/config';
 import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
+import * as indexMigration from '../db/migrations/008_action_log_index';
 
 const START = Date.UTC(2026, 10, 20, 9, 0, 0);
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131 Mobile';
@@ -232,5 +233,48 @@ describe.each(ENGINES)('the uploads’ index on %s', (_name, engine) => {
     expect(left.map((upload) => upload.reference).sort()).toEqual([...guests].sort());
     const links = await server.app.db.selectFrom('action_log_users').selectAll().execute();
     expect(links).toEqual([]);
+  });
+
+  it('indexes and ties the uploads stored before the index existed, as it is added', async () => {
+    const address = visitorAddress(50);
+    const client = new AddressClient(server.url, address);
+    const email = uniqueEmail('legacy');
+    await activatedAccount(client, email);
+    const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
+    client.close();
+    const userId = login.body.user.id as string;
+    const db = server.app.db;
+
+    await indexMigration.down(db as never);
+    // An upload as the earlier server stored it: a guest's, holding the user's id.
+    await db
+      .insertInto('action_logs')
+      .values({
+        reference: 'LGCY-2345',
+        user_id: null,
+        created_at: Math.floor(Date.now() / 1000),
+        size: 1,
+        body: troubledLog(userId),
+      } as never)
+      .execute();
+    await indexMigration.up(db as never);
+
+    const row = await db
+      .selectFrom('action_logs')
+      .selectAll()
+      .where('reference', '=', 'LGCY-2345')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ signed_in: 1, last_path: '/login', locale: 'kh' });
+    expect(await db.selectFrom('action_log_users').selectAll().execute()).toEqual([
+      { reference: 'LGCY-2345', user_id: userId },
+    ]);
+    await db.deleteFrom('users').where('id', '=', userId).execute();
+    expect(
+      await db
+        .selectFrom('action_logs')
+        .where('reference', '=', 'LGCY-2345')
+        .select('reference')
+        .execute(),
+    ).toEqual([]);
   });
 });
