@@ -1,6 +1,6 @@
 // The value rules of the API's fields; contract/schemas.ts makes them the refinements of every
 // body's schema, which the server (authoritative) and the app's forms (early feedback) both use.
-import type { FieldErrorCode } from './api';
+import type { FieldErrorCode } from './codes';
 import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -8,6 +8,7 @@
 // with TypeBox 1.x; /login stays within 1.15x the library floor only with Valibot.
 import * as v from 'valibot';
 
+import { ERROR_CODES, FIELD_ERROR_CODES, type FieldErrorCode } from './codes';
 import { EMAIL_MAX_LENGTH } from './email';
 import {
   checkEmail,
@@ -20,37 +21,9 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './rules';
 
-export const ERROR_CODES = [
-  'VALIDATION',
-  'RATE_LIMITED',
-  'INVALID_CODE',
-  'PASSWORD_NOT_CHOSEN',
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_NOT_ACTIVATED',
-  'INVALID_TOKEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'BAD_REQUEST',
-  'REQUEST_TIMEOUT',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
+export { ERROR_CODES, FIELD_ERROR_CODES };
 
-export const FIELD_ERROR_CODES = [
-  'REQUIRED',
-  'INVALID_EMAIL',
-  'TOO_SHORT',
-  'TOO_LONG',
-  'COMMON_PASSWORD',
-  'INVALID_CODE_FORMAT',
-  'INCORRECT',
-  'SAME_EMAIL',
-  'SAME_PASSWORD',
-] as const;
-
-type FieldCode = (typeof FIELD_ERROR_CODES)[number];
+type FieldCode = FieldErrorCode;
 
 /** Longest value of a field that has no rule of its own (a password to compare, say). */
 const ANY_FIELD_MAX = 1024;
