@@ -73,8 +73,6 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, opts.logStream),
     logController: requestLogController(config.logSlowRequestMs),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Every missing field is named at once (bodies are small: the cost is bounded).
-    ajv: { customOptions: { allErrors: true } },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: (_error, _request, reply) => {
       void sendError(reply, 400, 'BAD_REQUEST');
