@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import {
   cacheLiveSessions,
   createSession,
-  findLiveSession,
+  findLiveSessionUser,
   flushSessionUses,
   listSessions,
   recordSessionUse,
@@ -20,7 +20,7 @@ import {
 const NOW = 1_800_000_000;
 const TOKEN_HASH = hashSessionToken('a-session-token');
 
-describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
+describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
   let db: Kysely<Database>;
   let tearDown: () => Promise<void>;
 
@@ -61,7 +61,7 @@ describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
   });
 
   it('finds a live session with its user, and nothing for an expired or unknown one', async () => {
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toEqual({
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toEqual({
       id: 'u1',
       name: 'Ada',
       email: 'ada@example.com',
@@ -69,8 +69,8 @@ describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
       expires_at: NOW + 3600,
       last_used_at: NOW - 10,
     });
-    expect(await findLiveSession(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
-    expect(await findLiveSession(db, hashSessionToken('another-token'), NOW)).toBeUndefined();
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
+    expect(await findLiveSessionUser(db, hashSessionToken('another-token'), NOW)).toBeUndefined();
   });
 
   it('does not see a revocation that is rolled back', async () => {
@@ -78,7 +78,7 @@ describe.each(ENGINES)('findLiveSession (%s)', (_name, engine) => {
     const transaction = db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
       // A verify arrives while the revocation is written but not committed.
-      during = findLiveSession(db, TOKEN_HASH, NOW);
+      during = findLiveSessionUser(db, TOKEN_HASH, NOW);
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw new Error('the request failed after revoking');
     });
@@ -172,34 +172,34 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
 
   it('answers from memory, and forgets a session once the database says it ended', async () => {
     // Kept from its second read on.
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     // Deleted without its notification: still answered, so from memory.
     await sql`alter table sessions disable trigger sessions_ended`.execute(db);
     await db.deleteFrom('sessions').execute();
     await sql`alter table sessions enable trigger sessions_ended`.execute(db);
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     // Not past its end, though.
-    expect(await findLiveSession(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
     // A notification, as a deletion's trigger sends it, drops it.
     await sql`select pg_notify('accounts_sessions', ${`${schema} s ${TOKEN_HASH}`})`.execute(db);
-    await until(async () => (await findLiveSession(db, TOKEN_HASH, NOW)) === undefined);
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toBeUndefined();
+    await until(async () => (await findLiveSessionUser(db, TOKEN_HASH, NOW)) === undefined);
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toBeUndefined();
   });
 
   it('keeps a session read only once out of memory', async () => {
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     await sql`alter table sessions disable trigger sessions_ended`.execute(db);
     await db.deleteFrom('sessions').execute();
     await sql`alter table sessions enable trigger sessions_ended`.execute(db);
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toBeUndefined();
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toBeUndefined();
   });
 
   it("shows a user's new name once the update is notified", async () => {
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
     await db.updateTable('users').set({ name: 'Ada L.' }).where('id', '=', 'u1').execute();
-    await until(async () => (await findLiveSession(db, TOKEN_HASH, NOW))?.name === 'Ada L.');
-    expect(await findLiveSession(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada L.' });
+    await until(async () => (await findLiveSessionUser(db, TOKEN_HASH, NOW))?.name === 'Ada L.');
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada L.' });
   });
 });

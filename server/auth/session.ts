@@ -5,11 +5,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { findLiveSession } from '../repo/sessions';
+import { findLiveSessionUser } from '../repo/sessions';
 import { hashSessionToken } from './secrets';
 
 /** The stored row of a live session, joined to its user (whose `id` it carries). */
-type LiveRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+type LiveRow = NonNullable<Awaited<ReturnType<typeof findLiveSessionUser>>>;
 
 /** A live session: whose it is, its key, and its times (Unix seconds). */
 export interface Session {
@@ -40,7 +40,7 @@ export async function readSession(request: FastifyRequest): Promise<void> {
   if (!token) return;
   const tokenHash = hashSessionToken(token);
   const { db, clock } = request.server;
-  const row = await findLiveSession(db, tokenHash, clock.nowSeconds());
+  const row = await findLiveSessionUser(db, tokenHash, clock.nowSeconds());
   if (!row) return;
   const { expires_at: expiresAt, last_used_at: lastUsedAt, ...user } = row;
   request.session = { userId: user.id, user, tokenHash, expiresAt, lastUsedAt };

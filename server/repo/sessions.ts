@@ -111,6 +111,10 @@ function sqliteLookup(db: Kysely<Database>, connection: SQLite.Database) {
 const sqliteLookups = new WeakMap<Kysely<Database>, ReturnType<typeof sqliteLookup>>();
 
 /**
+ * The user a live session belongs to, with the session's expiry and last use (`id` is the
+ * user's); undefined when the token stands for no live session. auth/session.ts makes the
+ * request's session of it.
+ *
  * The hot path, run on every navigation of every visitor: one primary-key lookup joined to its
  * user. The query is compiled once per database and only its parameters change.
  *
@@ -120,7 +124,7 @@ const sqliteLookups = new WeakMap<Kysely<Database>, ReturnType<typeof sqliteLook
  * connection, the lookup waits for it through Kysely instead, so it never reads a transaction's
  * uncommitted writes.
  */
-export async function findLiveSession(
+export async function findLiveSessionUser(
   db: Kysely<Database>,
   tokenHash: string,
   now: number,
