@@ -27,6 +27,7 @@ import loginRoutes from './routes/login';
 import outboxRoutes from './routes/outbox';
 import passwordResetRoutes from './routes/password-reset';
 import sessionRoutes from './routes/session';
+import sessionListRoutes from './routes/sessions';
 import signupRoutes from './routes/signup';
 
 /**
@@ -42,6 +43,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   loginRoutes,
   passwordResetRoutes,
   accountRoutes,
+  sessionListRoutes,
   actionLogRoutes,
   outboxRoutes,
 ]);

@@ -62,3 +62,16 @@ export async function useAccountCode(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Drops the user's live code of one purpose (a cancelled email change). */
+export async function dropAccountCode(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountCodePurpose,
+): Promise<void> {
+  await db
+    .deleteFrom('account_codes')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .execute();
+}

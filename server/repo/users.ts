@@ -43,3 +43,36 @@ export async function createAccount(trx: Kysely<Database>, account: NewAccount):
     .execute();
   return true;
 }
+
+export async function findUserById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setEmail(db: Kysely<Database>, userId: string, email: string) {
+  await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+}
+
+/** The tables that hold rows of a user (by `user_id`). */
+const USER_TABLES = [
+  'sessions',
+  'activation_codes',
+  'registrations',
+  'account_codes',
+  'action_logs',
+] as const;
+
+/** Every row of the user, then the user; run it in a transaction. */
+export async function deleteUser(trx: Kysely<Database>, userId: string): Promise<void> {
+  for (const table of USER_TABLES) {
+    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+}

@@ -1,12 +1,12 @@
-// The signed-in user's own account: password and email changes, the sessions, deletion. Every
-// route here needs a live session (a bearer token); a wrong password counts against a limit per
-// session and per client address, so a stolen session cannot guess its way to the password, nor
-// lock the owner's other sessions out.
+// The signed-in user's own account: password and email changes, and deletion (its sessions are
+// in sessions.ts). Every route here needs a live session (a bearer token); a wrong password
+// counts against a limit per session and per client address, so a stolen session cannot guess
+// its way to the password, nor lock the owner's other sessions out.
 import { createHash } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { EmailChangeOk, PlainOk, SessionsOk } from '../../contract/api';
+import type { EmailChangeOk, PlainOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import { emailChangeJob } from '../auth/mail-jobs';
@@ -23,13 +23,21 @@ import {
 import type { JobPayload } from '../mail/jobs';
 import { mailLanguage } from '../mail/language';
 import {
+  dropAccountCode,
   endAccountCodes,
   findAccountCode,
   replaceAccountCode,
   useAccountCode,
 } from '../repo/account-codes';
-import { listSessions, revokeOtherSessions, revokeSessionById } from '../repo/sessions';
-import { findUserByEmail, toPublicUser } from '../repo/users';
+import { revokeOtherSessions } from '../repo/sessions';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  setEmail,
+  setPasswordHash,
+  toPublicUser,
+} from '../repo/users';
 
 /** The counter of wrong passwords per session. */
 const PASSWORD_CHECKS = 'account-password-session';
@@ -66,13 +74,7 @@ const accountRoutes = defineRoutes(async (app) => {
   // Every route here needs a live session: without one, 401 before the handler runs.
   app.addHook('preHandler', requireSession);
 
-  async function userOf(request: FastifyRequest) {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', sessionOf(request).userId)
-      .executeTakeFirstOrThrow();
-  }
+  const userOf = (request: FastifyRequest) => findUserById(db, sessionOf(request).userId);
 
   /**
    * Checks the account's password, counting a wrong one against this session's limit and this
@@ -124,11 +126,7 @@ const accountRoutes = defineRoutes(async (app) => {
       }
       const passwordHash = await app.passwords.hash(newPassword);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', user.id)
-          .execute();
+        await setPasswordHash(trx, user.id, passwordHash);
         await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset or email-change code mailed before the change no longer works.
         await endAccountCodes(trx, user.id);
@@ -212,11 +210,7 @@ const accountRoutes = defineRoutes(async (app) => {
     },
 
     cancelEmailChange: async (request) => {
-      await db
-        .deleteFrom('account_codes')
-        .where('user_id', '=', sessionOf(request).userId)
-        .where('purpose', '=', 'email-change')
-        .execute();
+      await dropAccountCode(db, sessionOf(request).userId, 'email-change');
       const answer: PlainOk = { error: false };
       return answer;
     },
@@ -247,7 +241,7 @@ const accountRoutes = defineRoutes(async (app) => {
         if (!(await useAccountCode(trx, user.id, 'email-change', stored.code_hash))) return false;
         // Taken since the code was sent: the change does not happen.
         if (await findUserByEmail(trx, newEmail)) return false;
-        await trx.updateTable('users').set({ email: newEmail }).where('id', '=', user.id).execute();
+        await setEmail(trx, user.id, newEmail);
         await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset code mailed to the old address no longer works.
         await endAccountCodes(trx, user.id);
@@ -282,16 +276,7 @@ const accountRoutes = defineRoutes(async (app) => {
       }
       // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
       await db.transaction().execute(async (trx) => {
-        for (const table of [
-          'sessions',
-          'activation_codes',
-          'registrations',
-          'account_codes',
-          'action_logs',
-        ] as const) {
-          await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
-        }
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await deleteUser(trx, user.id);
         await app.mail.send(trx, {
           to: user.email,
           ...accountDeletedMail(language(request), user.name),
@@ -302,36 +287,6 @@ const accountRoutes = defineRoutes(async (app) => {
       const own = { name: PASSWORD_CHECKS, keyPrefix: `${user.id}:` };
       await app.limits.forgetAccount(user, own);
       app.mail.kickAfter(reply);
-      const answer: PlainOk = { error: false };
-      return answer;
-    },
-
-    sessions: async (request) => {
-      const { userId, tokenHash } = sessionOf(request);
-      const rows = await listSessions(db, userId, clock.nowSeconds());
-      const answer: SessionsOk = {
-        error: false,
-        sessions: rows.map((row) => ({
-          id: row.id ?? '',
-          createdAt: iso(row.created_at),
-          lastUsedAt: iso(Math.max(row.last_used_at, row.created_at)),
-          userAgent: row.user_agent,
-          current: row.token_hash === tokenHash,
-        })),
-      };
-      return answer;
-    },
-
-    revokeOtherSessions: async (request) => {
-      const { userId, tokenHash } = sessionOf(request);
-      const revoked = await revokeOtherSessions(db, userId, tokenHash);
-      return { error: false as const, revoked };
-    },
-
-    revokeSession: async (request, reply) => {
-      const { userId } = sessionOf(request);
-      const ended = await revokeSessionById(db, userId, request.params.id, clock.nowSeconds());
-      if (!ended) return reply.fail('NOT_FOUND');
       const answer: PlainOk = { error: false };
       return answer;
     },

@@ -16,7 +16,7 @@ import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
 import { createSession, revokeOtherSessions } from '../repo/sessions';
-import { findUserByEmail, toPublicUser } from '../repo/users';
+import { findUserByEmail, setPasswordHash, toPublicUser } from '../repo/users';
 
 const passwordResetRoutes = defineRoutes(async (app) => {
   const { config, db } = app;
@@ -83,11 +83,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
       const language = mailLanguage(request.headers['accept-language']);
       const done = await db.transaction().execute(async (trx) => {
         if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', user.id)
-          .execute();
+        await setPasswordHash(trx, user.id, passwordHash);
         await createSession(trx, { ...session, userId: user.id, now });
         // Whoever held the old password is signed out everywhere.
         await revokeOtherSessions(trx, user.id, session.tokenHash);

@@ -1,0 +1,47 @@
+// The signed-in user's live sessions: the list (which one is this device), and ending one or
+// every other one. Every route here needs a live session.
+import type { PlainOk, SessionsOk } from '../../contract/api';
+import { requireSession, sessionOf } from '../auth/session';
+import { defineRoutes } from '../http/endpoints';
+import { listSessions, revokeOtherSessions, revokeSessionById } from '../repo/sessions';
+
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+const sessionListRoutes = defineRoutes(async (app) => {
+  const { db, clock } = app;
+  app.addHook('preHandler', requireSession);
+
+  return {
+    sessions: async (request) => {
+      const { userId, tokenHash } = sessionOf(request);
+      const rows = await listSessions(db, userId, clock.nowSeconds());
+      const answer: SessionsOk = {
+        error: false,
+        sessions: rows.map((row) => ({
+          id: row.id ?? '',
+          createdAt: iso(row.created_at),
+          lastUsedAt: iso(Math.max(row.last_used_at, row.created_at)),
+          userAgent: row.user_agent,
+          current: row.token_hash === tokenHash,
+        })),
+      };
+      return answer;
+    },
+
+    revokeOtherSessions: async (request) => {
+      const { userId, tokenHash } = sessionOf(request);
+      const revoked = await revokeOtherSessions(db, userId, tokenHash);
+      return { error: false as const, revoked };
+    },
+
+    revokeSession: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const ended = await revokeSessionById(db, userId, request.params.id, clock.nowSeconds());
+      if (!ended) return reply.fail('NOT_FOUND');
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+  };
+});
+
+export default sessionListRoutes;
