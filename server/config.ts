@@ -335,7 +335,9 @@ export const ENV = v.object({
     meaning:
       'at `info`, a request is logged when it fails or is refused, or takes at least this long',
   }),
-  ACTIVATION_CODE_TTL_SECONDS: int(15 * 60, 1, DAY, { meaning: 'lifetime of an activation code' }),
+  ACTIVATION_CODE_TTL_SECONDS: int(15 * 60, 1, DAY, {
+    meaning: 'lifetime of a mailed one-time code (activation, password reset, email change)',
+  }),
   ACTIVATION_MAX_ATTEMPTS: int(5, 1, 100, {
     meaning:
       'wrong tries of one code (activation, reset, email change) from one client address, then 429',

@@ -16,7 +16,8 @@ export function hashSessionToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
-export function newActivationCode(): string {
+/** A mailed one-time code (activation, password reset, email change): CODE_LENGTH digits. */
+export function newOneTimeCode(): string {
   return randomInt(0, 10 ** CODE_LENGTH)
     .toString()
     .padStart(CODE_LENGTH, '0');
@@ -26,12 +27,12 @@ export function newSalt(): string {
   return randomBytes(16).toString('hex');
 }
 
-export function hashActivationCode(code: string, salt: string): string {
+export function hashOneTimeCode(code: string, salt: string): string {
   return createHmac('sha256', salt).update(code).digest('hex');
 }
 
-export function activationCodeMatches(code: string, salt: string, codeHash: string): boolean {
-  const actual = Buffer.from(hashActivationCode(code, salt), 'hex');
+export function oneTimeCodeMatches(code: string, salt: string, codeHash: string): boolean {
+  const actual = Buffer.from(hashOneTimeCode(code, salt), 'hex');
   const expected = Buffer.from(codeHash, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
@@ -50,10 +51,10 @@ export function saltOfLinkToken(token: string): string {
 
 /** A mailed code: the code, its link's token, and what the database keeps of them. */
 export function newMailedCode() {
-  const code = newActivationCode();
+  const code = newOneTimeCode();
   const linkToken = newLinkToken();
   const salt = saltOfLinkToken(linkToken);
-  return { code, linkToken, salt, codeHash: hashActivationCode(code, salt) };
+  return { code, linkToken, salt, codeHash: hashOneTimeCode(code, salt) };
 }
 
 /** Whether `token` is the link token of the code stored with `salt`. */

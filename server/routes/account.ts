@@ -11,7 +11,7 @@ import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import { emailChangeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
-import { activationCodeMatches, linkTokenMatches, newSalt } from '../auth/secrets';
+import { oneTimeCodeMatches, linkTokenMatches, newSalt } from '../auth/secrets';
 import { requireSession, sessionOf } from '../auth/session';
 import { falseOnUniqueViolation } from '../db/unique';
 import { defineRoutes } from '../http/endpoints';
@@ -233,7 +233,7 @@ const accountRoutes = defineRoutes(async (app) => {
         !stored ||
         !newEmail ||
         stored.expires_at <= now ||
-        !activationCodeMatches(request.body.code, stored.salt, stored.code_hash)
+        !oneTimeCodeMatches(request.body.code, stored.salt, stored.code_hash)
       ) {
         return reply.fail('INVALID_CODE');
       }

@@ -3,7 +3,7 @@ import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/rules';
 import { resendActivationJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
-import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
+import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { newSession, sessionAnswer } from '../auth/session-answer';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
@@ -59,7 +59,7 @@ const activationRoutes = defineRoutes(async (app) => {
       if (!(await app.limits.take(reply, draws))) return reply;
       if (!pending) return reply.fail('INVALID_CODE');
       const now = app.clock.nowSeconds();
-      const matches = activationCodeMatches(body.code, pending.salt, pending.code_hash);
+      const matches = oneTimeCodeMatches(body.code, pending.salt, pending.code_hash);
       if (pending.expires_at <= now || !matches) return reply.fail('INVALID_CODE');
       // Only the code's holder gets this far: telling them the password is not one chosen at
       // sign-up tells a stranger nothing, and the code stays valid for a new password.

@@ -9,7 +9,7 @@ import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/rules';
 import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
-import { activationCodeMatches, linkTokenMatches } from '../auth/secrets';
+import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { newSession, sessionAnswer } from '../auth/session-answer';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
@@ -73,7 +73,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         !user ||
         !stored ||
         stored.expires_at <= now ||
-        !activationCodeMatches(body.code, stored.salt, stored.code_hash)
+        !oneTimeCodeMatches(body.code, stored.salt, stored.code_hash)
       ) {
         return reply.fail('INVALID_CODE');
       }
