@@ -25,7 +25,7 @@ export interface LogIndex {
   failures: Record<string, number>;
   /** How often the page was reloaded during the log. */
   reloads: number;
-  /** The funnel's steps this visitor reached. */
+  /** The funnel's steps this visitor reached (home: signed in on the home path). */
   funnel: Record<FunnelStep, boolean>;
   /** Each stay on a path, in order: [path, ms until the next path or the log's end]. */
   visits: [string, number][];
@@ -98,14 +98,24 @@ export function indexLog(log: DecodedLog): LogIndex {
   const visits: [string, number][] = [];
   let visitStart = start;
   let reloads = 0;
+  // Home counts once the visitor is there signed in: a guest on `/` is only passing through to
+  // the login view.
+  let signedIn = record(log.preloadedState.auth).status === 'signedIn';
+  const reachHome = () => {
+    if (signedIn && path === HOME) funnel.home = true;
+  };
+  const signed = (now: boolean) => {
+    signedIn = now;
+    reachHome();
+  };
 
   const arrive = (next: string | null, at: number) => {
     if (path !== null && visitStart !== null) visits.push([path, Math.max(0, at - visitStart)]);
     path = next;
     visitStart = at;
-    if (next === HOME) funnel.home = true;
+    reachHome();
   };
-  if (path === HOME) funnel.home = true;
+  reachHome();
 
   actions.forEach((action, index) => {
     const time = timestamps[index] ?? start ?? 0;
@@ -118,6 +128,7 @@ export function indexLog(log: DecodedLog): LogIndex {
         if (endpoint === 'signup') funnel.signedUp = true;
         else if (endpoint === 'verifyAccount') funnel.activated = true;
         else if (endpoint === 'login') funnel.loggedIn = true;
+        if (endpoint === 'verifyAccount' || endpoint === 'login') signed(true);
       } else {
         for (const code of requestFailures(action, endpoint)) count(failures, code);
       }
@@ -134,8 +145,17 @@ export function indexLog(log: DecodedLog): LogIndex {
         const reloadedPath = pathOf(record(state.router).location);
         if (reloadedPath !== null && reloadedPath !== path) arrive(reloadedPath, time);
         locale = text(record(state.locale).current) ?? locale;
+        signed(record(state.auth).status === 'signedIn');
         break;
       }
+      case 'auth/sessionVerified':
+        signed(true);
+        break;
+      case 'auth/tokenRejected':
+      case 'auth/loggedOut':
+      case 'auth/sessionEnded':
+        signed(false);
+        break;
       case 'locale/changed':
         locale = text(action.payload) ?? locale;
         break;
