@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import * as v from 'valibot';
 
+import { INTL_LANGUAGES } from '../../contract/languages';
 import { ROUTES } from '../../contract/routes';
 import {
   emailChangeCodeMail,
@@ -23,7 +24,7 @@ import { addRegistration } from '../repo/registrations';
 import { createAccount, findUserByEmail } from '../repo/users';
 import { newMailedCode } from './secrets';
 
-const Language = v.picklist(['en', 'km'] satisfies MailLanguage[]);
+const Language = v.picklist(INTL_LANGUAGES);
 /** False once the address had its hour's or day's mail (absent in jobs stored before the cap). */
 const MayMail = v.optional(v.boolean());
 
