@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { gzip as zopfliGzip } from '@gfx/zopfli';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
@@ -14,12 +16,21 @@ import 'webpack-dev-server';
 import { SESSION_TIME_ZONE } from './store/constants';
 
 // Text assets also ship as .br and .gz beside the original; the server picks one per request.
+// The .gz files are Zopfli's: plain gzip that every client reads, a few per cent smaller than
+// zlib's level 9, paid for once at build time.
 const PRECOMPRESSED = /\.(js|css|html|svg|json)$/;
 
 function precompression() {
   const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
   return [
-    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz' }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: (input, _options, done) =>
+        zopfliGzip(input, { numiterations: 15 }, (error, output) =>
+          done(error, error ? Buffer.alloc(0) : Buffer.from(output)),
+        ),
+      filename: '[path][base].gz',
+    }),
     new CompressionPlugin<zlib.BrotliOptions>({
       ...common,
       algorithm: 'brotliCompress',
@@ -27,6 +38,17 @@ function precompression() {
       compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
     }),
   ];
+}
+
+/** react-router's production build, of the copy react-router-dom imports. */
+function reactRouterProduction() {
+  const fromRouterDom = createRequire(require.resolve('react-router-dom'));
+  // …/react-router/dist/development/index.js: its production build is beside it.
+  const builds = path.dirname(path.dirname(fromRouterDom.resolve('react-router')));
+  return {
+    'react-router$': path.join(builds, 'production', 'index.mjs'),
+    'react-router/dom$': path.join(builds, 'production', 'dom-export.mjs'),
+  };
 }
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8081';
@@ -52,6 +74,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       // Messages arrive parsed (scripts/webpack/messagesToAst.cjs): no parser in the bundle.
       alias: {
         '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+        // react-router's package exports only its development build (warnings and checks for
+        // the developer); production builds take the production one it ships beside it.
+        ...(production ? reactRouterProduction() : {}),
       },
     },
     module: {
@@ -116,6 +141,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
       splitChunks: { chunks: 'async' },
+      // The shortest export names and module ids, the most used first: every reference between
+      // modules is shorter. Ids follow the modules' use, so a release that adds modules renames
+      // more of them than hashed ids would, and more chunks change their file name.
+      mangleExports: 'size',
+      moduleIds: 'size',
     },
     performance: { hints: false },
     devServer: {

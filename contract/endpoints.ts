@@ -47,7 +47,6 @@ export interface EndpointSpec {
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** `:name` marks a path parameter, described by `params`. */
   readonly path: `/${string}`;
-  readonly summary: string;
   readonly tag: keyof typeof TAGS;
   /**
    * `required`: a live session's bearer token (`Authorization: Bearer …`), refused with 401
@@ -81,7 +80,6 @@ export const endpoints = {
   verify: {
     method: 'GET',
     path: '/v1/api/user/verify',
-    summary: 'Read the user and expiry of the session a token stands for',
     tag: 'session',
     session: 'required',
     answers: { 200: S.VerifyOk },
@@ -90,7 +88,6 @@ export const endpoints = {
   signup: {
     method: 'POST',
     path: '/v1/api/user/signup',
-    summary: 'Sign up: an activation code is mailed (the same answer for a known email)',
     tag: 'signup',
     session: 'none',
     body: S.SignupBody,
@@ -102,7 +99,6 @@ export const endpoints = {
   verifyAccount: {
     method: 'POST',
     path: '/v1/api/user/verify-account',
-    summary: 'Activate an account with its mailed code, and sign in',
     tag: 'signup',
     session: 'none',
     body: S.VerifyAccountBody,
@@ -114,7 +110,6 @@ export const endpoints = {
   resendActivation: {
     method: 'POST',
     path: '/v1/api/user/resend-activation',
-    summary: 'Mail a new activation code (the same answer whatever the email)',
     tag: 'signup',
     session: 'none',
     body: S.ResendActivationBody,
@@ -125,7 +120,6 @@ export const endpoints = {
   login: {
     method: 'POST',
     path: '/v1/api/user/login',
-    summary: 'Sign in with email and password',
     tag: 'session',
     session: 'none',
     body: S.LoginBody,
@@ -137,7 +131,6 @@ export const endpoints = {
   logout: {
     method: 'POST',
     path: '/v1/api/user/logout',
-    summary: 'Sign out: the session ends on the server',
     tag: 'session',
     session: 'required',
     answers: { 200: S.PlainOk },
@@ -147,7 +140,6 @@ export const endpoints = {
   requestPasswordReset: {
     method: 'POST',
     path: '/v1/api/user/request-password-reset',
-    summary: 'Mail a password-reset code (the same answer whatever the email)',
     tag: 'password',
     session: 'none',
     body: S.RequestPasswordResetBody,
@@ -158,8 +150,6 @@ export const endpoints = {
   resetPassword: {
     method: 'POST',
     path: '/v1/api/user/reset-password',
-    summary:
-      "Choose a new password with the mailed code, sign in, and end the user's other sessions",
     tag: 'password',
     session: 'none',
     body: S.ResetPasswordBody,
@@ -171,7 +161,6 @@ export const endpoints = {
   changePassword: {
     method: 'POST',
     path: '/v1/api/user/change-password',
-    summary: "Change the password and end the user's other sessions",
     tag: 'account',
     session: 'required',
     body: S.ChangePasswordBody,
@@ -183,7 +172,6 @@ export const endpoints = {
   changeEmail: {
     method: 'POST',
     path: '/v1/api/user/change-email',
-    summary: 'Ask to change the email: a code is mailed to the new address',
     tag: 'account',
     session: 'required',
     body: S.ChangeEmailBody,
@@ -195,7 +183,6 @@ export const endpoints = {
   emailChange: {
     method: 'GET',
     path: '/v1/api/user/email-change',
-    summary: 'Read the email change waiting for its code, if any',
     tag: 'account',
     session: 'required',
     answers: { 200: S.EmailChangeOk },
@@ -204,7 +191,6 @@ export const endpoints = {
   resendEmailChange: {
     method: 'POST',
     path: '/v1/api/user/email-change/resend',
-    summary: 'Mail a new code for the pending email change',
     tag: 'account',
     session: 'required',
     answers: { 202: S.PlainOk },
@@ -214,7 +200,6 @@ export const endpoints = {
   cancelEmailChange: {
     method: 'DELETE',
     path: '/v1/api/user/email-change',
-    summary: 'Cancel the pending email change',
     tag: 'account',
     session: 'required',
     answers: { 200: S.PlainOk },
@@ -224,7 +209,6 @@ export const endpoints = {
   confirmEmailChange: {
     method: 'POST',
     path: '/v1/api/user/confirm-email-change',
-    summary: "Confirm the email change with its mailed code, and end the user's other sessions",
     tag: 'account',
     session: 'required',
     body: S.ConfirmEmailChangeBody,
@@ -236,7 +220,6 @@ export const endpoints = {
   deleteAccount: {
     method: 'POST',
     path: '/v1/api/user/delete-account',
-    summary: 'Delete the account and everything kept of it',
     tag: 'account',
     session: 'required',
     body: S.DeleteAccountBody,
@@ -248,7 +231,6 @@ export const endpoints = {
   sessions: {
     method: 'GET',
     path: '/v1/api/user/sessions',
-    summary: "List the user's live sessions",
     tag: 'sessions',
     session: 'required',
     answers: { 200: S.SessionsOk },
@@ -257,7 +239,6 @@ export const endpoints = {
   revokeOtherSessions: {
     method: 'POST',
     path: '/v1/api/user/sessions/revoke-others',
-    summary: 'End every session of the user but this one',
     tag: 'sessions',
     session: 'required',
     answers: { 200: S.RevokeOthersOk },
@@ -267,7 +248,6 @@ export const endpoints = {
   revokeSession: {
     method: 'DELETE',
     path: '/v1/api/user/sessions/:id',
-    summary: 'End one session of the user, by its public id',
     tag: 'sessions',
     session: 'required',
     params: S.SessionParams,
@@ -278,7 +258,6 @@ export const endpoints = {
   actionLogs: {
     method: 'POST',
     path: '/v1/api/action-logs',
-    summary: 'Send an activity log to support, and get a reference to quote',
     tag: 'support',
     session: 'optional',
     body: S.ActionLogFile,
@@ -289,7 +268,6 @@ export const endpoints = {
   health: {
     method: 'GET',
     path: '/healthz',
-    summary: 'Whether the database, Redis (when configured) and the mail queue work',
     tag: 'operations',
     session: 'none',
     answers: { 200: S.HealthOk, 503: S.HealthFailing },
@@ -298,7 +276,6 @@ export const endpoints = {
   outbox: {
     method: 'GET',
     path: '/v1/dev/outbox',
-    summary: 'The mails kept in the outbox mail mode, newest last',
     tag: 'development',
     session: 'none',
     answers: { 200: S.OutboxOk },
@@ -311,6 +288,36 @@ export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
 export const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
+
+/**
+ * Each endpoint's one line in the API reference. Beside the table, not in it: the app reads the
+ * table, and its bundle leaves out what only the reference says.
+ */
+export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
+  verify: 'Read the user and expiry of the session a token stands for',
+  signup: 'Sign up: an activation code is mailed (the same answer for a known email)',
+  verifyAccount: 'Activate an account with its mailed code, and sign in',
+  resendActivation: 'Mail a new activation code (the same answer whatever the email)',
+  login: 'Sign in with email and password',
+  logout: 'Sign out: the session ends on the server',
+  requestPasswordReset: 'Mail a password-reset code (the same answer whatever the email)',
+  resetPassword:
+    "Choose a new password with the mailed code, sign in, and end the user's other sessions",
+  changePassword: "Change the password and end the user's other sessions",
+  changeEmail: 'Ask to change the email: a code is mailed to the new address',
+  emailChange: 'Read the email change waiting for its code, if any',
+  resendEmailChange: 'Mail a new code for the pending email change',
+  cancelEmailChange: 'Cancel the pending email change',
+  confirmEmailChange:
+    "Confirm the email change with its mailed code, and end the user's other sessions",
+  deleteAccount: 'Delete the account and everything kept of it',
+  sessions: "List the user's live sessions",
+  revokeOtherSessions: 'End every session of the user but this one',
+  revokeSession: 'End one session of the user, by its public id',
+  actionLogs: 'Send an activity log to support, and get a reference to quote',
+  health: 'Whether the database, Redis (when configured) and the mail queue work',
+  outbox: 'The mails kept in the outbox mail mode, newest last',
+};
 
 /** Every endpoint's path, by endpoint name. */
 export const API_PATHS = Object.fromEntries(

@@ -2,7 +2,6 @@
 // phone network feels; a floor build of the bare runtime libraries and the ratio to it are context.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 import { kib, ratio, type Row } from '../table';
 import { build } from './build';
@@ -10,7 +9,14 @@ import { build } from './build';
 const CODE = /\.(js|css)$/;
 /** The first load's budget: about 0.7 s of a 1.6 Mbps link. */
 const BUDGET_KIB = 135;
-const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+/**
+ * The bytes a gzip-accepting visitor receives for a file: the build's precompressed `.gz` beside
+ * it, which the server sends as it is, or the file itself when the build made none (too small, or
+ * not a text asset).
+ */
+function gz(file: string): number {
+  return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
+}
 const gzTotal = (files: string[]) => files.reduce((sum, file) => sum + gz(file), 0);
 
 /** The entry's files and the login view's chunk with the chunks it loads along, each once. */
@@ -20,14 +26,14 @@ function loginFiles(groups: Record<string, string[]>): string[] {
   return [...new Set(files)].filter((file) => CODE.test(file));
 }
 
-/** Each view's chunk, the kh pack, the upload and the fonts, named without their content hash. */
+/** Each view's chunk, the kh pack, the upload, Help's tools and the fonts, without content hash. */
 function lazyFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true })
     .map(String)
     .filter(
       (file) =>
-        /^(view-|locale-|send-log)|\.woff2?$/.test(path.basename(file)) &&
+        /^(view-|locale-|send-log|help-tools)|\.woff2?$/.test(path.basename(file)) &&
         !/\.(map|br|gz)$/.test(file),
     );
 }

@@ -11,8 +11,10 @@ import {
   ENDPOINT_NAMES,
   endpoints,
   ERRORS,
+  type EndpointName,
   type EndpointSpec,
   RETRY_AFTER_STATUSES,
+  SUMMARIES,
   TAGS,
 } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
@@ -110,11 +112,11 @@ const SECURITY = {
   none: [],
 } as const;
 
-function operationOf(name: string, spec: EndpointSpec): Json {
+function operationOf(name: EndpointName, spec: EndpointSpec): Json {
   const parameters = parametersOf(spec);
   return {
     operationId: name,
-    summary: spec.summary,
+    summary: SUMMARIES[name],
     tags: [spec.tag],
     security: SECURITY[spec.session],
     ...(parameters.length > 0 ? { parameters } : {}),

@@ -52,7 +52,7 @@ function renderFooter(locale: 'en' | 'kh' = 'en') {
 /** Opens Help, asks to send, and confirms, in the pack's words. */
 async function sendFromHelp(messages: Record<string, string> = en) {
   await userEvent.click(screen.getByText(messages['help.toggle']!));
-  await userEvent.click(screen.getByRole('button', { name: messages['actionLog.send'] }));
+  await userEvent.click(await screen.findByRole('button', { name: messages['actionLog.send'] }));
   await userEvent.click(screen.getByRole('button', { name: messages['actionLog.confirmSend'] }));
 }
 
@@ -63,7 +63,10 @@ it('says what the log holds and sends nothing until the visitor confirms', async
   expect(screen.getByText(/never holds passwords, codes or tokens/)).toBeVisible();
   expect(screen.getByText(/names and email addresses in it are masked/)).toBeVisible();
 
-  await userEvent.click(screen.getByRole('button', { name: 'Send activity log to support' }));
+  // The download link and the send button arrive in a chunk of their own.
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Send activity log to support' }),
+  );
   expect(
     screen.getByRole('group', { name: 'Send the activity log to support now?' }),
   ).toBeVisible();
