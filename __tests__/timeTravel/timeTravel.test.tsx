@@ -62,6 +62,9 @@ async function recordSession() {
 
 it('shows every past state, with its URL, and touches nothing outside the page', async () => {
   const { store, effects, requests, container } = await recordSession();
+  // The last answers (the session's time code, then the session list) may still be on their way,
+  // or in the store but not yet on screen: the present is taken once both have settled.
+  await act(() => settle(store));
   const present = store.getState();
   expect(selectViewDecision(present)).toEqual({ kind: 'route', route: 'home' });
   const presentView = normalized(container.innerHTML);
