@@ -2,7 +2,14 @@
 // list of modules that leaves one out does not compile (checked by `npm run typecheck`).
 import type { FastifyPluginAsync } from 'fastify';
 
-import { endpoints, ENDPOINT_NAMES, SECRET_FIELDS } from '../../contract/endpoints';
+import {
+  endpoints,
+  ENDPOINT_NAMES,
+  SECRET_FIELDS,
+  type EndpointName,
+} from '../../contract/endpoints';
+import { sqlite } from '../../testing/server/engines';
+import { injectedApp } from '../../testing/server/injectedApp';
 import { answerEveryEndpoint } from '../http/endpoints';
 import loginRoutes from '../routes/login';
 import sessionRoutes from '../routes/session';
@@ -30,4 +37,30 @@ it('names as secret only fields of the endpoint bodies, and every password and c
     expect([name, secretByName.filter((field) => !secret.includes(field))]).toEqual([name, []]);
   }
   expect(SECRET_FIELDS).toEqual(expect.arrayContaining(['token', 'authorization', 'linkToken']));
+});
+
+/** A body each signed-in endpoint accepts, so that only its session can refuse it. */
+const VALID_BODIES: Partial<Record<EndpointName, object>> = {
+  changePassword: { currentPassword: 'a current passphrase', newPassword: 'a new passphrase 2' },
+  changeEmail: { password: 'a current passphrase', newEmail: 'new@example.com' },
+  confirmEmailChange: { code: '123456' },
+  deleteAccount: { password: 'a current passphrase' },
+};
+
+it('checks the session the table names before every handler that needs one', async () => {
+  const { api, stop } = await injectedApp(sqlite);
+  try {
+    const required = ENDPOINT_NAMES.filter((name) => endpoints[name].session === 'required');
+    expect(required.length).toBeGreaterThan(10);
+    for (const name of required) {
+      const { method, path } = endpoints[name];
+      const answer = await api.request(method, path.replace(':id', 'some-session'), {
+        body: VALID_BODIES[name] ?? {},
+        headers: { authorization: 'Bearer not-a-session' },
+      });
+      expect([name, answer.status, answer.body?.code]).toEqual([name, 401, 'INVALID_TOKEN']);
+    }
+  } finally {
+    await stop();
+  }
 });

@@ -1,7 +1,8 @@
 // The bearer session of a request. `request.session` is the live session its
-// `Authorization: Bearer …` token stands for, or null. Routes take it through hooks instead of
-// reading the header themselves: `requireSession` (a preHandler) refuses a request without a live
-// session with 401 INVALID_TOKEN, `readSession` reads it and lets a guest through.
+// `Authorization: Bearer …` token stands for, or null. Routes never read the header themselves: the
+// endpoint table's `session` puts `requireSession` (refuses a request without a live session with
+// 401 INVALID_TOKEN) or `readSession` (reads it and lets a guest through) before the handler
+// (../http/endpoints.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 

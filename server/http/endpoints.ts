@@ -1,7 +1,8 @@
 // The server's side of the endpoint table (contract/endpoints.ts): a route module gives one handler
 // per endpoint name, and the method, path, body limit and schemas come from the table, so a route
-// file never repeats them. `answerEveryEndpoint` refuses, at compile time, a list of route modules
-// that leaves an endpoint of the table without a handler.
+// file never repeats them; the session check comes from the table too (`requireSession` before a
+// `required` endpoint's handler, `readSession` before an `optional` one's). `answerEveryEndpoint`
+// refuses, at compile time, a list of route modules that leaves an endpoint without a handler.
 import type {
   ContextConfigDefault,
   FastifyPluginAsync,
@@ -21,6 +22,7 @@ import {
   type EndpointSpec,
 } from '../../contract/endpoints';
 import { ErrorBody } from '../../contract/schemas';
+import { readSession, requireSession } from '../auth/session';
 import { type ValibotTypeProvider, withContract } from './schemas';
 
 /** The schemas of an endpoint's route, as Fastify takes them (and types its handler with). */
@@ -44,7 +46,10 @@ type RouteOptionsOf<N extends EndpointName> = RouteShorthandOptionsWithHandler<
 /** The handler of endpoint N: its request's body and params and its answers typed by the table. */
 export type Handler<N extends EndpointName> = RouteOptionsOf<N>['handler'];
 
-/** A handler with route options of its own (hooks); never the method, path or schemas. */
+/**
+ * A handler with route options of its own (hooks, after the session check); never the method,
+ * path, schemas or session check.
+ */
 type HandlerWithOptions<N extends EndpointName> = Omit<RouteOptionsOf<N>, 'schema' | 'bodyLimit'>;
 
 export type Handlers<N extends EndpointName> = {
@@ -74,6 +79,13 @@ function routeSchema(spec: EndpointSpec) {
   };
 }
 
+/** What runs before the handler of an endpoint, by the table's `session`. */
+const SESSION_CHECKS = {
+  required: requireSession,
+  optional: readSession,
+  none: undefined,
+} satisfies Record<EndpointSpec['session'], unknown>;
+
 /**
  * A route module: `setUp` runs in the module's own encapsulated context (its hooks and
  * decorations stay there) and returns its handlers by endpoint name.
@@ -88,8 +100,13 @@ export function defineRoutes<N extends EndpointName>(
       const entry = handlers[name] as Handler<N> | HandlerWithOptions<N>;
       const spec: EndpointSpec = endpoints[name];
       const own = typeof entry === 'function' ? { handler: entry } : entry;
+      const sessionCheck = SESSION_CHECKS[spec.session];
+      const ownPreHandlers = [(own as { preHandler?: unknown }).preHandler ?? []].flat() as Array<
+        typeof requireSession
+      >;
       app.route({
         ...(own as object),
+        ...(sessionCheck ? { preHandler: [sessionCheck, ...ownPreHandlers] } : {}),
         method: spec.method,
         url: spec.path,
         ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),

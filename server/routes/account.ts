@@ -12,7 +12,7 @@ import { normalizeEmail } from '../../contract/rules';
 import { emailChangeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches, newSalt } from '../auth/secrets';
-import { requireSession, sessionOf } from '../auth/session';
+import { sessionOf } from '../auth/session';
 import { falseOnUniqueViolation } from '../db/unique';
 import { defineRoutes } from '../http/endpoints';
 import {
@@ -70,9 +70,6 @@ const accountRoutes = defineRoutes(async (app) => {
     1,
     config.rateLimits.resendWindowSeconds,
   );
-
-  // Every route here needs a live session: without one, 401 before the handler runs.
-  app.addHook('preHandler', requireSession);
 
   const userOf = (request: FastifyRequest) => findUserById(db, sessionOf(request).userId);
 

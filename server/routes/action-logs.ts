@@ -7,7 +7,6 @@ import { deviceClass, indexLog } from '../../contract/action-log-index';
 import type { ActionLogUploadOk } from '../../contract/api';
 import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
-import { readSession } from '../auth/session';
 import { defineRoutes, type Handlers } from '../http/endpoints';
 import { nestsDeeperThan } from '../http/json-depth';
 import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
@@ -84,9 +83,6 @@ const actionLogRoutes = defineRoutes(async (app) => {
       preValidation: async (request) => {
         if (embeddedJson(request.body).some((json) => nestsDeeperThan(json))) throw notALog();
       },
-      // A signed-in visitor's log is tied to their account; an expired session's, or a guest's,
-      // to none.
-      preHandler: readSession,
       handler: async (request, reply) => {
         const body = storableLog(request.body);
         if (body === undefined) return reply.fail('VALIDATION');
@@ -94,6 +90,7 @@ const actionLogRoutes = defineRoutes(async (app) => {
         // held to the same bound as what is sent.
         if (Buffer.byteLength(body) > ACTION_LOG_BODY_LIMIT) return reply.fail('PAYLOAD_TOO_LARGE');
         const reference = await insertActionLog(db, {
+          // A signed-in visitor's log is tied to their account; a guest's to none.
           userId: request.session?.userId ?? null,
           now: clock.nowSeconds(),
           body,

@@ -2,7 +2,7 @@
 // from the session hook (auth/session.ts), as every signed-in route does; logout ends it.
 import type { PlainOk, VerifyOk } from '../../contract/api';
 import { hashSessionToken } from '../auth/secrets';
-import { bearerToken, requireSession, sessionOf } from '../auth/session';
+import { bearerToken, sessionOf } from '../auth/session';
 import { defineRoutes, type Handler } from '../http/endpoints';
 import {
   cacheLiveSessions,
@@ -46,7 +46,7 @@ const sessionRoutes = defineRoutes(async (app) => {
     return answer;
   };
   return {
-    verify: { preHandler: requireSession, handler: verify },
+    verify,
     logout,
   };
 });
