@@ -141,11 +141,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
       splitChunks: { chunks: 'async' },
-      // The shortest export names and module ids, the most used first: every reference between
-      // modules is shorter. Ids follow the modules' use, so a release that adds modules renames
-      // more of them than hashed ids would, and more chunks change their file name.
-      mangleExports: 'size',
-      moduleIds: 'size',
+      // In production, the shortest export names and module ids, the most used first: every
+      // reference between modules is shorter. Ids follow the modules' use, so a release that adds
+      // modules renames more of them than hashed ids would, and more chunks change their file
+      // name. Development keeps webpack's named ids: Fast Refresh swaps a module by its id, and
+      // ids that follow use shift under an edit.
+      ...(production ? { mangleExports: 'size' as const, moduleIds: 'size' as const } : {}),
     },
     performance: { hints: false },
     devServer: {
