@@ -17,7 +17,13 @@ import { systemClock } from '../plugins/resources';
 import { linkMaker, type MailJob } from './jobs';
 import { createMailThread } from './thread';
 import type { MailMessage } from './transport';
-import { createMailWorker, mailRowInserter, MESSAGE_KIND, type MailWorker } from './worker';
+import {
+  anyMailDue,
+  createMailWorker,
+  mailRowInserter,
+  MESSAGE_KIND,
+  type MailWorker,
+} from './worker';
 
 export type { MailMessage } from './transport';
 
@@ -98,13 +104,7 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
   }
 
   /** Whether any row is due now: read on this thread, the same one query whatever is stored. */
-  const anyDue = async () =>
-    (await db
-      .selectFrom('mail_queue')
-      .select('id')
-      .where('available_at', '<=', clock.nowMs())
-      .limit(1)
-      .executeTakeFirst()) !== undefined;
+  const anyDue = () => anyMailDue(db, clock.nowMs());
 
   const queue: MailQueue = {
     send: (executor, message) => insert(executor, MESSAGE_KIND, message),

@@ -62,6 +62,17 @@ interface ClaimedRow {
   available_at: number;
 }
 
+/** Whether any row of `mail_queue` is due at `nowMs`: one indexed read, whatever is stored. */
+export async function anyMailDue(db: Kysely<Database>, nowMs: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_queue')
+    .select('id')
+    .where('available_at', '<=', nowMs)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Stores a row of `mail_queue`; ids sort in the order rows were stored. */
 export function mailRowInserter(clock: Clock) {
   let sequence = 0;
@@ -102,13 +113,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function claim(): Promise<ClaimedRow[]> {
     const now = clock.nowMs();
     // A read first: an idle queue never writes (and never waits for SQLite's write lock).
-    const any = await db
-      .selectFrom('mail_queue')
-      .select('id')
-      .where('available_at', '<=', now)
-      .limit(1)
-      .executeTakeFirst();
-    if (!any) return [];
+    if (!(await anyMailDue(db, now))) return [];
     let due = db
       .selectFrom('mail_queue')
       .select('id')
@@ -218,13 +223,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       for (;;) {
         kick();
         await running;
-        const due = await db
-          .selectFrom('mail_queue')
-          .select('id')
-          .where('available_at', '<=', clock.nowMs())
-          .limit(1)
-          .executeTakeFirst();
-        if (!due) return;
+        if (!(await anyMailDue(db, clock.nowMs()))) return;
       }
     },
     async close() {
