@@ -1,7 +1,7 @@
 // The one redaction used by the recorder, the DevTools sanitizers and the state hashes: a
 // plain-JSON copy of any value with every secret replaced, whatever the value's shape.
 import { SECRET_FIELDS } from './endpoints';
-import { CODE_LENGTH } from './rules';
+import { CODE_LENGTH } from './schemas';
 import { FIELD_ERROR_CODES } from './schemas';
 
 export const REDACTED = '[redacted]';

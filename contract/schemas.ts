@@ -1,6 +1,6 @@
 // One schema per API message (Valibot): the server validates bodies and serializes answers with
 // them, the app decodes answers and checks its forms with them, and the OpenAPI document is made
-// from them. The value rules of rules.ts are refinements whose messages are the field codes
+// from them. The value rules (the `check…` functions below) are refinements whose messages are the field codes
 // (`TOO_SHORT`, `INVALID_EMAIL`, ...), so a refused field reads the same on both sides.
 //
 // Valibot was chosen by bundle cost: the same five schemas and their parse cost 2.1 KiB gzipped
@@ -9,19 +9,46 @@
 import * as v from 'valibot';
 
 import { ERROR_CODES, FIELD_ERROR_CODES, type FieldErrorCode } from './codes';
-import { EMAIL_MAX_LENGTH } from './email';
-import {
-  checkEmail,
-  checkName,
-  checkPassword,
-  CODE_PATTERN,
-  type FieldErrors,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './rules';
+import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
 
 export { ERROR_CODES, FIELD_ERROR_CODES };
+
+// The value rules of the API's fields: the refinements of every body's schema below, which the
+// server (authoritative) and the app's forms (early feedback) both use.
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+/** A mailed one-time code (activation, password reset, email change): this many digits. */
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = new RegExp(`^[0-9]{${CODE_LENGTH}}$`);
+
+export type FieldErrors<K extends string> = Partial<Record<K, FieldErrorCode>>;
+
+export function normalizeEmail(email: string): string {
+  return canonicalEmail(email);
+}
+
+export function checkEmail(email: string): FieldErrorCode | undefined {
+  const value = canonicalEmail(email);
+  if (value === '') return 'REQUIRED';
+  if (value.length > EMAIL_MAX_LENGTH) return 'TOO_LONG';
+  return isPlainEmail(value) ? undefined : 'INVALID_EMAIL';
+}
+
+/** Length is counted in code points, so an emoji is one character, as a person counts it. */
+export function checkPassword(password: string): FieldErrorCode | undefined {
+  const length = [...password].length;
+  if (length === 0) return 'REQUIRED';
+  if (length < PASSWORD_MIN_LENGTH) return 'TOO_SHORT';
+  if (length > PASSWORD_MAX_LENGTH) return 'TOO_LONG';
+  return undefined;
+}
+
+export function checkName(name: string): FieldErrorCode | undefined {
+  const value = name.trim();
+  if (value === '') return 'REQUIRED';
+  return [...value].length > NAME_MAX_LENGTH ? 'TOO_LONG' : undefined;
+}
 
 type FieldCode = FieldErrorCode;
 
@@ -29,7 +56,7 @@ type FieldCode = FieldErrorCode;
 const ANY_FIELD_MAX = 1024;
 
 /**
- * One of rules.ts's checks on a string field; the issue's message is the field code. The check
+ * One of the value rules' checks on a string field; the issue's message is the field code. The check
  * is what decides; `rule` says what JSON Schema can of it (lengths, format) where Valibot has no
  * action that counts as the rule does (in code points, after trimming).
  */

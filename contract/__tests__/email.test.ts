@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 import { canonicalEmail, isPlainEmail } from '../email';
-import { checkEmail, normalizeEmail } from '../rules';
+import { checkEmail, normalizeEmail } from '../schemas';
 
 // Characters that turn an address into something else: a display name, a list, a comment, a
 // quoted part, a second address, or text a reader cannot see.

@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { ErrorBody, SignupBody, VerifyOk } from '../../contract/schemas';
 import { fetchFrom } from '../../testing/server/fetch-app';
+import { withContract } from '../http/endpoints';
 import { registerErrorHandler } from '../http/errors';
-import { withContract } from '../http/schemas';
 
 let app: FastifyInstance;
 

@@ -1,7 +1,7 @@
 // Session tokens and activation codes: random, and only ever stored as hashes.
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-import { CODE_LENGTH } from '../../contract/rules';
+import { CODE_LENGTH } from '../../contract/schemas';
 
 /** 256 random bits, URL-safe. */
 export function newSessionToken(): string {

@@ -2,12 +2,16 @@
 // `Authorization: Bearer …` token stands for, or null. Routes never read the header themselves: the
 // endpoint table's `session` puts `requireSession` (refuses a request without a live session with
 // 401 INVALID_TOKEN) or `readSession` (reads it and lets a guest through) before the handler
-// (../http/endpoints.ts).
+// (../http/endpoints.ts). A route that opens a session (login, activation, a password reset)
+// stores `newSession`'s row and answers `sessionAnswer`.
+import { randomBytes } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import type { PublicUser, SessionOk } from '../../contract/api';
 import { findLiveSessionUser } from '../repo/sessions';
-import { hashSessionToken } from './secrets';
+import { hashSessionToken, newSessionToken } from './secrets';
 
 /** The stored row of a live session, joined to its user (whose `id` it carries). */
 type LiveRow = NonNullable<Awaited<ReturnType<typeof findLiveSessionUser>>>;
@@ -58,6 +62,31 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new Error('requireSession did not run');
   return request.session;
+}
+
+/** The browser that opens a session, as the session list shows it (bounded). */
+export function userAgentOf(request: FastifyRequest): string {
+  return (request.headers['user-agent'] ?? '').slice(0, 512);
+}
+
+/**
+ * A new session for this request: its token, what is stored of it, its public id, and how many
+ * live sessions its account keeps at most (storing it ends the oldest beyond that).
+ */
+export function newSession(now: number, ttlSeconds: number, request: FastifyRequest) {
+  const token = newSessionToken();
+  return {
+    token,
+    tokenHash: hashSessionToken(token),
+    expiresAt: now + ttlSeconds,
+    id: randomBytes(16).toString('base64url'),
+    userAgent: userAgentOf(request),
+    keepAtMost: request.server.config.sessionsMaxPerAccount,
+  };
+}
+
+export function sessionAnswer(token: string, user: PublicUser, exp: number): SessionOk {
+  return { error: false, token, user, signature: { exp } };
 }
 
 export default fp(

@@ -18,7 +18,7 @@ import {
   TAGS,
 } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
-import { isValibotSchema } from './schemas';
+import { isValibotSchema } from './endpoints';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 

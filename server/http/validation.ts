@@ -1,5 +1,5 @@
 // What a refused body's validation errors say, field by field: the contract's Valibot schemas
-// validate every body (http/schemas.ts), and each refinement gives the field code as its message.
+// validate every body (http/endpoints.ts), and each refinement gives the field code as its message.
 import type { FastifySchemaValidationError } from 'fastify';
 
 import type { FieldErrorCode } from '../../contract/api';

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { EmailChangeOk, PlainOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
-import { normalizeEmail } from '../../contract/rules';
+import { normalizeEmail } from '../../contract/schemas';
 import { emailChangeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches, newSalt } from '../auth/secrets';

@@ -1,10 +1,10 @@
 // Activation by code, and sending a fresh code.
 import type { PlainOk } from '../../contract/api';
-import { normalizeEmail } from '../../contract/rules';
+import { normalizeEmail } from '../../contract/schemas';
 import { resendActivationJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
-import { newSession, sessionAnswer } from '../auth/session-answer';
+import { newSession, sessionAnswer } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 import { activateWithSession, findPendingActivation } from '../repo/activation-codes';

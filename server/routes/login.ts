@@ -1,6 +1,6 @@
-import { normalizeEmail } from '../../contract/rules';
+import { normalizeEmail } from '../../contract/schemas';
 import { HashingOverloaded } from '../auth/passwords';
-import { newSession, sessionAnswer } from '../auth/session-answer';
+import { newSession, sessionAnswer } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { createSession } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';

@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 
 import type { PlainOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
-import { normalizeEmail } from '../../contract/rules';
+import { normalizeEmail } from '../../contract/schemas';
 import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
-import { newSession, sessionAnswer } from '../auth/session-answer';
+import { newSession, sessionAnswer } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';

@@ -3,7 +3,7 @@
 // has an account. The mail queue's worker then creates the account, or records a later sign-up
 // for a pending one, or tells an existing account's owner, and mails the result.
 import type { SignupOk } from '../../contract/api';
-import { normalizeEmail } from '../../contract/rules';
+import { normalizeEmail } from '../../contract/schemas';
 import { signupJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { defineRoutes } from '../http/endpoints';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 import type { VerifyAccountBody as Body } from '../../../contract/api';
 import { formFields } from '../../../contract/endpoints';
-import { checkEmail, PASSWORD_MIN_LENGTH } from '../../../contract/rules';
+import { checkEmail, PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
 import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import {
   newPasswordAsked,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 import { formFields } from '../../../contract/endpoints';
-import type { FieldErrors } from '../../../contract/rules';
+import type { FieldErrors } from '../../../contract/schemas';
 import { DeleteAccountBody, fieldErrors as refused } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';

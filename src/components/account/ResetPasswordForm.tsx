@@ -1,5 +1,5 @@
 import { formFields } from '../../../contract/endpoints';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/rules';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
 import { fieldErrors as refused, ResetPasswordBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';

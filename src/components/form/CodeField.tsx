@@ -1,6 +1,6 @@
 import type { ClipboardEvent, InputEvent } from 'react';
 
-import { CODE_LENGTH, CODE_PATTERN } from '../../../contract/rules';
+import { CODE_LENGTH, CODE_PATTERN } from '../../../contract/schemas';
 import { NumericInput } from '../NumericInput';
 
 import { codeDigits, nextEmptyField } from './codeText';

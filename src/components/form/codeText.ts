@@ -1,6 +1,6 @@
 // What a code field makes of what it is given: a code copied from a mail or a message often comes
 // spaced ("791 860"), dashed ("791-860") or in Khmer digits ("៧៩១៨៦០").
-import { CODE_LENGTH } from '../../../contract/rules';
+import { CODE_LENGTH } from '../../../contract/schemas';
 
 import { isFillable } from '../focusOnOpen';
 

@@ -6,7 +6,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../../contract/rules';
+} from '../../../contract/schemas';
 import type { MessageId } from '../../../i18n/messages/en';
 import type { MessageValues } from '../intl/useT';
 

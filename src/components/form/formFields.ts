@@ -1,6 +1,6 @@
 // Reading and focusing the fields of an uncontrolled form: field values never leave the form.
 import type { FieldErrorCode } from '../../../contract/api';
-import type { FieldErrors } from '../../../contract/rules';
+import type { FieldErrors } from '../../../contract/schemas';
 
 export function readFields<K extends string>(
   form: HTMLFormElement,

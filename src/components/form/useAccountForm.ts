@@ -1,6 +1,6 @@
 import { useRef, type SubmitEvent } from 'react';
 
-import type { FieldErrors } from '../../../contract/rules';
+import type { FieldErrors } from '../../../contract/schemas';
 import { decodeRequestError } from '../../../store/api/decode';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
@@ -17,7 +17,7 @@ interface AccountFormOptions<K extends FormField, B> {
   /** Whose request status this form shows. */
   name: FormName;
   fields: readonly K[];
-  /** The contract's rules for this form (contract/rules.ts). */
+  /** The contract's rules for this form (the checks of contract/schemas.ts). */
   validate: (values: Record<K, string>) => FieldErrors<K>;
   toBody: (values: Record<K, string>) => B;
   /** Dispatches the request; resolves with RTK Query's result. */

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 
 import type { FieldErrorCode } from '../../../contract/api';
-import type { FieldErrors } from '../../../contract/rules';
+import type { FieldErrors } from '../../../contract/schemas';
 import { useT } from '../intl/useT';
 
 import { fieldErrorMessage, type FormField } from './fieldErrorMessage';
