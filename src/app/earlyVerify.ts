@@ -12,7 +12,7 @@ export interface FetchingWindow {
   location: { origin: string };
 }
 
-/** The verify request exactly as the store's base query builds it (store/api/baseQuery.ts). */
+/** The verify request exactly as the store's base query builds it (store/api/apiSlice.ts). */
 export function verifyRequest(origin: string, token: string | null, locale: Locale): Request {
   const base = (API_BASE_URL || origin).replace(/\/+$/, '');
   const headers = new Headers({

@@ -3,8 +3,7 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
-import { api } from '../api/apiSlice';
-import { decodeRequestError, type RequestError } from '../api/decode';
+import { api, decodeRequestError, type RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
 
 export interface AccountState {

@@ -1,6 +1,7 @@
 // The one RTK Query API of the app, from the core module (views dispatch; no hooks are needed),
 // built from the contract's endpoint table: each endpoint's method, path, body and the schema its
-// success answer is decoded with come from contract/endpoints.ts.
+// success answer is decoded with come from contract/endpoints.ts. The one HTTP client of the app
+// is here too (the base query: headers, time-out, refusals) with the reading of a failed request.
 // Every endpoint is a mutation triggered with `{ track: false }`: answers reach the store as
 // actions that the feature slices decode, and no secret (password, token, code) is ever kept in
 // the API cache.
@@ -8,17 +9,117 @@
 // (a query would share one in-flight request between overlapping navigations and cache answers).
 // The sessions and the pending email change are mutations for the same reason: each visit to
 // home asks afresh.
-import { createApi, type FetchArgs } from '@reduxjs/toolkit/query';
-import type * as v from 'valibot';
+import {
+  createApi,
+  fetchBaseQuery,
+  type FetchArgs,
+} from '@reduxjs/toolkit/query';
+import * as v from 'valibot';
 
+import type { ErrorCode, FieldErrorCode } from '../../contract/api';
 import {
   endpoints as table,
   type EndpointName,
   type Endpoints,
   type EndpointSpec,
 } from '../../contract/endpoints';
+import { ErrorAnswerAsRead, RefusalAsRead } from '../../contract/schemas';
 
-import { baseQuery } from './baseQuery';
+import { API_BASE_URL, HTTP_TIMEOUT_MS, INTL_LOCALE, STORAGE_KEYS } from '../constants';
+import type { Effects } from '../effects';
+import type { LocaleState } from '../locale/localeSlice';
+
+// The base query: every request of the app.
+
+/** Reads the stored token at request time; a storage that throws means no token. */
+export function readToken(storage: Effects['storage']): string | null {
+  try {
+    return storage.getItem(STORAGE_KEYS.token) || null;
+  } catch {
+    return null;
+  }
+}
+
+// Same origin by default; absolute so that any fetch implementation accepts the address.
+const baseUrl = API_BASE_URL || (typeof location === 'undefined' ? '' : location.origin);
+
+const fetchQuery = fetchBaseQuery({
+  baseUrl,
+  timeout: HTTP_TIMEOUT_MS,
+  // Late-bound so a test can swap the global fetch after this module loads.
+  fetchFn: (input, init) => fetch(input, init),
+  prepareHeaders(headers, { extra, getState }) {
+    headers.set('Content-Type', 'application/json');
+    const effects = extra as Effects | undefined;
+    const token = effects ? readToken(effects.storage) : null;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const locale = (getState() as { locale?: LocaleState }).locale?.current;
+    if (locale) headers.set('Accept-Language', INTL_LOCALE[locale]);
+    return headers;
+  },
+});
+
+/**
+ * Every answer whose body says `error: true` is an error, whatever its status (a 2xx refusal
+ * too), and a refusal's Retry-After joins its body (as `retryAfterSeconds`), so the serializable
+ * error in the store still says when to try again. Success answers are then checked against the
+ * endpoint's `responseSchema` (below).
+ */
+export const baseQuery: typeof fetchQuery = async (args, api, extraOptions) => {
+  const answered = await fetchQuery(args, api, extraOptions);
+  const status = answered.meta?.response?.status;
+  const refusedWithSuccess =
+    answered.data !== undefined && v.is(RefusalAsRead, answered.data) && status !== undefined;
+  const result = refusedWithSuccess
+    ? { error: { status, data: answered.data }, meta: answered.meta }
+    : answered;
+  const retryAfter = Number(result.meta?.response?.headers.get('retry-after') ?? Number.NaN);
+  const { error } = result;
+  if (!error || !Number.isFinite(retryAfter) || typeof error.data !== 'object' || !error.data) {
+    return result;
+  }
+  return { ...result, error: { ...error, data: { ...error.data, retryAfterSeconds: retryAfter } } };
+};
+
+// A failed request, read through the contract's schemas: nothing unchecked enters the store.
+
+/** What a failed request means for a form: the server's code, or why there was none. */
+export type RequestErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'UNEXPECTED';
+
+export interface RequestError {
+  code: RequestErrorCode;
+  fields?: Record<string, FieldErrorCode>;
+  status?: number;
+  /** From the refusal's Retry-After header. */
+  retryAfterSeconds?: number;
+}
+
+/** RTK Query's error shape (fetchBaseQuery's, or the schema failure below). */
+const QueryError = v.object({
+  status: v.union([v.number(), v.string()]),
+  data: v.optional(v.unknown()),
+});
+
+/** Turns RTK Query's error into a serializable, known error. */
+export function decodeRequestError(error: unknown): RequestError {
+  const parsed = v.safeParse(QueryError, error);
+  if (!parsed.success) return { code: 'UNEXPECTED' };
+  const { status, data } = parsed.output;
+  if (status === 'FETCH_ERROR') return { code: 'NETWORK' };
+  if (status === 'TIMEOUT_ERROR') return { code: 'TIMEOUT' };
+  if (typeof status !== 'number') return { code: 'UNEXPECTED' };
+  const refusal = v.safeParse(ErrorAnswerAsRead, data);
+  if (refusal.success) {
+    const { code, fields, retryAfterSeconds } = refusal.output;
+    return {
+      code,
+      status,
+      ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
+      ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+    };
+  }
+  return { code: status >= 500 ? 'INTERNAL' : 'UNEXPECTED', status };
+}
 
 /**
  * The endpoints the app does not call through this API: verify is declared below, the activity

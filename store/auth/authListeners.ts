@@ -1,7 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { api, UNTRACKED } from '../api/apiSlice';
-import { decodeRequestError } from '../api/decode';
+import { api, decodeRequestError, UNTRACKED } from '../api/apiSlice';
 import type { AppStartListening } from '../listeners';
 
 import {

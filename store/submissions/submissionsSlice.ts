@@ -5,8 +5,7 @@ import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { FieldErrorCode } from '../../contract/api';
 import { ENDPOINT_FORMS, type FormName } from '../../contract/endpoints';
 
-import { api } from '../api/apiSlice';
-import { decodeRequestError, type RequestError } from '../api/decode';
+import { api, decodeRequestError, type RequestError } from '../api/apiSlice';
 import { locationChanged } from '../router/routerSlice';
 
 /** Each form (or button) named by the contract's endpoint table, with the endpoints it sends. */

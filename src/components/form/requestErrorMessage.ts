@@ -1,5 +1,5 @@
 import type { MessageId } from '../../../i18n/messages/en';
-import type { RequestError, RequestErrorCode } from '../../../store/api/decode';
+import type { RequestError, RequestErrorCode } from '../../../store/api/apiSlice';
 import type { Translate } from '../intl/useT';
 
 const MESSAGES: Record<RequestErrorCode, MessageId> = {

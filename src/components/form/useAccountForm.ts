@@ -1,7 +1,7 @@
 import { useRef, type SubmitEvent } from 'react';
 
 import type { FieldErrors } from '../../../contract/schemas';
-import { decodeRequestError } from '../../../store/api/decode';
+import { decodeRequestError } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   selectSubmission,

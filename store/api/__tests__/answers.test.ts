@@ -3,8 +3,7 @@
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, stubFetch, USER } from '../../../testing/app/fetchStub';
 import { startStore } from '../../startStore';
-import { api, UNTRACKED } from '../apiSlice';
-import { decodeRequestError } from '../decode';
+import { api, decodeRequestError, UNTRACKED } from '../apiSlice';
 
 afterEach(() => jest.restoreAllMocks());
 

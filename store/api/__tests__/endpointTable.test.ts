@@ -5,8 +5,7 @@ import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, stubFetch } from '../../../testing/app/fetchStub';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
-import { api, UNTRACKED } from '../apiSlice';
-import { decodeRequestError } from '../decode';
+import { api, decodeRequestError, UNTRACKED } from '../apiSlice';
 
 afterEach(() => jest.restoreAllMocks());
 
