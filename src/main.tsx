@@ -39,7 +39,6 @@ import.meta.webpackHot?.accept(
     '../store/store',
     '../store/rootReducer',
     '../store/api/apiSlice',
-    '../store/router/historyBridge',
     '../store/navigation/routes',
     '../store/startup',
     '../store/startStore',

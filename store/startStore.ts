@@ -3,7 +3,7 @@
 // a whole store, and the action-log journeys all start here.
 import { withStartLocation } from './devtools/startLocation';
 import type { Effects } from './effects';
-import { connectHistory } from './router/historyBridge';
+import { connectHistory } from './router/routerSlice';
 import { initialStateFromStorage } from './startup';
 import { makeStore, type StoreOptions } from './store';
 

@@ -3,16 +3,14 @@ import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 import { addAccountListeners } from './account/accountListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api } from './api/apiSlice';
-import { addAuthListeners } from './auth/authListeners';
+import { addAuthListeners } from './auth/authSlice';
 import { ACTION_LOG_CAPACITY } from './constants';
 import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
-import { addVerifyListeners } from './navigation/verifyListeners';
-import { addViewRetryListeners } from './navigation/viewRetryListeners';
-import { addWaitListeners } from './navigation/waitListeners';
+import { addNavigationListeners } from './navigation/navigationSlice';
 import { rootReducer, type RootState } from './rootReducer';
-import { addRouterListeners } from './router/routerListeners';
+import { addRouterListeners } from './router/routerSlice';
 
 export type { RootState } from './rootReducer';
 export type { AppDispatch } from './listeners';
@@ -64,10 +62,8 @@ export function makeStore(
 /** Every feature's listeners (added again, after clearing, when the dev server swaps modules). */
 export function addAppListeners(startAppListening: AppStartListening) {
   addRouterListeners(startAppListening);
-  addVerifyListeners(startAppListening);
+  addNavigationListeners(startAppListening);
   addAuthListeners(startAppListening);
-  addWaitListeners(startAppListening);
-  addViewRetryListeners(startAppListening);
   addLocaleListeners(startAppListening);
   addAccountListeners(startAppListening);
 }

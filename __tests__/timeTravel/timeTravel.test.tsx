@@ -6,7 +6,7 @@ import { act, render } from '@testing-library/react';
 
 import { App } from '../../src/app/App';
 import { viewOnlyStore } from '../../src/replay/viewOnlyStore';
-import { selectViewDecision } from '../../store/navigation/viewSelectors';
+import { selectViewDecision } from '../../store/navigation/screenSelectors';
 import type { RootState } from '../../store/rootReducer';
 import { createAppHistory } from '../../store/router/browserHistory';
 import { toHref } from '../../store/router/location';

@@ -5,11 +5,10 @@ import { selectViewAttempt } from '../../store/navigation/navigationSlice';
 import { selectScreen } from '../../store/navigation/screenSelectors';
 import { useT } from '../components/intl/useT';
 
-import type { LazyView } from './lazyView';
 import { LoadingCard } from './LoadingCard';
 import { ViewBoundary } from './ViewBoundary';
 import { ViewFailedCard } from './ViewFailedCard';
-import { VIEWS } from './views';
+import { VIEWS, type LazyView } from './views';
 
 type Chunk = { kind: 'here' } | { kind: 'coming' } | { kind: 'failed'; error: unknown };
 

@@ -4,8 +4,8 @@ import { viewFailed, type ViewFailureReason } from '../../store/navigation/navig
 import type { RouteName } from '../../store/navigation/routes';
 import type { AppDispatch } from '../../store/store';
 
-import { ViewLoadError } from './lazyView';
 import { ViewFailedCard } from './ViewFailedCard';
+import { ViewLoadError } from './views';
 
 const reasonOf = (error: unknown): ViewFailureReason =>
   error instanceof ViewLoadError ? 'load' : 'render';

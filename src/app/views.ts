@@ -1,7 +1,7 @@
-// One chunk per view, loaded on demand.
-import type { RouteName } from '../../store/navigation/routes';
+// One chunk per view, loaded on demand, and how a view's chunk loads.
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-import { lazyView, type LazyView } from './lazyView';
+import type { RouteName } from '../../store/navigation/routes';
 
 export const VIEWS: Record<RouteName, LazyView> = {
   home: lazyView(() => import(/* webpackChunkName: "view-home" */ '../views/HomeView')),
@@ -14,3 +14,45 @@ export const VIEWS: Record<RouteName, LazyView> = {
     () => import(/* webpackChunkName: "view-reset-password" */ '../views/ResetPasswordView'),
   ),
 };
+
+export interface LazyView {
+  /** `attempt` is the store's count of retries: a new one fetches a chunk that failed again. */
+  Component: ComponentType<{ attempt: number }>;
+  /** Starts loading the chunk early, e.g. while the verify call of its navigation runs. */
+  preload(): Promise<unknown>;
+  /** Whether the chunk is here, so the view renders without suspending. */
+  isLoaded(): boolean;
+}
+
+type ViewModule = { default: ComponentType };
+
+/** A view's chunk could not be fetched (offline, a dropped connection, a deploy in between). */
+export class ViewLoadError extends Error {
+  override name = 'ViewLoadError';
+}
+
+export function lazyView(load: () => Promise<ViewModule>): LazyView {
+  let pending: Promise<ViewModule> | null = null;
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null; // a failed load is never kept: the next one fetches the chunk again
+        throw new ViewLoadError('The view could not be loaded', { cause: error });
+      },
+    ));
+  // React.lazy keeps its outcome, a failure too, so each attempt gets its own.
+  let current: { attempt: number; Lazy: LazyExoticComponent<ComponentType> } | null = null;
+  // React.lazy suspends on its first render even when the chunk is already here, which would
+  // flash the fallback for one frame when a view swaps in: a loaded chunk renders at once.
+  const Component = ({ attempt }: { attempt: number }) => {
+    if (loaded) return createElement(loaded);
+    if (current?.attempt !== attempt) current = { attempt, Lazy: lazy(preload) };
+    return createElement(current.Lazy);
+  };
+  return { Component, preload, isLoaded: () => loaded !== null };
+}

@@ -25,7 +25,7 @@ const server = createServer((req, res) => {
 type StoreModules = {
   makeStore: typeof import('../store').makeStore;
   initialStateFromStorage: typeof import('../startup').initialStateFromStorage;
-  connectHistory: typeof import('../router/historyBridge').connectHistory;
+  connectHistory: typeof import('../router/routerSlice').connectHistory;
   api: typeof import('../api/apiSlice').api;
   UNTRACKED: typeof import('../api/apiSlice').UNTRACKED;
 };
@@ -40,7 +40,7 @@ beforeAll(async () => {
   modules = {
     ...(await import('../store')),
     ...(await import('../startup')),
-    ...(await import('../router/historyBridge')),
+    ...(await import('../router/routerSlice')),
     ...(await import('../api/apiSlice')),
   };
 });

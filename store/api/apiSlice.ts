@@ -9,11 +9,7 @@
 // (a query would share one in-flight request between overlapping navigations and cache answers).
 // The sessions and the pending email change are mutations for the same reason: each visit to
 // home asks afresh.
-import {
-  createApi,
-  fetchBaseQuery,
-  type FetchArgs,
-} from '@reduxjs/toolkit/query';
+import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query';
 import * as v from 'valibot';
 
 import type { ErrorCode, FieldErrorCode } from '../../contract/api';

@@ -1,9 +1,24 @@
-import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+// The session, as one feature file: who the visitor is (the slice), the session's traces outside
+// the store (the stored token and the `user` cookie), and the listeners that keep them in step with
+// the API's answers (a login's token, an email change's cookie, a log-out, a session ended
+// elsewhere). The check of each navigation that decides the status is in
+// store/navigation/navigationSlice.ts.
+import {
+  createAction,
+  createSlice,
+  isAnyOf,
+  type PayloadAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 
 import type { PublicUser } from '../../contract/api';
-import { api } from '../api/apiSlice';
+import { api, decodeRequestError, UNTRACKED } from '../api/apiSlice';
+import { COOKIE_DEFAULTS, STORAGE_KEYS, USER_COOKIE } from '../constants';
+import type { Effects } from '../effects';
+import type { AppStartListening } from '../listeners';
 
-import type { VerifyFailureReason } from './classifyVerify';
+/** Why a navigation's verify call gave no verdict on the token. */
+export type VerifyFailureReason = 'network' | 'timeout' | 'server' | 'malformed';
 
 interface AuthCommon {
   /** The navigation (location key) that `status` belongs to. */
@@ -147,3 +162,122 @@ export const {
   selectSessionExpiresAt,
   selectHasToken,
 } = authSlice.selectors;
+
+// The session's traces outside the store: the stored token and the `user` cookie.
+
+const COOKIE_SCOPE = {
+  path: COOKIE_DEFAULTS.path,
+  sameSite: COOKIE_DEFAULTS.sameSite,
+  secure: COOKIE_DEFAULTS.secure,
+};
+
+export function writeUserCookie(
+  effects: Effects,
+  user: PublicUser,
+  lifetimeSeconds: number,
+  nowMs: number,
+) {
+  if (lifetimeSeconds <= 0) {
+    effects.cookies.remove(USER_COOKIE, COOKIE_SCOPE);
+    return;
+  }
+  effects.cookies.set(USER_COOKIE, JSON.stringify(user), {
+    ...COOKIE_SCOPE,
+    expires: new Date(nowMs + lifetimeSeconds * 1000),
+  });
+}
+
+function storeToken(effects: Effects, token: string) {
+  effects.storage.setItem(STORAGE_KEYS.token, token);
+}
+
+export function forgetSession(effects: Effects) {
+  try {
+    effects.storage.removeItem(STORAGE_KEYS.token);
+  } finally {
+    effects.cookies.remove(USER_COOKIE, COOKIE_SCOPE);
+  }
+}
+
+// The listeners.
+
+/** Requests whose INVALID_TOKEN has its own handling: the check of a navigation, and log-out. */
+const OWN_OUTCOME = new Set(['verify', 'logout']);
+
+/** The endpoint of an answer saying that the request's session no longer exists, or null. */
+function endpointRefusingSession(action: UnknownAction): string | null {
+  if (!action.type.startsWith(`${api.reducerPath}/`) || !action.type.endsWith('/rejected')) {
+    return null;
+  }
+  const { meta, payload } = action as {
+    meta?: { arg?: { endpointName?: unknown } };
+    payload?: unknown;
+  };
+  const endpoint = meta?.arg?.endpointName;
+  if (typeof endpoint !== 'string' || OWN_OUTCOME.has(endpoint)) return null;
+  return decodeRequestError(payload).code === 'INVALID_TOKEN' ? endpoint : null;
+}
+
+export function addAuthListeners(startAppListening: AppStartListening) {
+  // Every answer that signs the visitor in hands over a token to keep.
+  for (const signedIn of [
+    api.endpoints.login,
+    api.endpoints.verifyAccount,
+    api.endpoints.resetPassword,
+  ]) {
+    startAppListening({
+      matcher: signedIn.matchFulfilled,
+      effect: ({ payload }, { extra }) => storeToken(extra, payload.token),
+    });
+    // What dates the cookie loads while the request runs, so the verify after it does not wait.
+    startAppListening({
+      matcher: signedIn.matchPending,
+      effect: (_action, { extra }) => void extra.loadSessionTime().catch(() => {}),
+    });
+  }
+
+  // A confirmed email change: the `user` cookie carries the new address, same lifetime.
+  startAppListening({
+    matcher: api.endpoints.confirmEmailChange.matchFulfilled,
+    effect: async ({ payload }, { extra, getState, pause }) => {
+      const exp = selectSessionExpiresAt(getState());
+      if (exp === null) return;
+      // Loaded with the session's verify; not loaded (offline), the cookie keeps the old address
+      // until the next verify writes it.
+      const sessionTime = await pause(extra.loadSessionTime().catch(() => null));
+      if (!sessionTime) return;
+      const nowMs = extra.clock.now();
+      const { lifetimeSeconds } = sessionTime.sessionLifetime(exp, nowMs);
+      writeUserCookie(extra, payload.user, lifetimeSeconds, nowMs);
+    },
+  });
+
+  // A deleted account: nothing of the session stays in this browser; to the login form.
+  startAppListening({
+    matcher: api.endpoints.deleteAccount.matchFulfilled,
+    effect: (_action, { dispatch, extra }) => {
+      forgetSession(extra);
+      dispatch(loggedOut());
+    },
+  });
+
+  // A session ended elsewhere (or expired) ends here too, whichever request finds out first.
+  startAppListening({
+    predicate: (action, state) =>
+      selectUser(state) !== null && endpointRefusingSession(action) !== null,
+    effect: (action, { dispatch, extra }) => {
+      forgetSession(extra);
+      dispatch(sessionEnded({ endpoint: endpointRefusingSession(action) ?? '?' }));
+    },
+  });
+
+  startAppListening({
+    actionCreator: logoutRequested,
+    effect: async (_action, { dispatch, extra, pause }) => {
+      // The server revokes the session; whatever it answers, this browser forgets it.
+      await pause(dispatch(api.endpoints.logout.initiate(undefined, UNTRACKED)));
+      forgetSession(extra);
+      dispatch(loggedOut());
+    },
+  });
+}

@@ -1,18 +1,32 @@
-// What the screen shows while a navigation's check is pending: the last settled view (kept so
-// that on-screen stays a function of the store) and how long the visitor has been waiting.
-import { createAction, createSlice } from '@reduxjs/toolkit';
+// The navigation, as one feature file: the check before every navigation (the verify call, its
+// outcome, the session's traces kept or cleared, the redirect the route table asks for), then what
+// the screen shows meanwhile (the last settled view, kept so that on-screen stays a function of the
+// store) and how long the visitor has been waiting, and a view that could not show, tried again.
+// What the main area shows from this state is screenSelectors.ts.
+import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import * as v from 'valibot';
 
-import { api } from '../api/apiSlice';
+import type { PublicUser } from '../../contract/api';
+import { RefusalAsRead, VerifyAnswerAsRead } from '../../contract/schemas';
+
+import { api, UNTRACKED } from '../api/apiSlice';
 import {
+  forgetSession,
   loggedOut,
+  selectAuthStatus,
+  selectHasToken,
   sessionEnded,
   sessionVerified,
   tokenRejected,
   verifyFailed,
+  verifyStarted,
+  writeUserCookie,
+  type VerifyFailureReason,
 } from '../auth/authSlice';
+import type { AppStartListening } from '../listeners';
 import type { AppLocation } from '../router/location';
-import { locationChanged } from '../router/routerSlice';
-import { redirectTarget, routeAccess, routeFor, type RouteName } from './routes';
+import { locationChanged, navigationRequested } from '../router/routerSlice';
+import { redirectTarget, routeAccess, routeFor, ROUTES, type RouteName } from './routes';
 
 /** `brief`: under 300 ms; `long`: a progress bar shows; `veryLong`: past 5 s, the server is slow. */
 export type WaitPhase = 'brief' | 'long' | 'veryLong';
@@ -131,3 +145,156 @@ export const navigationSlice = createSlice({
 
 export const { selectSettledView, selectWaitPhase, selectViewFailure, selectViewAttempt } =
   navigationSlice.selectors;
+
+// The three outcomes of a verify call, decided from RTK Query's result.
+
+type VerifyOutcome =
+  | { kind: 'signedIn'; user: PublicUser; exp: unknown }
+  | { kind: 'rejected'; status: number; code: string | null }
+  | { kind: 'failed'; reason: VerifyFailureReason; status?: number };
+
+type QueryResult = { data: unknown } | { error: unknown };
+
+const QueryError = v.looseObject({
+  status: v.unknown(),
+  data: v.optional(v.unknown()),
+  originalStatus: v.optional(v.unknown()),
+});
+
+function classifyBody(body: unknown, status: number): VerifyOutcome {
+  const refusal = v.safeParse(RefusalAsRead, body);
+  // A refusal counts from a 2xx or a 4xx answer (docs/architecture.md, Verify outcomes).
+  if (refusal.success && (status < 300 || (status >= 400 && status < 500))) {
+    return { kind: 'rejected', status, code: refusal.output.code ?? null };
+  }
+  const answer = v.safeParse(VerifyAnswerAsRead, body);
+  if (answer.success && status < 300) {
+    return { kind: 'signedIn', user: answer.output.user, exp: answer.output.signature.exp };
+  }
+  return { kind: 'failed', reason: 'malformed', status };
+}
+
+function classifyVerifyResult(result: QueryResult): VerifyOutcome {
+  if ('data' in result) return classifyBody(result.data, 200);
+  const parsed = v.safeParse(QueryError, result.error);
+  if (!parsed.success) return { kind: 'failed', reason: 'network' };
+  const error = parsed.output;
+  const { status } = error;
+  if (status === 'TIMEOUT_ERROR') return { kind: 'failed', reason: 'timeout' };
+  if (status === 'FETCH_ERROR') return { kind: 'failed', reason: 'network' };
+  if (status === 'PARSING_ERROR') {
+    const original = typeof error.originalStatus === 'number' ? error.originalStatus : undefined;
+    const reason = original !== undefined && original >= 500 ? 'server' : 'malformed';
+    return { kind: 'failed', reason, status: original };
+  }
+  if (typeof status !== 'number') return { kind: 'failed', reason: 'malformed' };
+  // A 5xx is a failure of the server, never a verdict on the token, whatever its body says.
+  if (status >= 500) return { kind: 'failed', reason: 'server', status };
+  // A 2xx here is a refusal the base query turned into an error; a 3xx is never a verdict.
+  if (status >= 400 || status < 300) return classifyBody(error.data, status);
+  return { kind: 'failed', reason: 'malformed', status };
+}
+
+/** When the wait grows long (a progress bar), and very long (the server is slow). */
+export const WAIT_LONG_MS = 300;
+export const WAIT_VERY_LONG_MS = 5000;
+
+/** The navigation's listeners: the check of each navigation, the wait's timers, the retry. */
+export function addNavigationListeners(startAppListening: AppStartListening) {
+  // The check before every navigation: only the latest navigation's answer counts.
+  startAppListening({
+    actionCreator: locationChanged,
+    effect: async ({ payload }, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      const { extra, dispatch } = listenerApi;
+      const loadSessionTime = () => extra.loadSessionTime().catch(() => null);
+      const navigationKey = payload.location.key;
+      dispatch(verifyStarted({ navigationKey }));
+      const request = dispatch(api.endpoints.verify.initiate(navigationKey, UNTRACKED));
+      listenerApi.signal.addEventListener('abort', () => request.abort());
+      // A stored token may be a session: what dates its cookie loads beside the check, so a
+      // signed-in answer does not wait for it; a guest never loads it.
+      const loading = selectHasToken(listenerApi.getState()) ? loadSessionTime() : null;
+      const result = await listenerApi.pause(request);
+      const outcome = classifyVerifyResult(result as { data: unknown } | { error: unknown });
+      const sessionTime =
+        outcome.kind === 'signedIn' ? await listenerApi.pause(loading ?? loadSessionTime()) : null;
+
+      if (outcome.kind === 'signedIn' && sessionTime) {
+        const nowMs = extra.clock.now();
+        const { expiresAt, lifetimeSeconds } = sessionTime.sessionLifetime(outcome.exp, nowMs);
+        writeUserCookie(extra, outcome.user, lifetimeSeconds, nowMs);
+        dispatch(sessionVerified({ navigationKey, user: outcome.user, expiresAt }));
+      } else if (outcome.kind === 'rejected') {
+        forgetSession(extra);
+        dispatch(tokenRejected({ navigationKey, code: outcome.code }));
+      } else {
+        // A failed call, or a signed-in answer whose session time could not be loaded (offline
+        // since the answer): a guest for this navigation, with the token kept.
+        const { reason, status } =
+          outcome.kind === 'failed' ? outcome : { reason: 'network' as const, status: undefined };
+        extra.console.error('user-token-error', {
+          reason,
+          ...(status === undefined ? {} : { status }),
+        });
+        dispatch(verifyFailed({ navigationKey, reason, status }));
+      }
+
+      const signedIn = selectAuthStatus(listenerApi.getState()) === 'signedIn';
+      const target = redirectTarget(payload.location.pathname, signedIn);
+      if (target === null) return;
+      // A link from a mail, opened while signed in: home says why the link did nothing.
+      const from = routeFor(payload.location.pathname);
+      if (signedIn && (from === 'activation' || from === 'resetPassword')) {
+        dispatch(sentHome({ from }));
+      }
+      dispatch(navigationRequested({ to: target, replace: true }));
+    },
+  });
+
+  // Logged out, or the session ended elsewhere: to the login form, checked like any navigation.
+  startAppListening({
+    matcher: isAnyOf(loggedOut, sessionEnded),
+    effect: (_action, { dispatch }) => void dispatch(navigationRequested({ to: ROUTES.login })),
+  });
+
+  // The wait's thresholds become events; settling the wait cancels the timers.
+  startAppListening({
+    predicate: (_action, state, previous) =>
+      selectWaitPhase(previous) === null && selectWaitPhase(state) !== null,
+    effect: async (_action, { cancelActiveListeners, condition, dispatch, fork }) => {
+      cancelActiveListeners();
+      const timers = fork(async ({ delay }) => {
+        await delay(WAIT_LONG_MS);
+        dispatch(waitGrewLong());
+        await delay(WAIT_VERY_LONG_MS - WAIT_LONG_MS);
+        dispatch(waitGrewVeryLong());
+      });
+      await condition((_action, state) => selectWaitPhase(state) === null);
+      timers.cancel();
+    },
+  });
+
+  // A view that could not show is tried again as soon as the browser is back online.
+  startAppListening({
+    actionCreator: viewFailed,
+    effect: async ({ payload }, { cancelActiveListeners, condition, dispatch, extra }) => {
+      cancelActiveListeners();
+      let stop = () => {};
+      const online = new Promise<'online'>((resolve) => {
+        stop = extra.connection.onOnline(() => resolve('online'));
+      });
+      // The failure may end first: "Try again", or a navigation elsewhere.
+      const ended = condition((_action, state) => selectViewFailure(state) === null).then(
+        () => 'ended' as const,
+      );
+      try {
+        if ((await Promise.race([online, ended])) === 'online') {
+          dispatch(viewRetried({ view: payload.view, trigger: 'online' }));
+        }
+      } finally {
+        stop();
+      }
+    },
+  });
+}

@@ -1,6 +1,8 @@
+// What the main area shows, from the store alone: which view this navigation may show once its
+// check has settled (the view decision), and what shows meanwhile (the screen).
 import { createSelector } from '@reduxjs/toolkit';
 
-import { selectUser } from '../auth/authSlice';
+import { selectAuthNavigationKey, selectAuthStatus, selectUser } from '../auth/authSlice';
 import type { AppLocation } from '../router/location';
 import { selectLocation } from '../router/routerSlice';
 import {
@@ -10,8 +12,23 @@ import {
   type ViewFailureReason,
   type WaitPhase,
 } from './navigationSlice';
-import { routeAccess, type RouteName } from './routes';
-import { selectViewDecision } from './viewSelectors';
+import { redirectTarget, routeAccess, routeFor, type RouteName } from './routes';
+
+/** What the root view shows: nothing until this navigation's verify settles, then a route. */
+export type ViewDecision =
+  { kind: 'pending' } | { kind: 'redirecting'; to: string } | { kind: 'route'; route: RouteName };
+
+export const selectViewDecision = createSelector(
+  [selectLocation, selectAuthStatus, selectAuthNavigationKey],
+  (location, status, navigationKey): ViewDecision => {
+    if (!location || navigationKey !== location.key) return { kind: 'pending' };
+    if (status !== 'signedIn' && status !== 'guest') return { kind: 'pending' };
+    const target = redirectTarget(location.pathname, status === 'signedIn');
+    if (target !== null) return { kind: 'redirecting', to: target };
+    const route = routeFor(location.pathname);
+    return route ? { kind: 'route', route } : { kind: 'redirecting', to: '/' };
+  },
+);
 
 interface ShownRoute {
   route: RouteName;

@@ -1,6 +1,6 @@
 // The first navigation's verify call, sent before the store starts, answers the store's own
 // verify request only when that request is the very same one; otherwise the store's goes out.
-import { connectHistory } from '../../../store/router/historyBridge';
+import { connectHistory } from '../../../store/router/routerSlice';
 import { initialStateFromStorage } from '../../../store/startup';
 import { makeStore } from '../../../store/store';
 import { fakeEffects } from '../../../testing/app/fakeEffects';

@@ -1,7 +1,7 @@
 // The guards as a visitor meets them: every DOM state is watched, not only the last one.
 import { act, render, screen } from '@testing-library/react';
 
-import { connectHistory } from '../../../store/router/historyBridge';
+import { connectHistory } from '../../../store/router/routerSlice';
 import { startStore } from '../../../store/startStore';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { settle, stubFetch } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/historyBridge';
+import { connectHistory } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
 

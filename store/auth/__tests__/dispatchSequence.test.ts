@@ -8,11 +8,11 @@ import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, settle, stubFetch } from '../../../testing/app/fetchStub';
 import { api } from '../../api/apiSlice';
 import { createAppListenerMiddleware } from '../../listeners';
-import { addVerifyListeners } from '../../navigation/verifyListeners';
+import { addNavigationListeners } from '../../navigation/navigationSlice';
 import { locationChanged, navigationRequested } from '../../router/routerSlice';
 import { makeStore } from '../../store';
-import { addAuthListeners } from '../authListeners';
 import {
+  addAuthListeners,
   loggedOut,
   logoutRequested,
   tokenRejected,
@@ -25,7 +25,7 @@ afterEach(() => jest.restoreAllMocks());
 function mockStore() {
   const effects = fakeEffects({ storage: { token: 't' } });
   const listener = createAppListenerMiddleware(effects);
-  addVerifyListeners(listener.startListening);
+  addNavigationListeners(listener.startListening);
   addAuthListeners(listener.startListening);
   const state = makeStore().getState();
   // The library is deprecated as a way to test reducers; here only the dispatched actions count.

@@ -1,7 +1,7 @@
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, settle, signedInAnswer, stubFetch, until } from '../../../testing/app/fetchStub';
 import { HTTP_TIMEOUT_MS } from '../../constants';
-import { connectHistory } from '../../router/historyBridge';
+import { connectHistory } from '../../router/routerSlice';
 import { navigationRequested } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';

@@ -1,6 +1,6 @@
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, settle, stubFetch, USER } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/historyBridge';
+import { connectHistory } from '../../router/routerSlice';
 import { startStore } from '../../startStore';
 import { expToUnixSeconds, sessionLifetime } from '../sessionLifetime';
 

@@ -10,7 +10,7 @@ import {
   USER,
 } from '../../../testing/app/fetchStub';
 import { api } from '../../api/apiSlice';
-import { connectHistory } from '../../router/historyBridge';
+import { connectHistory } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
 

@@ -8,7 +8,7 @@ import {
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/historyBridge';
+import { connectHistory } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
 

@@ -1,11 +1,11 @@
 // The wait's thresholds are events from a listener's timers; settling cancels them.
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { guestAnswer, signedInAnswer, stubFetch } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/historyBridge';
+import { connectHistory } from '../../router/routerSlice';
 import { navigationRequested } from '../../router/routerSlice';
 import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
-import { WAIT_LONG_MS, WAIT_VERY_LONG_MS } from '../waitListeners';
+import { WAIT_LONG_MS, WAIT_VERY_LONG_MS } from '../navigationSlice';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {

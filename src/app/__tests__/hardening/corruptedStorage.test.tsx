@@ -2,7 +2,7 @@
 // a malformed `user` cookie. It starts, is a guest in English, and leaves alone what it does not own.
 import { act, render, screen } from '@testing-library/react';
 
-import { connectHistory } from '../../../../store/router/historyBridge';
+import { connectHistory } from '../../../../store/router/routerSlice';
 import { initialStateFromStorage } from '../../../../store/startup';
 import { makeStore } from '../../../../store/store';
 import {
