@@ -2,10 +2,11 @@ import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
 import { addAccountListeners } from './account/accountListeners';
 import { createActionRecorder } from './actionLog/recorder';
-import { api } from './api/apiSlice';
+import { api, type RequestContext } from './api/apiSlice';
 import { addAuthListeners } from './auth/authSlice';
 import { ACTION_LOG_CAPACITY } from './constants';
 import type { Effects } from './effects';
+import { newId } from './ids';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
@@ -23,6 +24,11 @@ export interface StoreOptions {
   actionLogCapacity?: number;
   /** The log this tab recorded before a reload, to continue (see ActionRecorder.restore). */
   restoredActionLog?: string | null;
+  /**
+   * The id of this tab's action log, sent with every API request (`X-Log-Id`) and written in the
+   * log; a new one when not given (the app passes the tab's, src/actionLog/tabMirror.ts).
+   */
+  logId?: string;
 }
 
 /**
@@ -39,13 +45,18 @@ export function makeStore(
     capacity: options.actionLogCapacity ?? ACTION_LOG_CAPACITY,
     now: effects ? () => effects.clock.now() : Date.now,
     reducer: rootReducer,
+    logId: options.logId ?? newId(),
   });
+  const requestContext: RequestContext | undefined = effects && {
+    storage: effects.storage,
+    logId: actionLog.logId,
+  };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     devTools: options.devTools ?? false,
     middleware: (getDefaultMiddleware) => {
-      const defaults = getDefaultMiddleware({ thunk: { extraArgument: effects } });
+      const defaults = getDefaultMiddleware({ thunk: { extraArgument: requestContext } });
       // The action log comes last, so it sees exactly what reaches the reducer.
       if (!listenerMiddleware) return defaults.concat(actionLog.middleware);
       return defaults

@@ -1,11 +1,14 @@
 // The first navigation's verify call, sent as soon as the page's script starts. On a slow phone
 // the store and React take a while to start; the answer is then already here when the store sends
 // its own verify request for that navigation, which takes this answer instead of going out again.
-// Only the very same request (method, address and every header) takes it, and only the first
-// verify request does: one sent with another token (written meanwhile by another tab) or another
-// language goes to the network as usual, and the early answer is dropped.
+// Only the very same request (method, address and every header but the request's own id) takes
+// it, and only the first verify request does: one sent with another token (written meanwhile by
+// another tab) or another language goes to the network as usual, and the early answer is dropped.
+// The answer taken names the early request's id (`X-Request-Id`), the one the server saw, so the
+// action log records that one.
 import { API_PATHS } from '../../contract/api';
 import { API_BASE_URL, INTL_LOCALE, type Locale } from '../../store/constants';
+import { LOG_ID_HEADER, newId, REQUEST_ID_HEADER } from '../../store/ids';
 
 export interface FetchingWindow {
   fetch: typeof fetch;
@@ -13,18 +16,35 @@ export interface FetchingWindow {
 }
 
 /** The verify request exactly as the store's base query builds it (store/api/apiSlice.ts). */
-export function verifyRequest(origin: string, token: string | null, locale: Locale): Request {
+export function verifyRequest(
+  origin: string,
+  token: string | null,
+  locale: Locale,
+  logId: string,
+): Request {
   const base = (API_BASE_URL || origin).replace(/\/+$/, '');
   const headers = new Headers({
     'Content-Type': 'application/json',
     'Accept-Language': INTL_LOCALE[locale],
     Accept: 'application/json',
+    [LOG_ID_HEADER]: logId,
+    [REQUEST_ID_HEADER]: newId(),
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return new Request(`${base}/${API_PATHS.verify.replace(/^\/+/, '')}`, { headers });
 }
 
-const headerList = (request: Request) => JSON.stringify([...request.headers]);
+/** The headers that make two requests the same: every one but the request's own id. */
+const headerList = (request: Request) =>
+  JSON.stringify([...request.headers].filter(([name]) => name !== REQUEST_ID_HEADER.toLowerCase()));
+
+/** The early answer as the answer to the early request: it names that request's id. */
+function namingRequest(answer: Response, early: Request): Response {
+  const headers = new Headers(answer.headers);
+  headers.set(REQUEST_ID_HEADER, early.headers.get(REQUEST_ID_HEADER) ?? '');
+  const { status, statusText } = answer;
+  return new Response(answer.body, { status, statusText, headers });
+}
 
 function sameRequest(a: Request, b: Request): boolean {
   return a.method === b.method && a.url === b.url && headerList(a) === headerList(b);
@@ -60,7 +80,12 @@ export function sendVerifyEarly(window: FetchingWindow, early: Request): void {
       return send.call(window, input, init);
     }
     if (window.fetch === adopting) window.fetch = send;
-    return sameRequest(request, early) ? adopt(answer, request, send) : send.call(window, request);
+    if (!sameRequest(request, early)) return send.call(window, request);
+    return adopt(
+      answer.then((response) => namingRequest(response, early)),
+      request,
+      send,
+    );
   };
   window.fetch = adopting;
 }

@@ -3,6 +3,7 @@
 // way while the store and React start. It imports as little as it can, so the verify call leaves
 // at once: the store reads the same storage again when it starts (store/startup.ts).
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS } from '../../store/constants';
+import { tabLogId } from '../actionLog/tabMirror';
 
 import { sendVerifyEarly, verifyRequest } from './earlyVerify';
 import { preloadViewsFor } from './preloadViews';
@@ -19,6 +20,6 @@ function stored(key: string): string | null {
 const token = stored(STORAGE_KEYS.token) || null;
 const storedLocale = stored(STORAGE_KEYS.locale);
 const locale = LOCALES.find((name) => name === storedLocale) ?? DEFAULT_LOCALE;
-sendVerifyEarly(window, verifyRequest(window.location.origin, token, locale));
+sendVerifyEarly(window, verifyRequest(window.location.origin, token, locale, tabLogId(window)));
 preloadViewsFor(window.location.pathname, token !== null);
 if (token) loadSessionTime().catch(() => {});

@@ -76,6 +76,8 @@ export function createMasker() {
 }
 
 export interface LogParts {
+  /** The tab's log id (`X-Log-Id`); the file names it once the format has the field. */
+  logId?: string;
   actionJsons: readonly string[];
   preloadedStateJson: string;
   timestamps: number[];
@@ -97,6 +99,7 @@ export function maskedLogParts(parts: LogParts, reducer: Reducer): LogParts {
     return stateHash(state);
   });
   return {
+    ...(parts.logId === undefined ? {} : { logId: parts.logId }),
     actionJsons: maskedActions.map((action) => JSON.stringify(action)),
     preloadedStateJson: JSON.stringify(maskedStart),
     timestamps: parts.timestamps,

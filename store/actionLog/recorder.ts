@@ -16,10 +16,14 @@ export interface ActionRecorderOptions {
   now: () => number;
   /** The root reducer: evicted actions are folded into the log's starting state with it. */
   reducer: Reducer;
+  /** The id of this tab's log: every API request carries it (`X-Log-Id`), and the file names it. */
+  logId: string;
 }
 
 export interface ActionRecorder {
   middleware: Middleware;
+  /** The id the file names, and the one every API request of this tab carries. */
+  readonly logId: string;
   /** How many actions are kept now. */
   size(): number;
   /** The log file's text (store/actionLog/README.md), as recorded: for this tab's own use. */
@@ -47,7 +51,7 @@ interface Slot {
   hash: string;
 }
 
-export function createActionRecorder({ capacity, now, reducer }: ActionRecorderOptions) {
+export function createActionRecorder({ capacity, now, reducer, logId }: ActionRecorderOptions) {
   if (!Number.isInteger(capacity) || capacity < 1) {
     throw new Error(`action log capacity must be a positive integer, got ${capacity}`);
   }
@@ -95,6 +99,7 @@ export function createActionRecorder({ capacity, now, reducer }: ActionRecorderO
   function recordedParts(): LogParts {
     const slots = inOrder();
     return {
+      logId,
       actionJsons: slots.map((slot) => slot.json),
       preloadedStateJson: JSON.stringify(startState),
       timestamps: slots.map((slot) => slot.time),
@@ -104,6 +109,7 @@ export function createActionRecorder({ capacity, now, reducer }: ActionRecorderO
 
   const recorder: ActionRecorder = {
     middleware,
+    logId,
     size: () => ring.length,
     restore(text, currentState) {
       let log;

@@ -9,7 +9,14 @@
 // (a query would share one in-flight request between overlapping navigations and cache answers).
 // The sessions and the pending email change are mutations for the same reason: each visit to
 // home asks afresh.
-import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
 import * as v from 'valibot';
 
 import type { ErrorCode, FieldErrorCode } from '../../contract/api';
@@ -23,6 +30,7 @@ import { ErrorAnswerAsRead, RefusalAsRead } from '../../contract/schemas';
 
 import { API_BASE_URL, HTTP_TIMEOUT_MS, INTL_LOCALE, STORAGE_KEYS } from '../constants';
 import type { Effects } from '../effects';
+import { LOG_ID_HEADER, newId, REQUEST_ID_HEADER } from '../ids';
 import type { LocaleState } from '../locale/localeSlice';
 
 // The base query: every request of the app.
@@ -39,6 +47,15 @@ export function readToken(storage: Effects['storage']): string | null {
 // Same origin by default; absolute so that any fetch implementation accepts the address.
 const baseUrl = API_BASE_URL || (typeof location === 'undefined' ? '' : location.origin);
 
+/**
+ * What the base query reads beside the state (the store's thunk argument): the storage holding the
+ * token, and the id of this tab's action log, sent with every request.
+ */
+export interface RequestContext {
+  storage: Effects['storage'];
+  logId: string;
+}
+
 const fetchQuery = fetchBaseQuery({
   baseUrl,
   timeout: HTTP_TIMEOUT_MS,
@@ -46,14 +63,31 @@ const fetchQuery = fetchBaseQuery({
   fetchFn: (input, init) => fetch(input, init),
   prepareHeaders(headers, { extra, getState }) {
     headers.set('Content-Type', 'application/json');
-    const effects = extra as Effects | undefined;
-    const token = effects ? readToken(effects.storage) : null;
+    const context = extra as RequestContext | undefined;
+    const token = context ? readToken(context.storage) : null;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const locale = (getState() as { locale?: LocaleState }).locale?.current;
     if (locale) headers.set('Accept-Language', INTL_LOCALE[locale]);
+    // The server's records of this request join the action log that records its answer.
+    if (context?.logId) headers.set(LOG_ID_HEADER, context.logId);
+    headers.set(REQUEST_ID_HEADER, newId());
     return headers;
   },
 });
+
+/**
+ * The answer's meta: the Request and Response (dropped from the action log, which keeps plain data
+ * only) and the request's id, kept in the log as `meta.baseQueryMeta.requestId`. The id is the one
+ * the answer names when it names one (an answer taken from the first load's early verify call, or
+ * a server that echoes the id), else the one the request carried.
+ */
+export type RequestMeta = FetchBaseQueryMeta & { requestId?: string };
+
+function requestIdOf(meta: FetchBaseQueryMeta | undefined): string | undefined {
+  const id =
+    meta?.response?.headers.get(REQUEST_ID_HEADER) ?? meta?.request.headers.get(REQUEST_ID_HEADER);
+  return id ?? undefined;
+}
 
 /**
  * Every answer whose body says `error: true` is an error, whatever its status (a 2xx refusal
@@ -61,15 +95,25 @@ const fetchQuery = fetchBaseQuery({
  * error in the store still says when to try again. Success answers are then checked against the
  * endpoint's `responseSchema` (below).
  */
-export const baseQuery: typeof fetchQuery = async (args, api, extraOptions) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  RequestMeta
+> = async (args, api, extraOptions) => {
   const answered = await fetchQuery(args, api, extraOptions);
-  const status = answered.meta?.response?.status;
+  const meta: RequestMeta | undefined = answered.meta && {
+    ...answered.meta,
+    requestId: requestIdOf(answered.meta),
+  };
+  const status = meta?.response?.status;
   const refusedWithSuccess =
     answered.data !== undefined && v.is(RefusalAsRead, answered.data) && status !== undefined;
   const result = refusedWithSuccess
-    ? { error: { status, data: answered.data }, meta: answered.meta }
-    : answered;
-  const retryAfter = Number(result.meta?.response?.headers.get('retry-after') ?? Number.NaN);
+    ? { error: { status, data: answered.data }, meta }
+    : { ...answered, meta };
+  const retryAfter = Number(meta?.response?.headers.get('retry-after') ?? Number.NaN);
   const { error } = result;
   if (!error || !Number.isFinite(retryAfter) || typeof error.data !== 'object' || !error.data) {
     return result;

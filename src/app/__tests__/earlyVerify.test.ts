@@ -1,8 +1,7 @@
 // The first navigation's verify call, sent before the store starts, answers the store's own
 // verify request only when that request is the very same one; otherwise the store's goes out.
-import { connectHistory } from '../../../store/router/routerSlice';
-import { initialStateFromStorage } from '../../../store/startup';
-import { makeStore } from '../../../store/store';
+import { decodeLog } from '../../../contract/action-log';
+import { startStore as startRunningStore } from '../../../store/startStore';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
@@ -13,14 +12,13 @@ import {
 import { sendVerifyEarly, verifyRequest } from '../earlyVerify';
 
 const ORIGIN = 'http://localhost';
+/** The tab's log id: the early call and the store send the same one. */
+const LOG_ID = 'log-of-this-tab';
 
 afterEach(() => jest.restoreAllMocks());
 
 function startStore(storage: Record<string, string>, path = '/login') {
-  const effects = fakeEffects({ storage, path });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
-  return store;
+  return startRunningStore(fakeEffects({ storage, path }), { logId: LOG_ID });
 }
 
 /**
@@ -43,17 +41,25 @@ function fetchingWindow(handler: FetchHandler) {
 
 it('answers the store with the early call: one verify on the wire, for a guest', async () => {
   const { window, seen } = fetchingWindow(guestAnswer);
-  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en', LOG_ID));
   const store = startStore({});
   await settle(store);
   expect(seen).toHaveLength(1);
   expect(store.getState().auth.status).toBe('guest');
   expect(store.getState().navigation.settled?.route).toBe('login');
+  // The log records the id of the request the server answered: the early one.
+  const sentId = seen[0]!.headers.get('X-Request-Id');
+  expect(sentId).toMatch(/\S{32}/);
+  expect(seen[0]!.headers.get('X-Log-Id')).toBe(LOG_ID);
+  const recorded = decodeLog(store.actionLog.export()).actions.map((action) => action.meta);
+  expect(recorded).toContainEqual(
+    expect.objectContaining({ baseQueryMeta: { requestId: sentId } }),
+  );
 });
 
 it('builds the very request the store sends, with a token and in Khmer', async () => {
   const { window, seen } = fetchingWindow(() => signedInAnswer());
-  sendVerifyEarly(window, verifyRequest(ORIGIN, 't1', 'kh'));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, 't1', 'kh', LOG_ID));
   const store = startStore({ token: 't1', localeRef: 'kh' }, '/');
   await settle(store);
   const verifies = seen.filter((request) => request.url.endsWith('/v1/api/user/verify'));
@@ -66,7 +72,7 @@ it('lets a different request (another token) go out, and the early answer is dro
   const { window, seen } = fetchingWindow((request) =>
     request.headers.get('Authorization') === 'Bearer new' ? signedInAnswer() : guestAnswer(),
   );
-  sendVerifyEarly(window, verifyRequest(ORIGIN, 'old', 'en'));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, 'old', 'en', LOG_ID));
   const store = startStore({ token: 'new' }, '/');
   await settle(store);
   const verifies = seen.filter((request) => request.url.endsWith('/v1/api/user/verify'));
@@ -80,9 +86,9 @@ it('lets a different request (another token) go out, and the early answer is dro
 it('gives the fetch back after the first verify request', async () => {
   const { window } = fetchingWindow(guestAnswer);
   const own = window.fetch;
-  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en', LOG_ID));
   expect(window.fetch).not.toBe(own);
-  await window.fetch(verifyRequest(ORIGIN, null, 'en'));
+  await window.fetch(verifyRequest(ORIGIN, null, 'en', LOG_ID));
   expect(window.fetch).toBe(own);
 });
 
@@ -93,17 +99,19 @@ it('sends the request again when the early call failed', async () => {
     if (calls === 1) throw new TypeError('Failed to fetch');
     return guestAnswer();
   });
-  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
-  const answer = await window.fetch(verifyRequest(ORIGIN, null, 'en'));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en', LOG_ID));
+  const answer = await window.fetch(verifyRequest(ORIGIN, null, 'en', LOG_ID));
   expect(answer.status).toBe(401);
   expect(calls).toBe(2);
 });
 
 it('rejects when the request is aborted before the early answer is here', async () => {
   const { window } = fetchingWindow(() => new Promise<Response>(() => {}));
-  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en'));
+  sendVerifyEarly(window, verifyRequest(ORIGIN, null, 'en', LOG_ID));
   const controller = new AbortController();
-  const request = new Request(verifyRequest(ORIGIN, null, 'en'), { signal: controller.signal });
+  const request = new Request(verifyRequest(ORIGIN, null, 'en', LOG_ID), {
+    signal: controller.signal,
+  });
   const answer = window.fetch(request);
   controller.abort();
   await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
