@@ -24,13 +24,13 @@ export function installActionLogGlobal(window: Window, store: AppStore) {
     send: async () => {
       // The log as it is at the call; the upload code is fetched the first time it is needed.
       const text = store.actionLog.exportShared();
-      const { sendActivityLog, storedToken } = await import(
+      const { sendActivityLog } = await import(
         /* webpackChunkName: "send-log" */ './sendLog'
       ).catch(() => {
         // The chunk did not arrive: the network is down, as it would be for the upload itself.
         throw new SendLogError({ code: 'NETWORK' });
       });
-      return sendActivityLog(text, { token: storedToken(window) });
+      return sendActivityLog(store, text);
     },
   };
 }

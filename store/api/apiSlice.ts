@@ -138,15 +138,21 @@ export interface RequestError {
 const QueryError = v.object({
   status: v.union([v.number(), v.string()]),
   data: v.optional(v.unknown()),
+  /** The answer's status when its body was not JSON (`PARSING_ERROR`). */
+  originalStatus: v.optional(v.number()),
 });
 
 /** Turns RTK Query's error into a serializable, known error. */
 export function decodeRequestError(error: unknown): RequestError {
   const parsed = v.safeParse(QueryError, error);
   if (!parsed.success) return { code: 'UNEXPECTED' };
-  const { status, data } = parsed.output;
+  const { status, data, originalStatus } = parsed.output;
   if (status === 'FETCH_ERROR') return { code: 'NETWORK' };
   if (status === 'TIMEOUT_ERROR') return { code: 'TIMEOUT' };
+  // An answer that is not JSON: a failure of the server when its status says so (a proxy's 502).
+  if (status === 'PARSING_ERROR' && originalStatus !== undefined && originalStatus >= 500) {
+    return { code: 'INTERNAL', status: originalStatus };
+  }
   if (typeof status !== 'number') return { code: 'UNEXPECTED' };
   const refusal = v.safeParse(ErrorAnswerAsRead, data);
   if (refusal.success) {
@@ -162,8 +168,10 @@ export function decodeRequestError(error: unknown): RequestError {
 }
 
 /**
- * The endpoints the app does not call through this API: verify is declared below, the activity
- * log is sent from its own chunk, and health and the outbox are for operators and tests.
+ * The endpoints not built here from the table alone: verify is declared below; the activity log's
+ * upload is injected into this API by its own chunk (src/actionLog/sendLog.ts), since its body is
+ * the exported file's text, not the object the table's schema reads it into, and few visits send a
+ * log; health and the outbox are for operators and tests.
  */
 type NotHere = 'verify' | 'actionLogs' | 'health' | 'outbox';
 type Called = Exclude<EndpointName, NotHere>;
@@ -191,7 +199,7 @@ type ResultOf<N extends EndpointName> =
   Success<N> extends v.GenericSchema ? v.InferOutput<Success<N>> : never;
 
 /** The request of an endpoint: its method, its path with its parameters filled in, its body. */
-function requestOf(spec: EndpointSpec, arg: unknown): FetchArgs {
+export function requestOf(spec: EndpointSpec, arg: unknown): FetchArgs {
   const params = spec.params ? (arg as Record<string, string>) : {};
   const url = spec.path.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(params[name] ?? ''),

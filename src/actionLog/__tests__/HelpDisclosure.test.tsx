@@ -3,38 +3,46 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 
+import { decodeLog } from '../../../contract/action-log';
 import { intlFormats } from '../../../i18n/digits';
 import { en } from '../../../i18n/messages/en';
 import { kh } from '../../../i18n/messages/kh';
 import { FORMAT_LOCALE, SUPPORT_CONTACT } from '../../../store/constants';
 import { localeChanged } from '../../../store/locale/localeSlice';
-import { makeStore } from '../../../store/store';
+import { startStore } from '../../../store/startStore';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import {
+  guestAnswer,
+  json,
+  settle,
+  signedInAnswer,
+  stubFetch,
+} from '../../../testing/app/fetchStub';
 import { HelpDisclosure } from '../HelpDisclosure';
 import { installActionLogGlobal } from '../installActionLogGlobal';
 import { ACTION_LOG_MAX_BYTES, sendActivityLog } from '../sendLog';
 import { SendLogError } from '../sendLogError';
 
-const realFetch = global.fetch;
-afterEach(() => {
-  global.fetch = realFetch;
-  localStorage.clear();
-});
+afterEach(() => jest.restoreAllMocks());
 
-function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init! });
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-  }) as typeof fetch;
-  return calls;
+const isUpload = (request: Request) => request.url.endsWith('/v1/api/action-logs');
+
+/** The server answers an upload with `status` and `body`, and the page's verify calls. */
+function answering(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  verify: () => Response = guestAnswer,
+) {
+  const seen = stubFetch((request) => (isUpload(request) ? json(status, body, headers) : verify()));
+  return { uploads: () => seen.filter(isUpload) };
 }
 
-function renderFooter(locale: 'en' | 'kh' = 'en') {
-  const store = makeStore();
+/** A running store (the upload is one of its API's calls), its Help footer on screen. */
+async function renderFooter(locale: 'en' | 'kh' = 'en', storage: Record<string, string> = {}) {
+  const store = startStore(fakeEffects({ storage, path: '/login' }));
   store.dispatch(localeChanged(locale));
+  await settle(store);
   installActionLogGlobal(window, store);
   render(
     <Provider store={store}>
@@ -47,6 +55,7 @@ function renderFooter(locale: 'en' | 'kh' = 'en') {
       </IntlProvider>
     </Provider>,
   );
+  return store;
 }
 
 /** Opens Help, asks to send, and confirms, in the pack's words. */
@@ -57,8 +66,8 @@ async function sendFromHelp(messages: Record<string, string> = en) {
 }
 
 it('says what the log holds and sends nothing until the visitor confirms', async () => {
-  const calls = answering(201, { error: false, reference: 'K7QF-92XD' });
-  renderFooter();
+  const { uploads } = answering(201, { error: false, reference: 'K7QF-92XD' });
+  await renderFooter();
   await userEvent.click(screen.getByText('Help'));
   expect(screen.getByText(/never holds passwords, codes or tokens/)).toBeVisible();
   expect(screen.getByText(/names and email addresses in it are masked/)).toBeVisible();
@@ -72,15 +81,16 @@ it('says what the log holds and sends nothing until the visitor confirms', async
   ).toBeVisible();
   expect(screen.getByRole('button', { name: 'Send' })).toHaveFocus();
   await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-  expect(calls).toHaveLength(0);
+  expect(uploads()).toHaveLength(0);
   expect(screen.queryByRole('group', { name: 'Send the activity log to support now?' })).toBeNull();
   expect(screen.getByRole('button', { name: 'Send activity log to support' })).toHaveFocus();
 });
 
 it('sends the export with the stored token and shows the reference to quote', async () => {
-  localStorage.setItem('token', 'session-token');
-  const calls = answering(201, { error: false, reference: 'K7QF-92XD' });
-  renderFooter();
+  const { uploads } = answering(201, { error: false, reference: 'K7QF-92XD' }, {}, () =>
+    signedInAnswer(),
+  );
+  const store = await renderFooter('en', { token: 'session-token' });
   await sendFromHelp();
   expect(await screen.findByRole('status')).toHaveTextContent(
     'Sent. Quote this reference to support: K7QF-92XD',
@@ -90,21 +100,31 @@ it('sends the export with the stored token and shows the reference to quote', as
     'href',
     `mailto:${SUPPORT_CONTACT}`,
   );
-  expect(calls).toHaveLength(1);
-  expect(calls[0]!.url).toMatch(/\/v1\/api\/action-logs$/);
-  expect(calls[0]!.init.method).toBe('POST');
-  expect(calls[0]!.init.headers).toMatchObject({
-    'Content-Type': 'application/json',
-    Authorization: 'Bearer session-token',
-  });
-  expect(JSON.parse(calls[0]!.init.body as string)).toHaveProperty('actionLog.version', 1);
+  expect(uploads()).toHaveLength(1);
+  const [upload] = uploads();
+  expect(upload!.method).toBe('POST');
+  expect(upload!.headers.get('Content-Type')).toBe('application/json');
+  expect(upload!.headers.get('Authorization')).toBe('Bearer session-token');
+  expect(upload!.headers.get('X-Log-Id')).toBe(store.actionLog.logId);
+  expect(JSON.parse(await upload!.text())).toHaveProperty('actionLog.version', 1);
+  // The upload is in the log like any call, without the log it carried.
+  const recorded = decodeLog(store.actionLog.export()).actions.filter(
+    (action) =>
+      (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName ===
+      'actionLogs',
+  );
+  expect(recorded.map((action) => action.type)).toEqual([
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+  ]);
+  expect(JSON.stringify(recorded)).not.toContain('stateHashes');
 });
 
 it('resolves window.actionLog.send() to the reference, without a token for a guest', async () => {
-  const calls = answering(201, { error: false, reference: 'ABCD-2345' });
-  renderFooter();
+  const { uploads } = answering(201, { error: false, reference: 'ABCD-2345' });
+  await renderFooter();
   await expect(window.actionLog.send()).resolves.toBe('ABCD-2345');
-  expect(calls[0]!.init.headers).not.toHaveProperty('Authorization');
+  expect(uploads()[0]!.headers.has('Authorization')).toBe(false);
 });
 
 it('says when to try again after a 429, in Khmer too', async () => {
@@ -113,7 +133,7 @@ it('says when to try again after a 429, in Khmer too', async () => {
     { error: true, code: 'RATE_LIMITED', message: 'Too many requests.' },
     { 'retry-after': '1500' },
   );
-  renderFooter('kh');
+  await renderFooter('kh');
   await sendFromHelp(kh);
   expect(await screen.findByRole('alert')).toHaveTextContent('២៥ នាទី');
 });
@@ -124,7 +144,7 @@ it('says when to try again after a 429 in English', async () => {
     { error: true, code: 'RATE_LIMITED', message: 'Too many requests.' },
     { 'retry-after': '120' },
   );
-  renderFooter();
+  await renderFooter();
   await sendFromHelp();
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Too many attempts. Please try again in 2 minutes.',
@@ -132,15 +152,26 @@ it('says when to try again after a 429 in English', async () => {
 });
 
 it('refuses a log over 2 MiB without sending it, and reads a lost network as NETWORK', async () => {
-  global.fetch = jest.fn() as typeof fetch;
-  await expect(sendActivityLog('x'.repeat(ACTION_LOG_MAX_BYTES + 1))).rejects.toMatchObject({
+  const { uploads } = answering(201, { error: false, reference: 'ABCD-2345' });
+  const store = await renderFooter();
+  await expect(sendActivityLog(store, 'x'.repeat(ACTION_LOG_MAX_BYTES + 1))).rejects.toMatchObject({
     error: { code: 'PAYLOAD_TOO_LARGE' },
   });
-  expect(global.fetch).not.toHaveBeenCalled();
-  global.fetch = jest.fn(async () => {
+  expect(uploads()).toHaveLength(0);
+  jest.restoreAllMocks();
+  stubFetch(() => {
     throw new TypeError('Failed to fetch');
-  }) as typeof fetch;
-  const failure = await sendActivityLog('{}').catch((error: unknown) => error);
+  });
+  const failure = await sendActivityLog(store, '{}').catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(SendLogError);
   expect((failure as SendLogError).error).toEqual({ code: 'NETWORK' });
+});
+
+it('reads a server failure that is not JSON as a failure of the server', async () => {
+  stubFetch((request) =>
+    isUpload(request) ? new Response('<h1>Bad gateway</h1>', { status: 502 }) : guestAnswer(),
+  );
+  const store = await renderFooter();
+  const failure = await sendActivityLog(store, '{}').catch((error: unknown) => error);
+  expect((failure as SendLogError).error).toEqual({ code: 'INTERNAL', status: 502 });
 });
