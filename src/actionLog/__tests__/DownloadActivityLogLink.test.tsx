@@ -13,6 +13,7 @@ import { installActionLogGlobal } from '../installActionLogGlobal';
 afterEach(() => jest.restoreAllMocks());
 
 it('downloads the export as activity-log-<time>.json, making the file only on click', async () => {
+  // A bare store: the download only exports what it recorded, and sends nothing.
   const store = makeStore();
   store.dispatch(localeChanged('kh'));
   const created: Blob[] = [];
@@ -52,6 +53,7 @@ it('names the file after the time it was made', () => {
 });
 
 it('offers the same export as window.actionLog.export()', () => {
+  // A bare store, as above: nothing here sends a request.
   const store = makeStore();
   store.dispatch(localeChanged('kh'));
   installActionLogGlobal(window, store);

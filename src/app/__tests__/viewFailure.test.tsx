@@ -46,6 +46,7 @@ it('shows a chunk that failed inside the layout, and "Try again" loads it', asyn
   expect(store.getState().navigation.failure).toEqual({ view: 'signup', reason: 'load' });
 
   // What is on screen is the state's: a store made from it (as replay's) shows the same card.
+  // A bare store on purpose: the recorded state alone, nothing running.
   const replayed = render(<App store={makeStore(store.getState())} />);
   expect(
     await within(replayed.container).findByRole('heading', { name: 'This page could not load' }),

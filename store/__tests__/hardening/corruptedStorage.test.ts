@@ -22,6 +22,8 @@ it('decodes any token and localeRef into a known locale and a token flag', () =>
       expect(state.locale?.current).toBe(localeRef === 'kh' ? 'kh' : 'en');
       expect(state.auth?.hasToken).toBe(token !== undefined && token !== '');
       expect(state.auth?.status).toBe('unknown');
+      // A bare store takes the decoded state: the property is about decoding, and 500 running
+      // stores would each send a verify call.
       expect(() => makeStore(state)).not.toThrow();
       expect(effects.storageWrites).toEqual([]);
     }),

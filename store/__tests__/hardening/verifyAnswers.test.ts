@@ -3,9 +3,7 @@ import fc from 'fast-check';
 
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { settle, stubFetch } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/routerSlice';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 
 const TOKEN = 'stored-token';
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -73,8 +71,7 @@ async function outcomeOf(given: Answer | string) {
   let calls = 0;
   stubFetch(() => (calls++ === 0 ? respond(given) : new Promise<Response>(() => {})));
   const effects = fakeEffects({ storage: { token: TOKEN }, path: '/login' });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   await settle(store);
   const state = store.getState();
   const tokenKept = effects.data.get('token') === TOKEN;

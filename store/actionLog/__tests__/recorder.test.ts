@@ -59,6 +59,7 @@ it('keeps only the latest actions and starts the export from the state before th
 });
 
 it('names the first action whose replayed state differs from the recorded one', () => {
+  // A bare store: only what it records counts, and a running one would add its verify call.
   const store = makeStore();
   for (const locale of ['kh', 'en', 'kh'] as const) store.dispatch(localeChanged(locale));
   const file = JSON.parse(store.actionLog.export());
@@ -72,6 +73,7 @@ it('names the first action whose replayed state differs from the recorded one', 
 });
 
 it('refuses a capacity that is not a positive integer', () => {
+  // The recorder's own check, before anything starts: a bare store is enough.
   expect(() => makeStore(undefined, undefined, { actionLogCapacity: 0 })).toThrow(
     'action log capacity must be a positive integer, got 0',
   );

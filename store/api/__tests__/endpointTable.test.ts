@@ -22,6 +22,8 @@ function argumentOf(name: EndpointName): unknown {
 async function send(name: EndpointName, answer: () => Response) {
   const seen = stubFetch(() => answer());
   const effects = fakeEffects();
+  // Running (listeners, API middleware) but without the history bridge: no navigation, so the
+  // endpoint's own request is the only one sent.
   const store = makeStore(initialStateFromStorage(effects.storage), effects);
   const arg = argumentOf(name);
   const endpoint = api.endpoints[name as 'login'];

@@ -27,6 +27,7 @@ function mockStore() {
   const listener = createAppListenerMiddleware(effects);
   addNavigationListeners(listener.startListening);
   addAuthListeners(listener.startListening);
+  // A bare store's first state: the mock store below never reduces, so only the start counts.
   const state = makeStore().getState();
   // The library is deprecated as a way to test reducers; here only the dispatched actions count.
   // eslint-disable-next-line @typescript-eslint/no-deprecated

@@ -1,10 +1,8 @@
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, settle, signedInAnswer, stubFetch, until } from '../../../testing/app/fetchStub';
 import { HTTP_TIMEOUT_MS } from '../../constants';
-import { connectHistory } from '../../router/routerSlice';
 import { navigationRequested } from '../../router/routerSlice';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 
 afterEach(() => {
   jest.useRealTimers();
@@ -22,8 +20,7 @@ it('ignores the answer of an older navigation that arrives after the newer one',
   let call = 0;
   stubFetch(() => answers[call++]!.promise);
   const effects = fakeEffects({ storage: { token: 't' }, path: '/signup' });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   store.dispatch(navigationRequested({ to: '/login' }));
   await until(store, () => call === 2, 'both verify calls to be sent');
   const latestKey = store.getState().router.location?.key;
@@ -50,8 +47,7 @@ it('treats a verify call with no answer after 30 s as failed and keeps the token
       }),
   );
   const effects = fakeEffects({ storage: { token: 't' }, path: '/login' });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   await jest.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1);
   expect(store.getState().auth.status).toBe('checking');
   await jest.advanceTimersByTimeAsync(2);

@@ -10,9 +10,7 @@ import {
   USER,
 } from '../../../testing/app/fetchStub';
 import { api } from '../../api/apiSlice';
-import { connectHistory } from '../../router/routerSlice';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -24,8 +22,7 @@ function start(storage: Record<string, string>, path = '/', fails = false) {
     loads.push(effects.history.location.pathname);
     return fails ? Promise.reject(new Error('Loading chunk session-time failed.')) : load();
   };
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   return { effects, store, loads };
 }
 

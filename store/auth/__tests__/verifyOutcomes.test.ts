@@ -8,9 +8,7 @@ import {
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/routerSlice';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);
 const NOW_S = NOW / 1000;
@@ -18,8 +16,7 @@ const NOW_S = NOW / 1000;
 function boot(handler: FetchHandler, path = '/') {
   const requests = stubFetch(handler);
   const effects = fakeEffects({ storage: { token: 'secret-token' }, path, now: NOW });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   return { store, effects, requests };
 }
 
@@ -123,8 +120,7 @@ describe('the request', () => {
   it('has no Authorization header when no token is stored', async () => {
     const requests = stubFetch(() => json(401, { error: true }));
     const effects = fakeEffects({ path: '/login', now: NOW });
-    const store = makeStore(initialStateFromStorage(effects.storage), effects);
-    connectHistory(store, effects.history);
+    const store = startStore(effects);
     await settle(store);
     expect(requests[0]?.headers.has('authorization')).toBe(false);
     expect(store.getState().auth.hasToken).toBe(false);

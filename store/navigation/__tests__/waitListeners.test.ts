@@ -1,10 +1,8 @@
 // The wait's thresholds are events from a listener's timers; settling cancels them.
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { guestAnswer, signedInAnswer, stubFetch } from '../../../testing/app/fetchStub';
-import { connectHistory } from '../../router/routerSlice';
 import { navigationRequested } from '../../router/routerSlice';
-import { initialStateFromStorage } from '../../startup';
-import { makeStore } from '../../store';
+import { startStore } from '../../startStore';
 import { WAIT_LONG_MS, WAIT_VERY_LONG_MS } from '../navigationSlice';
 
 beforeEach(() => jest.useFakeTimers());
@@ -22,12 +20,11 @@ function heldAnswers() {
 
 function start(path: string) {
   const effects = fakeEffects({ storage: { token: 't' }, path });
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
+  const store = startStore(effects);
   const waitEvents = () =>
     (JSON.parse(JSON.parse(store.actionLog.export()).payload) as Array<{ type: string }>)
       .map((action) => action.type)
       .filter((type) => type.startsWith('navigation/'));
-  connectHistory(store, effects.history);
   return { store, waitEvents };
 }
 

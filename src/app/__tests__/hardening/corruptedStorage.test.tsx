@@ -2,9 +2,7 @@
 // a malformed `user` cookie. It starts, is a guest in English, and leaves alone what it does not own.
 import { act, render, screen } from '@testing-library/react';
 
-import { connectHistory } from '../../../../store/router/routerSlice';
-import { initialStateFromStorage } from '../../../../store/startup';
-import { makeStore } from '../../../../store/store';
+import { startStore } from '../../../../store/startStore';
 import {
   guestAnswer,
   settle,
@@ -32,8 +30,7 @@ async function startWith(storage: Record<string, string>, handler: FetchHandler)
   const requests = stubFetch(handler);
   const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
   const effects = browserEffects(window);
-  const store = makeStore(initialStateFromStorage(effects.storage), effects);
-  connectHistory(store, effects.history);
+  const store = startStore(effects);
   render(<App store={store} />);
   await act(() => settle(store));
   return { store, requests, errors };
