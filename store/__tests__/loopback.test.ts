@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 import { fakeEffects } from '../../testing/app/fakeEffects';
+import type { RootState } from '../rootReducer';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -23,9 +24,7 @@ const server = createServer((req, res) => {
 });
 
 type StoreModules = {
-  makeStore: typeof import('../store').makeStore;
-  initialStateFromStorage: typeof import('../startup').initialStateFromStorage;
-  connectHistory: typeof import('../router/routerSlice').connectHistory;
+  startStore: typeof import('../startStore').startStore;
   api: typeof import('../api/apiSlice').api;
   UNTRACKED: typeof import('../api/apiSlice').UNTRACKED;
 };
@@ -38,9 +37,7 @@ beforeAll(async () => {
   process.env.API_BASE_URL = `http://127.0.0.1:${port}`;
   jest.resetModules();
   modules = {
-    ...(await import('../store')),
-    ...(await import('../startup')),
-    ...(await import('../router/routerSlice')),
+    ...(await import('../startStore')),
     ...(await import('../api/apiSlice')),
   };
 });
@@ -54,8 +51,7 @@ beforeEach(() => (seen.length = 0));
 
 function boot(path = '/login', storage: Record<string, string> = { token: 'tok-123' }) {
   const effects = fakeEffects({ storage, path });
-  const store = modules.makeStore(modules.initialStateFromStorage(effects.storage), effects);
-  modules.connectHistory(store, effects.history);
+  const store = modules.startStore(effects);
   return { store, effects };
 }
 
@@ -64,13 +60,24 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** Waits for `check` over the real network, for at most five seconds. */
-async function until(check: () => boolean) {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('the store did not reach the expected state in 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Waits until the store's state passes `check` (its answers come over the real network), 5 s at most. */
+function until(
+  store: { getState(): RootState; subscribe(listener: () => void): () => void },
+  check: (state: RootState) => boolean,
+) {
+  return new Promise<void>((resolve, reject) => {
+    if (check(store.getState())) return resolve();
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('the store did not reach the expected state in 5 s'));
+    }, 5000);
+    const stop = store.subscribe(() => {
+      if (!check(store.getState())) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
 }
 
 it('sends verify with the JSON content type and the bearer token, and signs in', async () => {
@@ -81,7 +88,7 @@ it('sends verify with the JSON content type and the bearer token, and signs in',
       signature: { exp: Math.floor(Date.now() / 1000) + 600 },
     });
   const { store } = boot('/');
-  await until(() => store.getState().auth.status === 'signedIn');
+  await until(store, (state) => state.auth.status === 'signedIn');
   expect(store.getState().auth.user?.name).toBe('Dara');
   expect(seen[0]).toMatchObject({ method: 'GET', url: '/v1/api/user/verify' });
   expect(seen[0]?.headers['content-type']).toBe('application/json');
@@ -91,18 +98,18 @@ it('sends verify with the JSON content type and the bearer token, and signs in',
 it('clears the token on a real 401 answer', async () => {
   handler = (_req, _body, res) => send(res, 401, { error: true, code: 'INVALID_TOKEN' });
   const { store, effects } = boot();
-  await until(() => store.getState().auth.status === 'guest');
+  await until(store, (state) => state.auth.status === 'guest');
   expect(effects.data.has('token')).toBe(false);
 });
 
 it('keeps the token when the connection drops in the middle of the body', async () => {
   handler = (_req, _body, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' });
-    res.write('{"error":false,"user":{"id":"1"');
-    setTimeout(() => res.socket?.destroy(), 20);
+    // The connection drops once the first part of the body has left.
+    res.write('{"error":false,"user":{"id":"1"', () => res.socket?.destroy());
   };
   const { store, effects } = boot();
-  await until(() => store.getState().auth.status === 'guest');
+  await until(store, (state) => state.auth.status === 'guest');
   expect(store.getState().auth.lastFailure).not.toBeNull();
   expect(effects.data.get('token')).toBe('tok-123');
   expect(effects.errors.map(([label]) => label)).toEqual(['user-token-error']);
@@ -114,7 +121,7 @@ it('treats an HTML error page from a proxy as a failure, not a rejection', async
     res.end('<html><body>Bad gateway</body></html>');
   };
   const { store, effects } = boot();
-  await until(() => store.getState().auth.status === 'guest');
+  await until(store, (state) => state.auth.status === 'guest');
   expect(store.getState().auth.lastFailure).toBe('server');
   expect(effects.data.get('token')).toBe('tok-123');
 });
@@ -131,7 +138,7 @@ it('posts the login body as JSON and stores the token it answers with', async ()
     } else send(res, 401, { error: true, code: 'INVALID_TOKEN' });
   };
   const { store, effects } = boot('/login', {});
-  await until(() => store.getState().auth.status === 'guest');
+  await until(store, (state) => state.auth.status === 'guest');
   const result = await store.dispatch(
     modules.api.endpoints.login.initiate(
       { email: 'a@example.com', password: 'correct horse' },
