@@ -19,12 +19,14 @@ import { loggerOptions, requestLogController } from './logging';
 import mailQueue from './mail/queue';
 import sweeper from './maintenance/sweep';
 import resources, { type Clock } from './plugins/resources';
-import accountRoutes from './routes/account';
+import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
 import activationRoutes from './routes/activation';
+import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
 import outboxRoutes from './routes/outbox';
+import passwordChangeRoutes from './routes/password-change';
 import passwordResetRoutes from './routes/password-reset';
 import sessionRoutes from './routes/session';
 import sessionListRoutes from './routes/sessions';
@@ -42,7 +44,9 @@ const ROUTE_MODULES = answerEveryEndpoint([
   activationRoutes,
   loginRoutes,
   passwordResetRoutes,
-  accountRoutes,
+  passwordChangeRoutes,
+  emailChangeRoutes,
+  accountDeletionRoutes,
   sessionListRoutes,
   actionLogRoutes,
   outboxRoutes,

@@ -64,6 +64,29 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
+/**
+ * The session's holder confirms the account's password (stored hash `passwordHash`) before a
+ * change or a deletion. A wrong one counts against the session's and the address's limits and is
+ * answered as `field: INCORRECT`; a spent limit is answered 429. False when answered.
+ */
+export async function passwordConfirmed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  passwordHash: string,
+  field: 'password' | 'currentPassword',
+  password: string,
+): Promise<boolean> {
+  const { limits, passwords } = request.server;
+  const draws = limits.passwordCheck(request, sessionOf(request));
+  if (!(await limits.take(reply, draws))) return false;
+  if (await passwords.verify(passwordHash, password)) {
+    await limits.refund(draws);
+    return true;
+  }
+  reply.fail('VALIDATION', { [field]: 'INCORRECT' });
+  return false;
+}
+
 /** The browser that opens a session, as the session list shows it (bounded). */
 export function userAgentOf(request: FastifyRequest): string {
   return (request.headers['user-agent'] ?? '').slice(0, 512);

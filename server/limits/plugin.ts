@@ -42,6 +42,12 @@ export interface Limits {
   /** This address proved it knows the email's password: strangers elsewhere cannot lock it out. */
   rememberAddress(request: FastifyRequest, email: string): Promise<void>;
   /**
+   * A signed-in session confirms its account's password (a change, a deletion): a wrong one
+   * counts per session and per client address, never per account, so a thief's wrong guesses
+   * cannot lock the owner's other sessions out. Refund them when the password is right.
+   */
+  passwordCheck(request: FastifyRequest, session: { userId: string; tokenHash: string }): Draw[];
+  /**
    * A typed code: per (code, address), per address across all targets, and the target's budget
    * across every code of its kind (taken last, so a request refused earlier never spends it).
    */
@@ -67,13 +73,9 @@ export interface Limits {
   /**
    * A deleted account's rows: the addresses it signed in from (their exemption from the
    * per-email login limit must not pass to whoever signs up with the email next), its code
-   * budgets (they never expire on their own), and the keys of the counter `name` that start with
-   * `keyPrefix` (the account's own), if given.
+   * budgets (they never expire on their own), and its sessions' password checks.
    */
-  forgetAccount(
-    account: { id: string; email: string },
-    own?: { name: string; keyPrefix: string },
-  ): Promise<void>;
+  forgetAccount(account: { id: string; email: string }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -136,6 +138,17 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
   const mailDay = counter('mail-day', limits.mailPerRecipientDayMax, 24 * 3600);
   const resend = counter('resend', 1, limits.resendWindowSeconds);
   const knownAddresses = counter('known-address', 1, KNOWN_ADDRESS_SECONDS);
+  // Keyed `<user id>:<hash of the token's hash>`, so a deleted account's rows can be found.
+  const passwordSession = counter(
+    'account-password-session',
+    limits.loginFailuresMax,
+    limits.loginFailuresWindowSeconds,
+  );
+  const passwordAddress = counter(
+    'account-password-address',
+    limits.loginFailuresPerAddressMax,
+    limits.loginFailuresWindowSeconds,
+  );
 
   const decorated: Limits = {
     counter,
@@ -151,6 +164,13 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     },
     async rememberAddress(request, email) {
       await knownAddresses.set(`${emailKey(email)}:${request.ip}`, 1, KNOWN_ADDRESS_SECONDS);
+    },
+    passwordCheck: (request, { userId, tokenHash }) => {
+      const session = createHash('sha256').update(tokenHash).digest('base64url');
+      return [
+        { counter: passwordSession, key: `${userId}:${session}` },
+        { counter: passwordAddress, key: request.ip },
+      ];
     },
     codeTry: (request, guess) => {
       const target = targetKey(guess);
@@ -199,7 +219,7 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     async refund(draws) {
       await Promise.all(draws.map(({ counter: limiter, key }) => limiter.reward(key)));
     },
-    async forgetAccount({ id, email }, own) {
+    async forgetAccount({ id, email }) {
       const budgets: CodeGuess[] = [
         { kind: 'activation', target: email, codeId: '' },
         { kind: 'reset', target: email, codeId: '' },
@@ -209,7 +229,7 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         store.deletePrefix('known-address', `${emailKey(email)}:`),
         ...budgets.map((guess) => codeTarget.delete(targetKey(guess))),
         ...budgets.map((guess) => store.deletePrefix('code-pair', `${targetKey(guess)}:`)),
-        own ? store.deletePrefix(own.name, own.keyPrefix) : undefined,
+        store.deletePrefix('account-password-session', `${id}:`),
       ]);
     },
   };

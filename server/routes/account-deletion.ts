@@ -1,0 +1,45 @@
+// Deleting the signed-in account (a live session and the password): every row of the user goes,
+// in one transaction with the notice mail, and so do its limiter rows.
+import type { PlainOk } from '../../contract/api';
+import { passwordConfirmed, sessionOf } from '../auth/session';
+import { defineRoutes } from '../http/endpoints';
+import { accountDeletedMail } from '../mail/account-messages';
+import { mailLanguage } from '../mail/language';
+import { deleteUser, findUserById } from '../repo/users';
+
+const accountDeletionRoutes = defineRoutes(async (app) => {
+  const { db } = app;
+
+  return {
+    deleteAccount: async (request, reply) => {
+      const user = await findUserById(db, sessionOf(request).userId);
+      if (
+        !(await passwordConfirmed(
+          request,
+          reply,
+          user.password_hash,
+          'password',
+          request.body.password,
+        ))
+      ) {
+        return reply;
+      }
+      // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
+      await db.transaction().execute(async (trx) => {
+        await deleteUser(trx, user.id);
+        await app.mail.send(trx, {
+          to: user.email,
+          ...accountDeletedMail(mailLanguage(request.headers['accept-language']), user.name),
+        });
+      });
+      // Its limiter rows go too: the addresses it signed in from, its code budgets, its sessions'
+      // password checks.
+      await app.limits.forgetAccount(user);
+      app.mail.kickAfter(reply);
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+  };
+});
+
+export default accountDeletionRoutes;

@@ -1,0 +1,56 @@
+// Changing the signed-in account's password (a live session and the current password): the
+// account's other sessions end, and codes mailed before the change stop working.
+import type { PlainOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
+import { isCommonPassword } from '../auth/passwords';
+import { passwordConfirmed, sessionOf } from '../auth/session';
+import { defineRoutes } from '../http/endpoints';
+import { passwordChangedMail } from '../mail/account-messages';
+import { mailLanguage } from '../mail/language';
+import { endAccountCodes } from '../repo/account-codes';
+import { revokeOtherSessions } from '../repo/sessions';
+import { findUserById, setPasswordHash } from '../repo/users';
+
+const passwordChangeRoutes = defineRoutes(async (app) => {
+  const { db } = app;
+
+  return {
+    changePassword: async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const user = await findUserById(db, sessionOf(request).userId);
+      if (
+        !(await passwordConfirmed(
+          request,
+          reply,
+          user.password_hash,
+          'currentPassword',
+          currentPassword,
+        ))
+      ) {
+        return reply;
+      }
+      if (isCommonPassword(newPassword)) {
+        return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
+      }
+      const passwordHash = await app.passwords.hash(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, user.id, passwordHash);
+        await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
+        // A reset or email-change code mailed before the change no longer works.
+        await endAccountCodes(trx, user.id);
+        const reset = app.link(ROUTES.resetPassword, { email: user.email });
+        const notice = passwordChangedMail(
+          mailLanguage(request.headers['accept-language']),
+          user.name,
+          reset,
+        );
+        await app.mail.send(trx, { to: user.email, ...notice });
+      });
+      app.mail.kickAfter(reply);
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+  };
+});
+
+export default passwordChangeRoutes;
