@@ -16,6 +16,11 @@ export interface ActionLogMeta {
   timestamps: number[];
   /** `stateHash` of the state after each action. */
   stateHashes: string[];
+  /**
+   * The id this tab sent as `X-Log-Id` with every API request, which the server records beside
+   * what it decided; absent in logs written before the app sent it.
+   */
+  logId?: string;
 }
 
 export interface ActionLogFile {
@@ -37,6 +42,7 @@ export interface DecodedLog {
   preloadedState: Record<string, unknown>;
   timestamps: number[];
   stateHashes: string[];
+  logId?: string;
 }
 
 /** Why a text is not a valid log, in one line; nothing of a refused file is used. */
@@ -50,6 +56,7 @@ export function actionLogText(parts: {
   preloadedStateJson: string;
   timestamps: number[];
   stateHashes: string[];
+  logId?: string;
 }): string {
   const file: ActionLogFile = {
     payload: `[${parts.actionJsons.join(',')}]`,
@@ -59,6 +66,7 @@ export function actionLogText(parts: {
       app: APP_ID,
       timestamps: parts.timestamps,
       stateHashes: parts.stateHashes,
+      ...(parts.logId === undefined ? {} : { logId: parts.logId }),
     },
   };
   return JSON.stringify(file);
@@ -103,6 +111,7 @@ function decodeActions(payload: string): LoggedAction[] {
 const MAX_TIME_MS = 8.64e15;
 const TIMES = '"actionLog.timestamps" must be an array of dates in ms';
 const HASHES = '"actionLog.stateHashes" must be an array of strings';
+const LOG_ID = '"actionLog.logId" must be an id of at most 64 letters, digits and dashes';
 const unsupported = (version: unknown) =>
   `unsupported log version ${JSON.stringify(version)} (this replay reads version ${LOG_VERSION})`;
 /** What a missing key means, by key (Valibot names it in the object's issue). */
@@ -150,6 +159,7 @@ export const ActionLogFileSchema = v.pipe(
             TIMES,
           ),
           stateHashes: v.array(v.string(HASHES), HASHES),
+          logId: v.optional(v.pipe(v.string(LOG_ID), v.regex(/^[0-9A-Za-z-]{1,64}$/, LOG_ID))),
         },
         objectMessage('the file has no "actionLog" object'),
       ),
@@ -170,6 +180,7 @@ export const ActionLogFileSchema = v.pipe(
         preloadedState,
         timestamps: meta.timestamps,
         stateHashes: meta.stateHashes,
+        ...(meta.logId === undefined ? {} : { logId: meta.logId }),
       };
     } catch (error) {
       // A LogFileError, or a RangeError from a hostile nesting depth: either way, not a log.

@@ -17,11 +17,23 @@ it('reads a valid log', () => {
   });
 });
 
+it("keeps the tab's log id, the one its requests sent as X-Log-Id", () => {
+  const logId = '4f1c2a9e-8d3b-4c7a-9e21-0b5d6f7a8c9d';
+  const log = decodeLog(text({ ...valid, actionLog: { ...valid.actionLog, logId } }));
+  expect(log.logId).toBe(logId);
+  expect(decodeLog(text(valid))).not.toHaveProperty('logId');
+});
+
 it.each([
   ['an empty file', '', 'the file is empty'],
   ['a truncated file', text(valid).slice(0, 40), 'the file is truncated: its JSON ends early'],
   ['text that is not JSON', 'hello', 'the file is not JSON'],
   ['a JSON array', '[]', 'the file is not a JSON object'],
+  [
+    'a log id that is no id',
+    text({ ...valid, actionLog: { ...valid.actionLog, logId: '<script>' } }),
+    '"actionLog.logId" must be an id of at most 64 letters, digits and dashes',
+  ],
   ['no actionLog', text({ ...valid, actionLog: undefined }), 'the file has no "actionLog" object'],
   [
     'another version',
