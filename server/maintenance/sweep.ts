@@ -17,14 +17,6 @@ export interface SweepOptions {
   batch: number;
 }
 
-export interface SweepCounts {
-  sessions: number;
-  activationCodes: number;
-  accountCodes: number;
-  registrations: number;
-  rateLimits: number;
-}
-
 type Table = keyof Database | 'rate_limits';
 
 type Condition = ReturnType<typeof sql>;
@@ -66,51 +58,57 @@ async function sweepTable(
   }
 }
 
-/** One pass over every table, in batches. */
-export async function sweep(db: Kysely<Database>, options: SweepOptions): Promise<SweepCounts> {
-  const { batch } = options;
-  const cutoff = options.now - options.graceSeconds;
-  const sessions = await sweepTable(
-    db,
-    'sessions',
-    ['token_hash'],
-    sql`expires_at < ${cutoff}`,
-    batch,
-  );
-  const activationCodes = await sweepTable(
-    db,
-    'activation_codes',
-    ['user_id'],
-    sql`expires_at < ${cutoff}`,
-    batch,
-  );
-  const accountCodes = await sweepTable(
-    db,
-    'account_codes',
-    ['user_id', 'purpose'],
-    sql`expires_at < ${cutoff}`,
-    batch,
-  );
+/** What the sweep deletes, table by table: the key it deletes by and which rows have ended. */
+const ENDED = {
+  sessions: {
+    table: 'sessions',
+    key: ['token_hash'],
+    ended: (cutoff) => sql`expires_at < ${cutoff}`,
+  },
+  activationCodes: {
+    table: 'activation_codes',
+    key: ['user_id'],
+    ended: (cutoff) => sql`expires_at < ${cutoff}`,
+  },
+  accountCodes: {
+    table: 'account_codes',
+    key: ['user_id', 'purpose'],
+    ended: (cutoff) => sql`expires_at < ${cutoff}`,
+  },
   // A later sign-up's password is checked only with its account's activation code: once that code
-  // has ended (and been swept), a sign-up older than the grace has nothing left to match. A new code
-  // asked for later activates with the first sign-up's password, or one chosen with the code.
-  const registrations = await sweepTable(
-    db,
-    'registrations',
-    ['id'],
-    sql`created_at < ${cutoff} and not exists (
+  // has ended (and been swept, just before), a sign-up older than the grace has nothing left to
+  // match. A new code asked for later activates with the first sign-up's password, or one chosen
+  // with the code.
+  registrations: {
+    table: 'registrations',
+    key: ['id'],
+    ended: (cutoff) => sql`created_at < ${cutoff} and not exists (
       select 1 from activation_codes where activation_codes.user_id = registrations.user_id)`,
-    batch,
-  );
+  },
   // Counters' ends are Unix milliseconds; a counter without an end is kept.
-  const rateLimits = await sweepTable(
-    db,
-    'rate_limits',
-    ['key'],
-    sql`expire < ${cutoff * 1000}`,
-    batch,
-  );
-  return { sessions, activationCodes, accountCodes, registrations, rateLimits };
+  rateLimits: {
+    table: 'rate_limits',
+    key: ['key'],
+    ended: (cutoff) => sql`expire < ${cutoff * 1000}`,
+  },
+} satisfies Record<string, { table: Table; key: string[]; ended: (cutoff: number) => Condition }>;
+
+export type SweepCounts = Record<keyof typeof ENDED, number>;
+
+/** One pass over every table, in batches, in the order of ENDED. */
+export async function sweep(db: Kysely<Database>, options: SweepOptions): Promise<SweepCounts> {
+  const cutoff = options.now - options.graceSeconds;
+  const counts: Partial<SweepCounts> = {};
+  for (const [name, { table, key, ended }] of Object.entries(ENDED)) {
+    counts[name as keyof SweepCounts] = await sweepTable(
+      db,
+      table,
+      key,
+      ended(cutoff),
+      options.batch,
+    );
+  }
+  return counts as SweepCounts;
 }
 
 /** Sweeps every SWEEP_INTERVAL_SECONDS (0: never), the first time at a random moment within it. */
