@@ -65,21 +65,21 @@ export function sessionOf(request: FastifyRequest): Session {
 }
 
 /**
- * The session's holder confirms the account's password (stored hash `passwordHash`) before a
- * change or a deletion. A wrong one counts against the session's and the address's limits and is
- * answered as `field: INCORRECT`; a spent limit is answered 429. False when answered.
+ * The session's holder confirms the account's password, the body's `field`, before a change or a
+ * deletion. A wrong one counts against the session's and the address's limits and is answered as
+ * `field: INCORRECT`; a spent limit is answered 429. False when answered.
  */
 export async function passwordConfirmed(
   request: FastifyRequest,
   reply: FastifyReply,
-  passwordHash: string,
+  user: { password_hash: string },
   field: 'password' | 'currentPassword',
-  password: string,
 ): Promise<boolean> {
   const { limits, passwords } = request.server;
+  const password = (request.body as Partial<Record<typeof field, string>>)[field] ?? '';
   const draws = limits.passwordCheck(request, sessionOf(request));
   if (!(await limits.take(reply, draws))) return false;
-  if (await passwords.verify(passwordHash, password)) {
+  if (await passwords.verify(user.password_hash, password)) {
     await limits.refund(draws);
     return true;
   }

@@ -22,11 +22,11 @@ type Table = keyof Database | 'rate_limits';
 type Condition = ReturnType<typeof sql>;
 
 /**
- * Deletes up to `batch` rows of `table` that `candidates` selects (picked by their primary key,
- * `key`), and returns how many went. On PostgreSQL the rows another process is deleting are
- * skipped, not waited for.
+ * Deletes the rows of `table` that `candidates` selects, `batch` at a time (picked by their
+ * primary key, `key`), and returns how many went. On PostgreSQL the rows another process is
+ * deleting are skipped, not waited for.
  */
-async function deleteBatch(
+async function sweepTable(
   db: Kysely<Database>,
   table: Table,
   key: string[],
@@ -35,22 +35,12 @@ async function deleteBatch(
 ): Promise<number> {
   const lock = sqliteConnectionOf(db) ? sql`` : sql`for update skip locked`;
   const columns = sql.join(key.map((column) => sql.ref(column)));
-  const result = await sql`delete from ${sql.table(table)} where (${columns}) in (
+  const deleteBatch = sql`delete from ${sql.table(table)} where (${columns}) in (
       select ${columns} from ${sql.table(table)} where ${candidates}
-      limit ${batch} ${lock})`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}
-
-async function sweepTable(
-  db: Kysely<Database>,
-  table: Table,
-  key: string[],
-  candidates: Condition,
-  batch: number,
-): Promise<number> {
+      limit ${batch} ${lock})`;
   let total = 0;
   for (;;) {
-    const deleted = await deleteBatch(db, table, key, candidates, batch);
+    const deleted = Number((await deleteBatch.execute(db)).numAffectedRows ?? 0);
     total += deleted;
     if (deleted < batch) return total;
     // Requests waiting for the database go first.

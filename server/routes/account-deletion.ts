@@ -13,17 +13,7 @@ const accountDeletionRoutes = defineRoutes(async (app) => {
   return {
     deleteAccount: async (request, reply) => {
       const user = await findUserById(db, sessionOf(request).userId);
-      if (
-        !(await passwordConfirmed(
-          request,
-          reply,
-          user.password_hash,
-          'password',
-          request.body.password,
-        ))
-      ) {
-        return reply;
-      }
+      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
       await db.transaction().execute(async (trx) => {
         await deleteUser(trx, user.id);

@@ -45,17 +45,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
       const user = await findUserById(db, sessionOf(request).userId);
       const newEmail = normalizeEmail(request.body.newEmail);
       if (newEmail === user.email) return reply.fail('VALIDATION', { newEmail: 'SAME_EMAIL' });
-      if (
-        !(await passwordConfirmed(
-          request,
-          reply,
-          user.password_hash,
-          'password',
-          request.body.password,
-        ))
-      ) {
-        return reply;
-      }
+      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       const draws = [{ counter: changeEmailRequests, key: user.id }];
       if (!(await app.limits.take(reply, draws))) return reply;
       const job: JobPayload<typeof emailChangeJob> = {

@@ -16,19 +16,9 @@ const passwordChangeRoutes = defineRoutes(async (app) => {
 
   return {
     changePassword: async (request, reply) => {
-      const { currentPassword, newPassword } = request.body;
+      const { newPassword } = request.body;
       const user = await findUserById(db, sessionOf(request).userId);
-      if (
-        !(await passwordConfirmed(
-          request,
-          reply,
-          user.password_hash,
-          'currentPassword',
-          currentPassword,
-        ))
-      ) {
-        return reply;
-      }
+      if (!(await passwordConfirmed(request, reply, user, 'currentPassword'))) return reply;
       if (isCommonPassword(newPassword)) {
         return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
       }
