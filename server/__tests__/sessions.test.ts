@@ -20,19 +20,8 @@ import {
 const NOW = 1_800_000_000;
 const TOKEN_HASH = hashSessionToken('a-session-token');
 
-describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
-  let db: Kysely<Database>;
-  let tearDown: () => Promise<void>;
-
-  beforeEach(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    const config = testConfig(place.dataDir, place.env);
-    db = await openDatabase(config.database);
-    await migrateToLatest(
-      db,
-      config.database.kind === 'postgres' ? config.database.schema : undefined,
-    );
+/** Ada, activated, with one live session (TOKEN_HASH, public id s1) for another hour. */
+async function addAdaWithSession(db: Kysely<Database>): Promise<void> {
     await db
       .insertInto('users')
       .values({
@@ -53,6 +42,22 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
       userAgent: 'test',
       keepAtMost: 50,
     });
+}
+
+describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
+  let db: Kysely<Database>;
+  let tearDown: () => Promise<void>;
+
+  beforeEach(async () => {
+    const place = await engine.setUp();
+    tearDown = place.tearDown;
+    const config = testConfig(place.dataDir, place.env);
+    db = await openDatabase(config.database);
+    await migrateToLatest(
+      db,
+      config.database.kind === 'postgres' ? config.database.schema : undefined,
+    );
+    await addAdaWithSession(db);
   });
 
   afterEach(async () => {
@@ -134,26 +139,7 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
     schema = config.database.schema ?? 'public';
     db = await openDatabase(config.database);
     await migrateToLatest(db, schema);
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'ada@example.com',
-        name: 'Ada',
-        password_hash: 'not-a-hash',
-        activated_at: NOW - 100,
-        created_at: '2027-01-15T08:00:00.000Z',
-      })
-      .execute();
-    await createSession(db, {
-      tokenHash: TOKEN_HASH,
-      userId: 'u1',
-      expiresAt: NOW + 3600,
-      now: NOW - 10,
-      id: 's1',
-      userAgent: 'test',
-      keepAtMost: 50,
-    });
+    await addAdaWithSession(db);
     stopCache = await cacheLiveSessions(db, config.database, 10);
   });
 
