@@ -34,3 +34,27 @@ export async function injectedApp(
     },
   };
 }
+
+/**
+ * For a describe block: the app on `engine`, built before its tests (with `env`) and stopped
+ * after them; read `app` and `api` inside the tests.
+ */
+export function injectedAppFor(engine: Engine, env: NodeJS.ProcessEnv = {}) {
+  let running: InjectedApp | undefined;
+  const started = () => {
+    if (!running) throw new Error('the app is built in beforeAll');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await injectedApp(engine, env);
+  });
+  afterAll(() => running?.stop());
+  return {
+    get app() {
+      return started().app;
+    },
+    get api() {
+      return started().api;
+    },
+  };
+}

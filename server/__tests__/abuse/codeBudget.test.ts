@@ -4,7 +4,7 @@
 // capped across codes and addresses, only the link's token gets past a spent budget, and mail
 // per recipient, change-email and reset requests are bounded.
 import { API_PATHS } from '../../../contract/api';
-import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { ABUSE_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
 import {
   activatedAccount,
   OWNER_PASSWORD,
@@ -13,13 +13,8 @@ import {
   wrongCode,
 } from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';
-import {
-  AddressClient,
-  visitorAddress,
-  visitorClients,
-} from '../../../testing/server/abuse/fromAddress';
+import { AddressClient, visitorAddress } from '../../../testing/server/abuse/fromAddress';
 import type { Answer } from '../../../testing/server/client';
-import type { RunningServer } from '../../app';
 
 /** Wrong codes one target takes, across codes and addresses, until a success. */
 const TARGET_BUDGET = 20;
@@ -53,20 +48,9 @@ function linkToken(text: string): string {
 }
 
 describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeSetup) => {
-  let setup: AbuseSetup;
-  let server: RunningServer;
-  const { from, closeAll } = visitorClients(() => server.url);
-
-  beforeAll(async () => {
-    setup = await makeSetup();
-    // Resends and reset requests once a second, so codes can be rotated within a test.
-    server = await setup.start({ RATE_LIMIT_RESEND_WINDOW_SECONDS: '1' });
-  });
-
-  afterAll(async () => {
-    closeAll();
-    await setup?.tearDown();
-  });
+  // Resends and reset requests once a second, so codes can be rotated within a test.
+  const attack = serverUnderAttack(makeSetup, { RATE_LIMIT_RESEND_WINDOW_SECONDS: '1' });
+  const { from } = attack;
 
   /** Every guesser sends its wrong guesses of `code` at once; the answers, in one list. */
   function guessAll(
@@ -234,13 +218,13 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
     expect(tally(answers)).toEqual({ 201: 11 });
     await owner.waitForMail(email, 5);
     // Every stored job has run: no sixth mail is on its way.
-    await server.app.mail.idle();
+    await attack.server.app.mail.idle();
     expect((await owner.mailsTo(email)).length).toBe(5);
   });
 
   it('sends one address at most 20 mails a day (here 3), across sign-ups and resends', async () => {
     // A second process on the same database and counters, with a day's cap of 3.
-    const strict = await setup.start({
+    const strict = await attack.setup.start({
       MAIL_PER_RECIPIENT_HOUR_MAX: '100',
       MAIL_PER_RECIPIENT_DAY_MAX: '3',
       RATE_LIMIT_RESEND_WINDOW_SECONDS: '1',
@@ -343,8 +327,7 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
       ),
     );
     expect(tally(answers)).toEqual({ 400: TARGET_BUDGET, 429: 5 });
-    await server.close();
-    server = await setup.start({ RATE_LIMIT_RESEND_WINDOW_SECONDS: '1' });
+    await attack.restart({ RATE_LIMIT_RESEND_WINDOW_SECONDS: '1' });
     const after = from(130);
     const typed = { email, code, password: OWNER_PASSWORD };
     expect((await after.post(API_PATHS.verifyAccount, typed)).status).toBe(429);

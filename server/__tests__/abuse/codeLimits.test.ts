@@ -2,7 +2,7 @@
 // parallel requests; the mailed link gets the owner past what strangers spent; sign-ups and
 // resends keep their limits.
 import { API_PATHS } from '../../../contract/api';
-import { COUNTER_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { COUNTER_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
 import {
   OWNER_PASSWORD,
   pendingAccount,
@@ -10,23 +10,11 @@ import {
   wrongCode,
 } from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';
-import { type AddressClient, visitorClients } from '../../../testing/server/abuse/fromAddress';
-import type { RunningServer } from '../../app';
+import type { AddressClient } from '../../../testing/server/abuse/fromAddress';
 
 describe.each(COUNTER_ENGINES)('code, sign-up and resend limits on %s', (_name, makeSetup) => {
-  let setup: AbuseSetup;
-  let server: RunningServer;
-  const { from, closeAll } = visitorClients(() => server.url);
-
-  beforeAll(async () => {
-    setup = await makeSetup();
-    server = await setup.start();
-  });
-
-  afterAll(async () => {
-    closeAll();
-    await setup?.tearDown();
-  });
+  const attack = serverUnderAttack(makeSetup);
+  const { from } = attack;
 
   const activate = (client: AddressClient, email: string, code: string) =>
     client.post(API_PATHS.verifyAccount, { email, code, password: OWNER_PASSWORD });

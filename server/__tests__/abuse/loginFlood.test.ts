@@ -3,40 +3,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS } from '../../../contract/api';
-import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { ABUSE_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
 import {
   activatedAccount,
   OWNER_PASSWORD,
   uniqueEmail,
 } from '../../../testing/server/abuse/accounts';
 import { tally } from '../../../testing/server/abuse/attack';
-import { visitorClients } from '../../../testing/server/abuse/fromAddress';
 import { tempDir } from '../../../testing/server/config';
-import type { RunningServer } from '../../app';
 
 const FLOOD = 48;
 
 describe.each(ABUSE_ENGINES)('login flood on %s', (_name, makeSetup) => {
-  let setup: AbuseSetup;
-  let server: RunningServer;
   let distDir: string;
-  const { from, closeAll } = visitorClients(() => server.url);
-
-  beforeAll(async () => {
+  beforeAll(() => {
     distDir = tempDir('flood-dist');
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>');
-    setup = await makeSetup();
-    server = await setup.start({
-      DIST_DIR: distDir,
-      PASSWORD_HASH_PROFILE: 'owasp',
-      PASSWORD_HASH_CONCURRENCY: '1',
-      PASSWORD_HASH_QUEUE: '4',
-    });
   });
+  const attack = serverUnderAttack(makeSetup, () => ({
+    DIST_DIR: distDir,
+    PASSWORD_HASH_PROFILE: 'owasp',
+    PASSWORD_HASH_CONCURRENCY: '1',
+    PASSWORD_HASH_QUEUE: '4',
+  }));
+  const { from } = attack;
 
-  afterAll(async () => {
-    closeAll();
-    await setup?.tearDown();
+  afterAll(() => {
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 

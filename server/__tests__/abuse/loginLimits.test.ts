@@ -2,32 +2,19 @@
 // (email, address), per address and per email, and a stranger never locks the owner out of their
 // own address.
 import { API_PATHS } from '../../../contract/api';
-import { COUNTER_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { COUNTER_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
 import {
   activatedAccount,
   OWNER_PASSWORD,
   uniqueEmail,
 } from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';
-import { visitorClients } from '../../../testing/server/abuse/fromAddress';
-import type { RunningServer } from '../../app';
 
 describe.each(COUNTER_ENGINES)('login limits on %s', (_name, makeSetup) => {
-  let setup: AbuseSetup;
-  let server: RunningServer;
-  const { from, closeAll } = visitorClients(() => server.url);
-
-  beforeAll(async () => {
-    setup = await makeSetup();
-    // The parallel bursts here are about the login limits: on a slow machine more of them than the
-    // password-hash queue holds (64) can wait at once, and its 503 is tested elsewhere.
-    server = await setup.start({ PASSWORD_HASH_QUEUE: '1000' });
-  });
-
-  afterAll(async () => {
-    closeAll();
-    await setup?.tearDown();
-  });
+  // The parallel bursts here are about the login limits: on a slow machine more of them than the
+  // password-hash queue holds (64) can wait at once, and its 503 is tested elsewhere.
+  const attack = serverUnderAttack(makeSetup, { PASSWORD_HASH_QUEUE: '1000' });
+  const { from } = attack;
 
   it('gives 200 parallel wrong passwords for one email exactly 10 checks', async () => {
     const email = uniqueEmail('burst');

@@ -1,82 +1,58 @@
 // A credential change ends the codes mailed before it: after a password change, a password reset
 // or an email change, an earlier reset code (and email-change code) no longer works. Both engines.
-import type { FastifyInstance } from 'fastify';
-
 import { API_PATHS } from '../../../contract/api';
-import { ApiClient } from '../../../testing/server/client';
+import { activatedAccount, bearer, uniqueEmail } from '../../../testing/server/abuse/accounts';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
-import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
+import { injectedAppFor } from '../../../testing/server/injectedApp';
 
 const PASSWORD = 'a credential change passphrase';
 const NEW_PASSWORD = 'another credential passphrase';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-let counter = 0;
-const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
 
 describe.each(ENGINES)(
   'credential changes end outstanding codes on %s',
   (_name, engine: Engine) => {
-    let running: InjectedApp;
-    let server: FastifyInstance;
-    let api: ApiClient;
-
-    beforeAll(async () => {
-      running = await injectedApp(engine, {
-        RATE_LIMIT_SIGNUP_MAX: '1000',
-      });
-      ({ app: server, api } = running);
-    });
-
-    afterAll(() => running?.stop());
+    const running = injectedAppFor(engine, { RATE_LIMIT_SIGNUP_MAX: '1000' });
 
     async function account() {
-      const email = newEmail('creds');
-      await api.post(API_PATHS.signup, { name: 'Creds', email, password: PASSWORD });
-      const { code } = await api.waitForMail(email, 1);
-      const activated = await api.post(API_PATHS.verifyAccount, {
-        email,
-        code,
-        password: PASSWORD,
-      });
-      expect(activated.status).toBe(200);
-      return { email, token: activated.body.token as string };
+      const email = uniqueEmail('creds');
+      return { email, token: await activatedAccount(running.api, email, PASSWORD) };
     }
 
     /** Asks for a reset code and returns it (the newest mail to the address). */
     async function resetCode(email: string): Promise<string> {
       // Earlier requests' mail (a notice to this address) has come: the next one is the code.
-      await server.mail.idle();
-      const before = (await api.mailsTo(email)).length;
-      expect((await api.post(API_PATHS.requestPasswordReset, { email })).status).toBe(202);
-      return (await api.waitForMail(email, before + 1)).code ?? '';
+      await running.app.mail.idle();
+      const before = (await running.api.mailsTo(email)).length;
+      expect((await running.api.post(API_PATHS.requestPasswordReset, { email })).status).toBe(202);
+      return (await running.api.waitForMail(email, before + 1)).code ?? '';
     }
 
     async function emailChangeCode(token: string, target: string): Promise<string> {
-      const asked = await api.post(
+      const asked = await running.api.post(
         API_PATHS.changeEmail,
         { password: PASSWORD, newEmail: target },
         bearer(token),
       );
       expect(asked.status).toBe(202);
-      return (await api.waitForMail(target, 1)).code ?? '';
+      return (await running.api.waitForMail(target, 1)).code ?? '';
     }
 
     const reset = (email: string, code: string) =>
-      api.post(API_PATHS.resetPassword, { email, code, password: `${NEW_PASSWORD} reset` });
+      running.api.post(API_PATHS.resetPassword, { email, code, password: `${NEW_PASSWORD} reset` });
 
     it('a password change ends an earlier reset code and email-change code', async () => {
       const { email, token } = await account();
       const code = await resetCode(email);
-      const target = newEmail('after-password');
+      const target = uniqueEmail('after-password');
       const changeCode = await emailChangeCode(token, target);
-      const changed = await api.post(
+      const changed = await running.api.post(
         API_PATHS.changePassword,
         { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
         bearer(token),
       );
       expect(changed.status).toBe(200);
       expect((await reset(email, code)).body).toMatchObject({ code: 'INVALID_CODE' });
-      const confirm = await api.post(
+      const confirm = await running.api.post(
         API_PATHS.confirmEmailChange,
         { code: changeCode },
         bearer(token),
@@ -86,11 +62,11 @@ describe.each(ENGINES)(
 
     it('a password reset ends an earlier email-change code', async () => {
       const { email, token } = await account();
-      const target = newEmail('after-reset');
+      const target = uniqueEmail('after-reset');
       const changeCode = await emailChangeCode(token, target);
       const done = await reset(email, await resetCode(email));
       expect(done.status).toBe(200);
-      const confirm = await api.post(
+      const confirm = await running.api.post(
         API_PATHS.confirmEmailChange,
         { code: changeCode },
         bearer(done.body.token),
@@ -101,9 +77,9 @@ describe.each(ENGINES)(
     it('an email change ends an earlier reset code', async () => {
       const { email, token } = await account();
       const code = await resetCode(email);
-      const target = newEmail('moved');
+      const target = uniqueEmail('moved');
       const changeCode = await emailChangeCode(token, target);
-      const confirm = await api.post(
+      const confirm = await running.api.post(
         API_PATHS.confirmEmailChange,
         { code: changeCode },
         bearer(token),

@@ -4,13 +4,12 @@
 import { Redis } from 'ioredis';
 
 import { API_PATHS } from '../../../contract/api';
-import { COUNTER_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { COUNTER_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
 import {
   activatedAccount,
   OWNER_PASSWORD,
   uniqueEmail,
 } from '../../../testing/server/abuse/accounts';
-import { visitorClients } from '../../../testing/server/abuse/fromAddress';
 import { REDIS_URL } from '../../../testing/server/redis';
 import type { RunningServer } from '../../app';
 
@@ -33,19 +32,8 @@ async function limiterKeysNaming(server: RunningServer, text: string): Promise<s
 }
 
 describe.each(COUNTER_ENGINES)("a deleted account's limiter rows on %s", (_name, makeSetup) => {
-  let setup: AbuseSetup;
-  let server: RunningServer;
-  const { from, closeAll } = visitorClients(() => server.url);
-
-  beforeAll(async () => {
-    setup = await makeSetup();
-    server = await setup.start({ RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX: '3' });
-  });
-
-  afterAll(async () => {
-    closeAll();
-    await setup?.tearDown();
-  });
+  const attack = serverUnderAttack(makeSetup, { RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_MAX: '3' });
+  const { from } = attack;
 
   it('ends the known-address exemption and the password counters with the account', async () => {
     const email = uniqueEmail('deleted');
@@ -71,14 +59,14 @@ describe.each(COUNTER_ENGINES)("a deleted account's limiter rows on %s", (_name,
     expect(noCode.body).toMatchObject({ code: 'INVALID_CODE' });
     const wrong = await owner.post(API_PATHS.deleteAccount, { password: 'not it' }, bearer);
     expect(wrong.body).toMatchObject({ code: 'VALIDATION', fields: { password: 'INCORRECT' } });
-    expect(await limiterKeysNaming(server, userId)).not.toEqual([]);
+    expect(await limiterKeysNaming(attack.server, userId)).not.toEqual([]);
 
     const deleted = await owner.post(API_PATHS.deleteAccount, { password: OWNER_PASSWORD }, bearer);
     expect(deleted.status).toBe(200);
 
     // Someone else signs up with the email; the old owner's address is a stranger to it now.
     const newcomer = from(2);
-    await server.app.mail.idle();
+    await attack.server.app.mail.idle();
     const mailed = (await newcomer.mailsTo(email)).length;
     const signup = { name: 'Newcomer', email, password: OWNER_PASSWORD };
     expect((await newcomer.post(API_PATHS.signup, signup)).status).toBe(201);
@@ -87,6 +75,6 @@ describe.each(COUNTER_ENGINES)("a deleted account's limiter rows on %s", (_name,
     expect((await newcomer.post(API_PATHS.verifyAccount, activation)).status).toBe(200);
     expect(await wrongLogins(4)).toEqual([401, 401, 401, 429]);
     // Nothing the limits kept names the deleted account any more.
-    expect(await limiterKeysNaming(server, userId)).toEqual([]);
+    expect(await limiterKeysNaming(attack.server, userId)).toEqual([]);
   });
 });

@@ -2,30 +2,17 @@
 // account) are limited per session and per client address, not per account: the thief is
 // stopped, and the owner's own sessions elsewhere keep every self-service action.
 import { API_PATHS } from '../../../contract/api';
-import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
+import { ABUSE_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
 import {
   activatedAccount,
   OWNER_PASSWORD,
   uniqueEmail,
 } from '../../../testing/server/abuse/accounts';
 import { tally } from '../../../testing/server/abuse/attack';
-import { visitorClients } from '../../../testing/server/abuse/fromAddress';
-import type { RunningServer } from '../../app';
 
 describe.each(ABUSE_ENGINES)('self-service password checks on %s', (_name, makeSetup) => {
-  let setup: AbuseSetup;
-  let server: RunningServer;
-  const { from, closeAll } = visitorClients(() => server.url);
-
-  beforeAll(async () => {
-    setup = await makeSetup();
-    server = await setup.start();
-  });
-
-  afterAll(async () => {
-    closeAll();
-    await setup?.tearDown();
-  });
+  const attack = serverUnderAttack(makeSetup);
+  const { from } = attack;
 
   it("stops a stolen session's guesses without locking the owner's other sessions out", async () => {
     const email = uniqueEmail('stolen');

@@ -1,61 +1,40 @@
 // Two accounts confirming the same new address at the same moment: the unique index on emails
 // decides, one answers 200 and the other 400 INVALID_CODE (as when the address was taken
 // before), never 500. On both engines; PostgreSQL is where the two transactions truly overlap.
-import type { FastifyInstance } from 'fastify';
-
 import { API_PATHS } from '../../../contract/api';
-import { ApiClient } from '../../../testing/server/client';
+import { activatedAccount, bearer, uniqueEmail } from '../../../testing/server/abuse/accounts';
 import { testConfig } from '../../../testing/server/config';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
-import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
+import { injectedAppFor } from '../../../testing/server/injectedApp';
 import { buildApp } from '../../app';
 import { isUniqueViolation } from '../../db/unique';
 
 const PASSWORD = 'a unique race passphrase';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-let counter = 0;
-const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
 
 describe.each(ENGINES)('unique-key races on %s', (_name, engine: Engine) => {
-  let running: InjectedApp;
-  let server: FastifyInstance;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    running = await injectedApp(engine, {
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-    });
-    ({ app: server, api } = running);
+  const running = injectedAppFor(engine, {
+    RATE_LIMIT_SIGNUP_MAX: '1000',
   });
 
-  afterAll(() => running?.stop());
-
-  async function account(): Promise<string> {
-    const email = newEmail('race');
-    await api.post(API_PATHS.signup, { name: 'Race', email, password: PASSWORD });
-    const { code } = await api.waitForMail(email, 1);
-    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
-    expect(activated.status).toBe(200);
-    return activated.body.token;
-  }
+  const account = () => activatedAccount(running.api, uniqueEmail('race'), PASSWORD);
 
   it('answers one 200 and one 400 when two accounts confirm the same address at once', async () => {
     for (let round = 0; round < 4; round += 1) {
-      const target = newEmail('wanted');
+      const target = uniqueEmail('wanted');
       const tokens = [await account(), await account()];
       const codes: string[] = [];
       for (const token of tokens) {
-        const asked = await api.post(
+        const asked = await running.api.post(
           API_PATHS.changeEmail,
           { password: PASSWORD, newEmail: target },
           bearer(token),
         );
         expect(asked.status).toBe(202);
-        codes.push((await api.waitForMail(target, codes.length + 1)).code ?? '');
+        codes.push((await running.api.waitForMail(target, codes.length + 1)).code ?? '');
       }
       const answers = await Promise.all(
         tokens.map((token, i) =>
-          api.post(API_PATHS.confirmEmailChange, { code: codes[i] }, bearer(token)),
+          running.api.post(API_PATHS.confirmEmailChange, { code: codes[i] }, bearer(token)),
         ),
       );
       const outcome = answers.map((a) => [a.status, a.body.code ?? 'ok']).sort();
@@ -63,7 +42,7 @@ describe.each(ENGINES)('unique-key races on %s', (_name, engine: Engine) => {
         [200, 'ok'],
         [400, 'INVALID_CODE'],
       ]);
-      const owners = await server.db
+      const owners = await running.app.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', target)

@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../../../server/app';
 import { testConfig } from '../config';
 import { postgres, sqlite, type Engine } from '../engines';
 import { deleteRedisPrefix, REDIS_URL, requireRedis, testRedisPrefix } from '../redis';
+import { visitorClients } from './fromAddress';
 
 export interface AbuseSetup {
   name: string;
@@ -53,3 +54,43 @@ export const COUNTER_ENGINES: AbuseEngine[] = [
   ...ABUSE_ENGINES,
   ['PostgreSQL', () => setUp('PostgreSQL', postgres, false)],
 ];
+
+/**
+ * For a describe block: before its tests, a setup of `makeSetup` and its first server (started
+ * with `env`, or what `env()` gives then); after them, every client closed and the setup torn
+ * down. `from(n)` is a client from visitor address n.
+ */
+export function serverUnderAttack(
+  makeSetup: () => Promise<AbuseSetup>,
+  env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {},
+) {
+  let setup: AbuseSetup | undefined;
+  let server: RunningServer | undefined;
+  const running = () => {
+    if (!server || !setup) throw new Error('the server starts in beforeAll');
+    return { setup, server };
+  };
+  const clients = visitorClients(() => running().server.url);
+  beforeAll(async () => {
+    setup = await makeSetup();
+    server = await setup.start(typeof env === 'function' ? env() : env);
+  });
+  afterAll(async () => {
+    clients.closeAll();
+    await setup?.tearDown();
+  });
+  return {
+    from: clients.from,
+    get setup() {
+      return running().setup;
+    },
+    get server() {
+      return running().server;
+    },
+    /** Stops the server and starts another on the same database and counters. */
+    async restart(restartEnv: NodeJS.ProcessEnv = {}) {
+      await running().server.close();
+      server = await running().setup.start(restartEnv);
+    },
+  };
+}

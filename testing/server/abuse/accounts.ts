@@ -1,6 +1,9 @@
-// Accounts for an attack to aim at, made through the API like a visitor would.
+// Accounts for a test or an attack to aim at, made through the API like a visitor would.
 import { API_PATHS } from '../../../contract/api';
-import type { AddressClient } from './fromAddress';
+import type { ApiClient } from '../client';
+
+/** Any client of the API that can read the mail it caused (in-process, or from an address). */
+type VisitorClient = Pick<ApiClient, 'post' | 'waitForMail'>;
 
 export const OWNER_PASSWORD = 'the owner knows this one';
 let counter = 0;
@@ -9,25 +12,30 @@ export function uniqueEmail(label: string): string {
   return `${label}-${++counter}-${Date.now()}@example.com`;
 }
 
+/** The Authorization header of a session token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 /** Signs up and returns the emailed code (the account stays pending). */
-export async function pendingAccount(client: AddressClient, email: string): Promise<string> {
-  const answer = await client.post(API_PATHS.signup, {
-    name: 'Owner',
-    email,
-    password: OWNER_PASSWORD,
-  });
+export async function pendingAccount(
+  client: VisitorClient,
+  email: string,
+  password = OWNER_PASSWORD,
+): Promise<string> {
+  const answer = await client.post(API_PATHS.signup, { name: 'Owner', email, password });
   if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}`);
   return (await client.waitForMail(email, 1)).code as string;
 }
 
-export async function activatedAccount(client: AddressClient, email: string): Promise<void> {
-  const code = await pendingAccount(client, email);
-  const answer = await client.post(API_PATHS.verifyAccount, {
-    email,
-    code,
-    password: OWNER_PASSWORD,
-  });
+/** Signs up and activates with the mailed code; returns the session token activation gave. */
+export async function activatedAccount(
+  client: VisitorClient,
+  email: string,
+  password = OWNER_PASSWORD,
+): Promise<string> {
+  const code = await pendingAccount(client, email, password);
+  const answer = await client.post(API_PATHS.verifyAccount, { email, code, password });
   if (answer.status !== 200) throw new Error(`activation answered ${answer.status}`);
+  return answer.body.token as string;
 }
 
 /** A six-digit code that is not `code`. */
