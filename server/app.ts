@@ -18,7 +18,9 @@ import limits from './limits/plugin';
 import { loggerOptions, requestLogController } from './logging';
 import mailQueue from './mail/queue';
 import sweeper from './maintenance/sweep';
+import authEvents from './plugins/auth-events';
 import resources, { type Clock } from './plugins/resources';
+import { sentId } from './repo/auth-events';
 import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
 import activationRoutes from './routes/activation';
@@ -52,6 +54,10 @@ const ROUTE_MODULES = answerEveryEndpoint([
   outboxRoutes,
 ]);
 
+let requestCount = 0;
+/** A request id for a request that sent none. */
+const serverRequestId = () => `srv-${(requestCount += 1).toString(36)}`;
+
 /** How often Node looks for requests past their time-out. */
 const CONNECTIONS_CHECK_MS = 1000;
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -78,6 +84,11 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     // `silent` means no logger at all: a silent pino still builds a child logger per request.
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, opts.logStream),
     logController: requestLogController(config.logSlowRequestMs),
+    // A request is named by the id the app sent (X-Request-Id), when it is one (up to 64 letters,
+    // digits and dashes: Fastify's own reading of the header would take any text), else by the
+    // server; the log lines, the request's event and the answer's X-Request-Id carry it.
+    requestIdHeader: false,
+    genReqId: (request) => sentId(request.headers['x-request-id']) ?? serverRequestId(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: (_error, _request, reply) => {
@@ -117,6 +128,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   const securityHeaders = securityHeadersFor();
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(securityHeaders(request.url));
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
@@ -145,6 +157,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     passwords: await createPasswordHasher(config.passwordHash, config.passwordHashBounds),
     clock: opts.clock,
   });
+  await app.register(authEvents);
   await app.register(writeFailures);
   await app.register(session);
   await app.register(limits, {

@@ -7,6 +7,7 @@ import {
 } from 'fastify';
 
 import { SECRET_FIELDS } from '../contract/endpoints';
+import { sentId } from './repo/auth-events';
 
 /** The contract's secret fields, and the browser's cookies. */
 const SECRET_KEYS = [...SECRET_FIELDS, 'cookie'];
@@ -22,6 +23,19 @@ interface LoggedRequest {
   url: string;
   ip: string;
   id: string;
+}
+
+/**
+ * What joins a logged request with the app's log and the server's event (`reqId`, the request's
+ * id, is on every line): the tab's log id the app sent, the signed-in user, the refusal's code (`refusal`: `code` is a secret field, redacted).
+ */
+function joinFields(request: FastifyRequest) {
+  return {
+    req: request,
+    logId: sentId(request.headers['x-log-id']) ?? undefined,
+    userId: request.session?.userId,
+    refusal: request.authEvent?.refusal ?? undefined,
+  };
 }
 
 /**
@@ -43,11 +57,12 @@ export function requestLogController(slowMs: number): LogController {
     ) {
       const responseTime = reply.elapsedTime;
       if (error) {
-        reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+        const fields = { ...joinFields(request), res: reply, err: error, responseTime };
+        reply.log.error(fields, 'request errored');
       } else if (reply.statusCode >= 500) {
-        reply.log.error({ req: request, res: reply, responseTime }, 'request completed');
+        reply.log.error({ ...joinFields(request), res: reply, responseTime }, 'request completed');
       } else if (reply.statusCode >= 400 || responseTime >= slowMs) {
-        reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+        reply.log.info({ ...joinFields(request), res: reply, responseTime }, 'request completed');
       } else {
         reply.log.debug({ res: reply, responseTime }, 'request completed');
       }

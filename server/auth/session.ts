@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { PublicUser, SessionOk } from '../../contract/api';
+import { RECORDED } from '../plugins/auth-events';
 import { findLiveSessionUser } from '../repo/sessions';
 import { hashSessionToken, newSessionToken } from './secrets';
 
@@ -54,7 +55,15 @@ export async function readSession(request: FastifyRequest): Promise<void> {
 /** A preHandler: without a live session, 401 INVALID_TOKEN and the handler never runs. */
 export async function requireSession(request: FastifyRequest, reply: FastifyReply) {
   await readSession(request);
-  if (!request.session) return reply.fail('INVALID_TOKEN');
+  if (!request.session) {
+    reply.fail('INVALID_TOKEN');
+    // An endpoint that records only its refusals (verify) has no hook to write this one.
+    const recorded = request.routeOptions.config.authEvent;
+    if (recorded && RECORDED[recorded] === 'refusals') {
+      await request.server.authEvents.answered(request, reply);
+    }
+    return reply;
+  }
   return undefined;
 }
 

@@ -9,6 +9,7 @@ import * as selfService from './migrations/005_account_self_service';
 import * as sweepIndexes from './migrations/006_sweep_indexes';
 import * as sessionNotifications from './migrations/007_session_notifications';
 import * as actionLogIndex from './migrations/008_action_log_index';
+import * as authEvents from './migrations/009_auth_events';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_sweep_indexes': sweepIndexes,
   '007_session_notifications': sessionNotifications,
   '008_action_log_index': actionLogIndex,
+  '009_auth_events': authEvents,
 };
 
 const provider: MigrationProvider = {

@@ -98,6 +98,41 @@ export interface ActionLogUsersTable {
   user_id: string;
 }
 
+/**
+ * What the server decided on an account request (migration 009, server/repo/auth-events.ts):
+ * never a secret, the client address only as an HMAC.
+ */
+export interface AuthEventsTable {
+  id: string;
+  /** Unix ms, the server's clock. */
+  time: number;
+  /** The endpoint's name in contract/endpoints.ts. */
+  event: string;
+  outcome: 'accepted' | 'refused';
+  status: number;
+  /** The refusal's error code; a VALIDATION's field codes follow it (`VALIDATION password:INCORRECT`). */
+  code: string | null;
+  /** The request limit that refused, or the one closest to refusing among those drawn. */
+  limit_name: string | null;
+  /** Tries left on it after this request. */
+  limit_left: number | null;
+  limit_points: number | null;
+  user_id: string | null;
+  /** The session's public id (`sessions.id`). */
+  session_id: string | null;
+  /** HMAC-SHA-256 of the client address with the deployment's `address-hmac` secret. */
+  address_hash: string;
+  /** The X-Log-Id and X-Request-Id the app sent, when they are ids. */
+  log_id: string | null;
+  request_id: string | null;
+}
+
+/** Secrets this deployment made itself (migration 009): `address-hmac`. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   activation_codes: ActivationCodesTable;
@@ -107,4 +142,6 @@ export interface Database {
   action_logs: ActionLogsTable;
   action_log_users: ActionLogUsersTable;
   account_codes: AccountCodesTable;
+  auth_events: AuthEventsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -6,6 +6,7 @@ import { ERRORS } from '../../contract/endpoints';
 import { HashingOverloaded } from '../auth/passwords';
 import { isUnavailable } from '../db/failures';
 import { isUniqueViolation } from '../db/unique';
+import { noteRefusal } from '../plugins/auth-events';
 import { JsonTooDeep } from './json-depth';
 import { schemaFieldErrors } from './validation';
 
@@ -46,11 +47,13 @@ export function sendError(
   code: ErrorCode,
   fields?: Record<string, FieldErrorCode>,
 ): FastifyReply {
+  noteRefusal(reply.request, code, fields);
   return reply.code(status).send(errorBody(code, fields));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.decorateReply('fail', function fail(this: FastifyReply, code, fields) {
+    noteRefusal(this.request, code, fields);
     return this.code(ERRORS[code].status).send(errorBody(code, fields));
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -58,6 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 400, 'VALIDATION', schemaFieldErrors(error.validation));
     }
     if (error instanceof JsonTooDeep) {
+      noteRefusal(request, 'BAD_REQUEST');
       return reply.code(400).send(errorBody('BAD_REQUEST', undefined, error.message));
     }
     const status = error.statusCode ?? 500;
@@ -75,6 +79,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A route that can race on a unique index answers its own code; any other such race is the
     // client's to retry, never a server failure.
     if (isUniqueViolation(error)) {
+      noteRefusal(request, 'BAD_REQUEST');
       return reply.code(400).send(errorBody('BAD_REQUEST', undefined, UNIQUE_RACE_MESSAGE));
     }
     if (isUnavailable(error)) {

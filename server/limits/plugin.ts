@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import type { Config } from '../config';
+import { noteLimit } from '../plugins/auth-events';
 import { openCounterStore } from './counters';
 
 /** One point to take from one counter. */
@@ -106,8 +107,13 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
   const store = openCounterStore(config.database, redis);
   app.addHook('onClose', () => store.close());
   const limits = config.rateLimits;
-  const counter = (name: string, points: number, durationSeconds: number) =>
-    store.counter({ name, points, durationSeconds });
+  /** Each counter's name, for the event of a request that draws from it. */
+  const names = new WeakMap<RateLimiterAbstract, string>();
+  const counter = (name: string, points: number, durationSeconds: number) => {
+    const made = store.counter({ name, points, durationSeconds });
+    names.set(made, name);
+    return made;
+  };
 
   const signup = counter('signup', limits.signupMax, limits.signupWindowSeconds);
   const loginPair = counter(
@@ -198,12 +204,19 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     },
     resend: (email) => [{ counter: resend, key: emailKey(email) }],
     async take(reply, draws) {
+      const limit = (limiter: RateLimiterAbstract, left: number) => ({
+        name: names.get(limiter) ?? '?',
+        left: Math.max(0, left),
+        points: limiter.points,
+      });
       for (const { counter: limiter, key, retryAfterSeconds } of draws) {
         try {
-          await limiter.consume(key);
+          const drawn = await limiter.consume(key);
+          noteLimit(reply.request, limit(limiter, drawn.remainingPoints));
         } catch (refusal) {
           // The store rejects with its answer when the points are spent, with an Error when it fails.
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          noteLimit(reply.request, limit(limiter, 0));
           // A counter without a duration answers -1: its points come back only with a success.
           const seconds =
             refusal.msBeforeNext < 0 && retryAfterSeconds !== undefined

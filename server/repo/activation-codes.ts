@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
 import { createSession, type NewSession } from './sessions';
@@ -56,6 +56,8 @@ export async function activateWithSession(
   codeHash: string,
   session: Omit<NewSession, 'userId' | 'now'>,
   now: number,
+  /** What else the activation writes: its event. */
+  alsoWrite: (trx: Transaction<Database>) => Promise<void> = async () => {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const used = await trx
@@ -72,6 +74,7 @@ export async function activateWithSession(
       .execute();
     await trx.deleteFrom('registrations').where('user_id', '=', user.id).execute();
     await createSession(trx, { ...session, userId: user.id, now });
+    await alsoWrite(trx);
     return true;
   });
 }

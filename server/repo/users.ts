@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 
 import type { PublicUser } from '../../contract/api';
 import type { Database, UsersTable } from '../db/schema';
+import { deleteUserAuthEvents } from './auth-events';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -69,8 +70,9 @@ const USER_TABLES = [
   'action_logs',
 ] as const;
 
-/** Every row of the user, then the user; run it in a transaction. */
+/** Every row of the user, its events (./auth-events.ts) included, then the user; run it in a transaction. */
 export async function deleteUser(trx: Kysely<Database>, userId: string): Promise<void> {
+  await deleteUserAuthEvents(trx, userId);
   for (const table of USER_TABLES) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }

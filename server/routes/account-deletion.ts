@@ -17,6 +17,8 @@ const accountDeletionRoutes = defineRoutes(async (app) => {
       // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
       await db.transaction().execute(async (trx) => {
         await deleteUser(trx, user.id);
+        // Its events went with it: this one names no account.
+        await app.authEvents.accepted(trx, request, { userId: null, sessionId: null });
         await app.mail.send(trx, {
           to: user.email,
           ...accountDeletedMail(mailLanguage(request.headers['accept-language']), user.name),

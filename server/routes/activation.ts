@@ -75,7 +75,15 @@ const activationRoutes = defineRoutes(async (app) => {
         name: signup.name,
         password_hash: signup.password_hash,
       };
-      const activated = await activateWithSession(db, account, pending.code_hash, session, now);
+      const activated = await activateWithSession(
+        db,
+        account,
+        pending.code_hash,
+        session,
+        now,
+        (trx) =>
+          app.authEvents.accepted(trx, request, { userId: pending.id, sessionId: session.id }),
+      );
       if (!activated) return reply.fail('INVALID_CODE');
       await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
@@ -93,7 +101,10 @@ const activationRoutes = defineRoutes(async (app) => {
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
       };
-      await app.mail.enqueue(db, resendActivationJob, job);
+      await db.transaction().execute(async (trx) => {
+        await app.mail.enqueue(trx, resendActivationJob, job);
+        await app.authEvents.accepted(trx, request);
+      });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);

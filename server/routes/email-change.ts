@@ -63,6 +63,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         const unusable = { codeHash: '', salt: newSalt(), expiresAt };
         await replaceAccountCode(trx, user.id, 'email-change', unusable, newEmail);
         await app.mail.enqueue(trx, emailChangeJob, job);
+        await app.authEvents.accepted(trx, request);
       });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
@@ -95,14 +96,20 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         mayMail: [await app.limits.mayMail(newEmail), false],
         resend: true,
       };
-      await app.mail.enqueue(db, emailChangeJob, job);
+      await db.transaction().execute(async (trx) => {
+        await app.mail.enqueue(trx, emailChangeJob, job);
+        await app.authEvents.accepted(trx, request);
+      });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
 
     cancelEmailChange: async (request) => {
-      await dropAccountCode(db, sessionOf(request).userId, 'email-change');
+      await db.transaction().execute(async (trx) => {
+        await dropAccountCode(trx, sessionOf(request).userId, 'email-change');
+        await app.authEvents.accepted(trx, request);
+      });
       const answer: PlainOk = { error: false };
       return answer;
     },
@@ -139,6 +146,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         await endAccountCodes(trx, user.id);
         const notice = emailChangedMail(language(request), user.name, newEmail);
         await app.mail.send(trx, { to: user.email, ...notice });
+        await app.authEvents.accepted(trx, request);
         return true;
       });
       const changed = await change.catch(falseOnUniqueViolation);

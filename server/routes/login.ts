@@ -33,7 +33,10 @@ const loginRoutes = defineRoutes(async (app) => {
 
       const now = app.clock.nowSeconds();
       const session = newSession(now, config.sessionTtlSeconds, request);
-      await createSession(db, { ...session, userId: user.id, now });
+      await db.transaction().execute(async (trx) => {
+        await createSession(trx, { ...session, userId: user.id, now });
+        await app.authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
+      });
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
   };

@@ -35,6 +35,7 @@ const passwordChangeRoutes = defineRoutes(async (app) => {
           reset,
         );
         await app.mail.send(trx, { to: user.email, ...notice });
+        await app.authEvents.accepted(trx, request);
       });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };

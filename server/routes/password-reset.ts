@@ -45,7 +45,11 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
       };
-      await app.mail.enqueue(db, passwordResetJob, job);
+      // One event whatever the email: the worker does the branch's work.
+      await db.transaction().execute(async (trx) => {
+        await app.mail.enqueue(trx, passwordResetJob, job);
+        await app.authEvents.accepted(trx, request);
+      });
       app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
@@ -95,6 +99,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
           app.link(ROUTES.resetPassword, { email }),
         );
         await app.mail.send(trx, { to: user.email, ...notice });
+        await app.authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
         return true;
       });
       if (!done) return reply.fail('INVALID_CODE');

@@ -39,7 +39,11 @@ const sessionRoutes = defineRoutes(async (app) => {
   const logout: Handler<'logout'> = async (request, reply) => {
     const token = bearerToken(request);
     const revoked = token
-      ? await revokeSession(db, hashSessionToken(token), clock.nowSeconds())
+      ? await db.transaction().execute(async (trx) => {
+          // Written first: the session's public id is read from its row.
+          await app.authEvents.accepted(trx, request);
+          return revokeSession(trx, hashSessionToken(token), clock.nowSeconds());
+        })
       : false;
     if (!revoked) return reply.fail('INVALID_TOKEN');
     const answer: PlainOk = { error: false };

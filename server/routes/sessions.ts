@@ -28,13 +28,20 @@ const sessionListRoutes = defineRoutes(async (app) => {
 
     revokeOtherSessions: async (request) => {
       const { userId, tokenHash } = sessionOf(request);
-      const revoked = await revokeOtherSessions(db, userId, tokenHash);
+      const revoked = await db.transaction().execute(async (trx) => {
+        await app.authEvents.accepted(trx, request);
+        return revokeOtherSessions(trx, userId, tokenHash);
+      });
       return { error: false as const, revoked };
     },
 
     revokeSession: async (request, reply) => {
       const { userId } = sessionOf(request);
-      const ended = await revokeSessionById(db, userId, request.params.id, clock.nowSeconds());
+      const ended = await db.transaction().execute(async (trx) => {
+        const done = await revokeSessionById(trx, userId, request.params.id, clock.nowSeconds());
+        if (done) await app.authEvents.accepted(trx, request);
+        return done;
+      });
       if (!ended) return reply.fail('NOT_FOUND');
       const answer: PlainOk = { error: false };
       return answer;

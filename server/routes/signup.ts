@@ -28,7 +28,11 @@ const signupRoutes = defineRoutes(async (app) => {
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
       };
-      await app.mail.enqueue(app.db, signupJob, job);
+      // One event whatever the email: the worker does the branch's work.
+      await app.db.transaction().execute(async (trx) => {
+        await app.mail.enqueue(trx, signupJob, job);
+        await app.authEvents.accepted(trx, request);
+      });
       app.mail.kickAfter(reply);
       const answer: SignupOk = { error: false, email };
       return reply.code(201).send(answer);

@@ -1,0 +1,205 @@
+// The server's record of what it decided on each account request (repo/auth-events.ts), reached as
+// `app.authEvents`. A route module's recorded endpoint (RECORDED) writes its accepted event in the
+// transaction of its decision (`accepted`); any other answer of it (a refusal, or a success that
+// wrote nothing) is written as one insert before the answer leaves (`answered`, the route's onSend
+// hook, added by http/endpoints.ts). The session check records only its refusals: its success, the
+// busiest call, writes nothing. A 5xx writes nothing: the decision did not happen.
+import { createHmac } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely, Transaction } from 'kysely';
+
+import type { ErrorCode, FieldErrorCode } from '../../contract/api';
+import { endpoints, type EndpointName } from '../../contract/endpoints';
+import type { AuthEventsTable, Database } from '../db/schema';
+import { insertAuthEvent, newAuthEventId, sentId } from '../repo/auth-events';
+
+/** The account endpoints whose answers are recorded; the session check's refusals only. */
+export const RECORDED: Partial<Record<EndpointName, 'all' | 'refusals'>> = {
+  verify: 'refusals',
+  signup: 'all',
+  verifyAccount: 'all',
+  resendActivation: 'all',
+  login: 'all',
+  logout: 'all',
+  requestPasswordReset: 'all',
+  resetPassword: 'all',
+  changePassword: 'all',
+  changeEmail: 'all',
+  confirmEmailChange: 'all',
+  resendEmailChange: 'all',
+  cancelEmailChange: 'all',
+  deleteAccount: 'all',
+  revokeSession: 'all',
+  revokeOtherSessions: 'all',
+};
+
+/** What a request gathered for its event on the way. */
+export interface AuthEventState {
+  /** The refusal's code, a VALIDATION's field codes after it (`VALIDATION password:INCORRECT`). */
+  refusal: string | null;
+  /** The limit that refused, or the one closest to refusing among those drawn. */
+  limit: { name: string; left: number; points: number } | null;
+  /** The handler wrote the accepted event with its decision. */
+  accepted: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authEvent: AuthEventState | null;
+  }
+  interface FastifyInstance {
+    authEvents: AuthEvents;
+  }
+  interface FastifyContextConfig {
+    /** The endpoint's name, on a recorded endpoint's route. */
+    authEvent?: EndpointName;
+  }
+}
+
+export function authEventState(request: FastifyRequest): AuthEventState {
+  request.authEvent ??= { refusal: null, limit: null, accepted: false };
+  return request.authEvent;
+}
+
+/** Notes the refusal a request is answered with (errors.ts), for its event and its log line. */
+export function noteRefusal(
+  request: FastifyRequest,
+  code: ErrorCode,
+  fields?: Record<string, FieldErrorCode>,
+): void {
+  const detail = fields ? Object.entries(fields).map(([field, why]) => ` ${field}:${why}`) : [];
+  authEventState(request).refusal = `${code}${detail.join('')}`.slice(0, 200);
+}
+
+/** Notes a drawn limit and how many tries are left on it (limits/plugin.ts). */
+export function noteLimit(
+  request: FastifyRequest,
+  limit: { name: string; left: number; points: number },
+): void {
+  const state = authEventState(request);
+  if (!state.limit || limit.left <= state.limit.left) state.limit = limit;
+}
+
+/** An event as written by `insert`: the request's parts it is made of. */
+export interface EventParts {
+  event: string;
+  outcome: AuthEventsTable['outcome'];
+  status: number;
+  address: string;
+  headers: IncomingHttpHeaders;
+  code?: string | null;
+  limit?: AuthEventState['limit'];
+  userId?: string | null;
+  /** The session's public id; or the token hash of the live session to read it from. */
+  sessionId?: string | null;
+  sessionTokenHash?: string;
+}
+
+export interface AuthEvents {
+  /** Writes the request's accepted event, in the transaction of its decision. */
+  accepted(
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    who?: { userId?: string | null; sessionId?: string | null },
+  ): Promise<void>;
+  /** The answer's event, unless the handler wrote it; a 5xx writes none. */
+  answered(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  insert(db: Kysely<Database>, parts: EventParts): Promise<void>;
+}
+
+/** The success status the contract gives an endpoint (its first 2xx answer). */
+function successStatus(name: EndpointName): number {
+  const statuses = Object.keys(endpoints[name].answers).map(Number);
+  return statuses.find((status) => status < 300) ?? 200;
+}
+
+const authEventsPlugin: FastifyPluginAsync = async (app) => {
+  const { db, clock } = app;
+  // Made by migration 009: one per deployment, so a hashed address means nothing elsewhere.
+  const secret = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'address-hmac')
+    .executeTakeFirstOrThrow();
+  const hashAddress = (address: string) =>
+    createHmac('sha256', secret.value).update(address).digest('base64url');
+
+  const insert: AuthEvents['insert'] = async (into, parts) => {
+    const tokenHash = parts.sessionId === undefined ? parts.sessionTokenHash : undefined;
+    await insertAuthEvent(into, {
+      id: newAuthEventId(),
+      time: clock.nowMs(),
+      event: parts.event,
+      outcome: parts.outcome,
+      status: parts.status,
+      code: parts.code ?? null,
+      limit_name: parts.limit?.name ?? null,
+      limit_left: parts.limit?.left ?? null,
+      limit_points: parts.limit?.points ?? null,
+      user_id: parts.userId ?? null,
+      session_id:
+        tokenHash === undefined
+          ? (parts.sessionId ?? null)
+          : into.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash),
+      address_hash: hashAddress(parts.address),
+      log_id: sentId(parts.headers['x-log-id']),
+      request_id: sentId(parts.headers['x-request-id']),
+    });
+  };
+
+  const partsOf = (request: FastifyRequest, name: EndpointName) => {
+    const state = authEventState(request);
+    return {
+      event: name,
+      address: request.ip,
+      headers: request.headers,
+      code: state.refusal,
+      limit: state.limit,
+      userId: request.session?.userId ?? null,
+      ...(request.session ? { sessionTokenHash: request.session.tokenHash } : {}),
+    };
+  };
+
+  const authEvents: AuthEvents = {
+    insert,
+    async accepted(trx, request, who = {}) {
+      const name = request.routeOptions.config.authEvent;
+      if (!name) throw new Error(`${request.url} is not a recorded endpoint`);
+      await insert(trx, {
+        ...partsOf(request, name),
+        ...who,
+        outcome: 'accepted',
+        status: successStatus(name),
+        code: null,
+      });
+      authEventState(request).accepted = true;
+    },
+    async answered(request, reply) {
+      const name = request.routeOptions.config.authEvent;
+      const status = reply.statusCode;
+      if (!name || status >= 500 || (status < 400 && request.authEvent?.accepted)) return;
+      if (status < 400 && RECORDED[name] === 'refusals') return;
+      try {
+        await insert(db, {
+          ...partsOf(request, name),
+          outcome: status < 400 ? 'accepted' : 'refused',
+          status,
+        });
+      } catch (error) {
+        // The answer goes anyway: the record is the analyst's, not the visitor's.
+        request.log.warn({ err: error }, 'auth event not written');
+      }
+    },
+  };
+  app.decorate('authEvents', authEvents);
+  app.decorateRequest('authEvent', null);
+};
+
+export default fp(authEventsPlugin, {
+  name: 'auth-events',
+  fastify: '5.x',
+  decorators: { fastify: ['db', 'clock'] },
+});
