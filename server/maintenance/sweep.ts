@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 
 import { sqliteConnectionOf } from '../db/connect';
 import type { Database } from '../db/schema';
+import { ACTION_LOG_TTL_SECONDS } from '../repo/action-logs';
 
 export interface SweepOptions {
   /** Unix seconds. */
@@ -80,6 +81,12 @@ const ENDED = {
     table: 'rate_limits',
     key: ['key'],
     ended: (cutoff) => sql`expire < ${cutoff * 1000}`,
+  },
+  // The server's record of requests ends with the uploads it joins (30 days); its times are ms.
+  authEvents: {
+    table: 'auth_events',
+    key: ['id'],
+    ended: (cutoff) => sql`time < ${(cutoff - ACTION_LOG_TTL_SECONDS) * 1000}`,
   },
 } satisfies Record<string, { table: Table; key: string[]; ended: (cutoff: number) => Condition }>;
 
