@@ -65,31 +65,27 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
     );
   }
 
-  it('holds activation codes rotated by sign-ups to 20 wrong guesses per email; the link still works', async () => {
-    const owner = from(1);
-    const rotators = [2, 3, 4].map(from);
-    const guessers = Array.from({ length: GUESSERS }, (_, a) => from(10 + a));
-    const emails = Array.from({ length: ACCOUNTS }, () => uniqueEmail('rotate-activation'));
-    await Promise.all(emails.map((email) => pendingAccount(owner, email)));
+  /**
+   * ROUNDS rounds: `rotate` has a new code mailed to each email (the owner's client reads it),
+   * then every guesser sends its wrong guesses of it to `path` at once. Returns how many guesses
+   * were checked (answered 400) per email; every refusal says when to try again.
+   */
+  async function guessRounds(
+    owner: AddressClient,
+    emails: string[],
+    guessers: AddressClient[],
+    path: string,
+    rotate: (email: string, round: number) => Promise<void>,
+  ): Promise<Map<string, number>> {
     const checked = new Map(emails.map((email) => [email, 0]));
     for (let round = 0; round < ROUNDS; round++) {
-      // A stranger's sign-up for the pending email replaces its code.
       await Promise.all(
         emails.map(async (email) => {
-          const rotate = await rotators[round]!.post(API_PATHS.signup, {
-            name: 'Stranger',
-            email,
-            password: ATTACKER_PASSWORD,
-          });
-          expect(rotate.status).toBe(201);
+          await rotate(email, round);
           const { code } = await owner.waitForMail(email, round + 2);
           const answers = await Promise.all(
             guessAll(guessers, code as string, (client, guess) =>
-              client.post(API_PATHS.verifyAccount, {
-                email,
-                code: guess,
-                password: ATTACKER_PASSWORD,
-              }),
+              client.post(path, { email, code: guess, password: ATTACKER_PASSWORD }),
             ),
           );
           expect(retryAfters(answers).every((s) => s > 0)).toBe(true);
@@ -97,6 +93,30 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
         }),
       );
     }
+    return checked;
+  }
+
+  it('holds activation codes rotated by sign-ups to 20 wrong guesses per email; the link still works', async () => {
+    const owner = from(1);
+    const rotators = [2, 3, 4].map(from);
+    const guessers = Array.from({ length: GUESSERS }, (_, a) => from(10 + a));
+    const emails = Array.from({ length: ACCOUNTS }, () => uniqueEmail('rotate-activation'));
+    await Promise.all(emails.map((email) => pendingAccount(owner, email)));
+    // A stranger's sign-up for the pending email replaces its code.
+    const checked = await guessRounds(
+      owner,
+      emails,
+      guessers,
+      API_PATHS.verifyAccount,
+      async (email, round) => {
+        const rotate = await rotators[round]!.post(API_PATHS.signup, {
+          name: 'Stranger',
+          email,
+          password: ATTACKER_PASSWORD,
+        });
+        expect(rotate.status).toBe(201);
+      },
+    );
     for (const email of emails) expect(checked.get(email)).toBe(TARGET_BUDGET);
 
     const email = emails[0]!;
@@ -114,29 +134,18 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
     const guessers = Array.from({ length: GUESSERS }, (_, a) => from(30 + a));
     const emails = Array.from({ length: ACCOUNTS }, () => uniqueEmail('rotate-reset'));
     await Promise.all(emails.map((email) => activatedAccount(owner, email)));
-    const checked = new Map(emails.map((email) => [email, 0]));
-    for (let round = 0; round < ROUNDS; round++) {
-      await Promise.all(
-        emails.map(async (email) => {
-          const ask = await onceTheWindowAllows(() =>
-            requesters[round]!.post(API_PATHS.requestPasswordReset, { email }),
-          );
-          expect(ask.status).toBe(202);
-          const { code } = await owner.waitForMail(email, round + 2);
-          const answers = await Promise.all(
-            guessAll(guessers, code as string, (client, guess) =>
-              client.post(API_PATHS.resetPassword, {
-                email,
-                code: guess,
-                password: ATTACKER_PASSWORD,
-              }),
-            ),
-          );
-          expect(retryAfters(answers).every((s) => s > 0)).toBe(true);
-          checked.set(email, checked.get(email)! + (tally(answers)[400] ?? 0));
-        }),
-      );
-    }
+    const checked = await guessRounds(
+      owner,
+      emails,
+      guessers,
+      API_PATHS.resetPassword,
+      async (email, round) => {
+        const ask = await onceTheWindowAllows(() =>
+          requesters[round]!.post(API_PATHS.requestPasswordReset, { email }),
+        );
+        expect(ask.status).toBe(202);
+      },
+    );
     for (const email of emails) expect(checked.get(email)).toBe(TARGET_BUDGET);
 
     const email = emails[0]!;
