@@ -36,10 +36,9 @@ const common = {
 module.exports = {
   // The app and server suites; the browser suite sets two minutes (testing/browser/setup.ts).
   testTimeout: 30000,
-  // Every suite closes what it starts, but one handle left open (a client socket, a child's pipe)
-  // would keep the run alive after its last test with nothing left to check: the run ends once
-  // the results are in, and `npx jest --detectOpenHandles <suite>` finds the handle.
-  forceExit: true,
+  // Every suite closes what it starts: a handle left open (a client socket, a child's pipe, a
+  // thread) keeps the run alive after its last test, and `npx jest --detectOpenHandles <suite>`
+  // finds it.
   projects: [
     {
       ...common,
