@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 import type { DecodedLog } from '../contract/action-log';
+import type { ServerEvent } from '../store/actionLog/serverEvents';
 
 // Redux Toolkit and Immer pick their lean production builds when they load: replay needs none of
 // their development checks (the log was recorded by a running app), and runs about twice as fast.
@@ -17,6 +18,7 @@ async function loadReplay() {
     ...(await import('../store/actionLog/timeline')),
     ...(await import('../store/actionLog/describe')),
     ...(await import('../contract/printable')),
+    ...(await import('../store/actionLog/serverEvents')),
   };
 }
 
@@ -42,11 +44,13 @@ Folds a recorded action log through the app's root reducer (no side effects).
               2026-11-24T06:00Z, or 12h, 7d ago), --failed CODE, --stopped-at PATH
   (no option) the timeline: index, time since the start, what happened in words (a request's
               endpoint, verdict, status, error code and duration; "<<" marks a failure), the
-              path and the auth status after it
+              path and the auth status after it; with --ref, what the server recorded of the
+              log's requests too ("server: ..." lines, before the answer they decided)
   --at N      the state after action N, as indented JSON (one line with --json)
   --json      one JSON line per action: {"index", "time", "step", "failed", "path", "auth",
-              "state"}, the step in the timeline's words and the state after it; with --list and
-              --stats, their answer as one JSON object
+              "state"}, the step in the timeline's words and the state after it; with --ref, a
+              line {"time", "step", "server": true} per server event; with --list and --stats,
+              their answer as one JSON object
   --check     compare the recorded state hashes; name the first action that diverges (exit 1)
   --emit-test print a Jest test file (for __tests__/timeTravel/) that folds the log, checks every
               state hash and the last view: a troubled session becomes a regression test
@@ -103,6 +107,22 @@ function parseArgs(args: string[]): Command {
 
 /** An upload read from the server's database (--ref), replayed instead of a file. */
 let uploadedText: string | undefined;
+/** What the server recorded of the upload's requests (--ref). */
+let serverEvents: ServerEvent[] = [];
+
+/** The server's events to show before each action (at `actions.length`: after the last one). */
+function serverLines(
+  { placeServerEvents, describeServerEvent, relativeTime }: Replay,
+  log: DecodedLog,
+) {
+  const placed = placeServerEvents(log.actions, log.timestamps, serverEvents);
+  const start = log.timestamps[0] ?? 0;
+  return (index: number) =>
+    (placed.get(index) ?? []).map((event) => ({
+      time: relativeTime(event.time - start),
+      text: describeServerEvent(event),
+    }));
+}
 
 /** The log's text: the upload's, or the file's. */
 function readText(file: string): string {
@@ -139,29 +159,39 @@ function createOutput(printable: (text: string) => string) {
   };
 }
 
-function printTimeline(
-  { describeActions, formatHeader, formatRow, replayStates, timelineRow }: Replay,
-  log: DecodedLog,
-  out: ReturnType<typeof createOutput>,
-) {
+function printTimeline(replay: Replay, log: DecodedLog, out: ReturnType<typeof createOutput>) {
+  const { describeActions, formatHeader, formatRow, replayStates, timelineRow } = replay;
   const steps = describeActions(log.actions, log.timestamps);
   const indexWidth = Math.max(1, String(log.actions.length - 1).length);
   // Wide enough for most rows; a rare long one pushes its own row's last columns.
   const textWidth = Math.min(60, Math.max(13, ...steps.map((step) => step.text.length + 4)));
+  const server = serverLines(replay, log);
+  // A server line has no index, path or auth of its own: it is no action of the log.
+  const serverRow = (line: { time: string; text: string }) =>
+    formatRow({ index: '', path: '', auth: '', ...line }, indexWidth, textWidth).trimEnd();
   out.line(formatHeader(indexWidth, textWidth));
   let index = 0;
   for (const state of replayStates(log)) {
+    for (const line of server(index)) out.line(serverRow(line));
     out.line(formatRow(timelineRow(steps[index]!, state), indexWidth, textWidth));
     index += 1;
   }
+  for (const line of server(index)) out.line(serverRow(line));
 }
 
 function printStates(
-  { describeActions, replayStates, timelineRow }: Replay,
+  replay: Replay,
   log: DecodedLog,
   command: Command,
   out: ReturnType<typeof createOutput>,
 ) {
+  const { describeActions, replayStates, timelineRow } = replay;
+  const server = serverLines(replay, log);
+  const serverJson = (index: number) => {
+    for (const line of server(index)) {
+      out.line(JSON.stringify({ time: line.time, step: line.text, server: true }));
+    }
+  };
   if (command.at !== null && command.at >= log.actions.length) {
     throw new UsageError(
       `--at ${command.at} is past the last action (the log has ${log.actions.length}, from 0)`,
@@ -172,6 +202,7 @@ function printStates(
   for (const state of replayStates(log)) {
     if (command.at === null) {
       // One line per action: the step in the timeline's words beside the state after it.
+      serverJson(index);
       const step = steps[index]!;
       const row = timelineRow(step, state);
       out.line(
@@ -191,6 +222,7 @@ function printStates(
     }
     index += 1;
   }
+  if (command.at === null) serverJson(index);
 }
 
 async function run(replay: Replay, command: Command): Promise<number> {
@@ -248,7 +280,7 @@ async function main(args: string[]): Promise<number> {
   if (args.includes('--list') || args.includes('--stats') || args.includes('--ref')) {
     const upload = await (await import('./replay/fromServer')).fromServer(args);
     if (typeof upload === 'number') return upload;
-    ({ args, text: uploadedText } = upload);
+    ({ args, text: uploadedText, serverEvents } = upload);
   }
   let command: Command;
   try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import type { Kysely } from 'kysely';
 
+import { decodeLog } from '../../contract/action-log';
 import { printable } from '../../contract/printable';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
@@ -19,6 +20,8 @@ import {
   type ActionLogFilter,
   type ActionLogSummary,
 } from '../../server/repo/action-logs';
+import { authEventsOfLog } from '../../server/repo/auth-events';
+import { requestIdsOf, type ServerEvent } from '../../store/actionLog/serverEvents';
 
 import { computeStats, formatStats } from './stats';
 
@@ -221,12 +224,19 @@ const CONTENT_TYPES: Record<string, string> = {
  * Serves the built replay page (DIST_DIR, `npm run build`) and the upload beside it on loopback
  * only, until the command is stopped; prints the page's address with the log loaded.
  */
-async function servePage(reference: string, text: string, device: string | null): Promise<number> {
+async function servePage(
+  reference: string,
+  text: string,
+  serverEvents: ServerEvent[],
+  device: string | null,
+): Promise<number> {
   const distDir = serverConfig().distDir;
   if (!fs.existsSync(path.join(distDir, 'replay.html'))) {
     throw new ServerError(`no replay.html in ${distDir} (run npm run build, or set DIST_DIR)`);
   }
   const logPath = `/logs/${reference}.json`;
+  // What the server recorded of the log's requests, shown in the page's list beside them.
+  const serverPath = `/logs/${reference}.server.json`;
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -236,6 +246,11 @@ async function servePage(reference: string, text: string, device: string | null)
     if (pathname === logPath) {
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       response.end(text);
+      return;
+    }
+    if (pathname === serverPath) {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify(serverEvents));
       return;
     }
     const file = path.resolve(distDir, `.${pathname === '/' ? '/replay.html' : pathname}`);
@@ -256,7 +271,7 @@ async function servePage(reference: string, text: string, device: string | null)
   });
   const { port: bound } = server.address() as { port: number };
   process.stdout.write(
-    `${reference} on http://127.0.0.1:${bound}/replay.html?log=${logPath}${device ? `&device=${device}` : ''} (Ctrl-C stops)\n`,
+    `${reference} on http://127.0.0.1:${bound}/replay.html?log=${logPath}&server=${serverPath}${device ? `&device=${device}` : ''} (Ctrl-C stops)\n`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
@@ -270,6 +285,38 @@ async function servePage(reference: string, text: string, device: string | null)
 export interface Upload {
   args: string[];
   text: string;
+  /** What the server recorded of the log's requests, oldest first. */
+  serverEvents: ServerEvent[];
+}
+
+/**
+ * The server's events of a log: those sent with its log id or one of its answers' request ids.
+ * None for a log that cannot be read, or a database from before the server kept them.
+ */
+async function serverEventsOf(db: Kysely<Database>, text: string): Promise<ServerEvent[]> {
+  let log;
+  try {
+    log = decodeLog(text);
+  } catch {
+    return [];
+  }
+  try {
+    const rows = await authEventsOfLog(db, log.logId, requestIdsOf(log.actions));
+    return rows.map((row) => ({
+      time: Number(row.time),
+      event: row.event,
+      outcome: row.outcome,
+      status: row.status,
+      code: row.code,
+      limit_name: row.limit_name,
+      limit_left: row.limit_left,
+      limit_points: row.limit_points,
+      request_id: row.request_id,
+    }));
+  } catch (error) {
+    if (/auth_events/.test(String(error))) return [];
+    throw error;
+  }
 }
 
 async function run(args: string[]): Promise<number | Upload> {
@@ -300,10 +347,16 @@ async function run(args: string[]): Promise<number | Upload> {
   if (!reference) {
     throw new ServerError(`"${given}" is not a reference (eight letters and digits, K7QF-92XD)`);
   }
-  const text = await withDatabase((db) => findActionLog(db, reference));
-  if (text === undefined) {
+  const found = await withDatabase(async (db) => {
+    const upload = await findActionLog(db, reference);
+    return upload === undefined
+      ? undefined
+      : { text: upload, serverEvents: await serverEventsOf(db, upload) };
+  });
+  if (found === undefined) {
     throw new ServerError(`no upload ${reference} (unknown, or deleted after 30 days)`);
   }
+  const { text, serverEvents } = found;
   if (out !== undefined) {
     try {
       fs.writeFileSync(out, text);
@@ -320,10 +373,10 @@ async function run(args: string[]): Promise<number | Upload> {
         .where('reference', '=', reference)
         .executeTakeFirst(),
     );
-    return servePage(reference, text, row?.device ?? null);
+    return servePage(reference, text, serverEvents, row?.device ?? null);
   }
   if (out !== undefined) return 0;
-  return { args: [reference, ...rest], text };
+  return { args: [reference, ...rest], text, serverEvents };
 }
 
 /**

@@ -8,9 +8,15 @@ import path from 'node:path';
 import { API_PATHS } from '../../contract/api';
 // A realistic log with true state hashes, made by the recorder's tests.
 
-import { generatedLogText } from '../../testing/actionLog/generatedLog';
+import { generatedLogText, refusedActivationLog } from '../../testing/actionLog/generatedLog';
 import { REPO_ROOT } from '../../testing/processes';
-import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
+import {
+  activatedAccount,
+  OWNER_PASSWORD,
+  pendingAccount,
+  uniqueEmail,
+  wrongCode,
+} from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
 import { sendLog } from '../../testing/server/actionLogs';
 import { testConfig, testEnv } from '../../testing/server/config';
@@ -93,6 +99,43 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     const state = await replay('--ref', mine.body.reference, '--at', '2', '--json');
     expect(state.code).toBe(0);
     expect(JSON.parse(state.stdout)).toHaveProperty('router');
+  });
+
+  it("shows what the server recorded of the log's requests in the --ref timeline", async () => {
+    const client = new AddressClient(server.url, visitorAddress(4));
+    const email = uniqueEmail('joined');
+    const code = await pendingAccount(client, email);
+    const logId = `cli-log-${Date.now()}`;
+    const sentAt = Date.now();
+    const refused = await client.post(
+      API_PATHS.verifyAccount,
+      { email, code: wrongCode(code), password: OWNER_PASSWORD },
+      { 'x-log-id': logId, 'x-request-id': 'cli-request-1' },
+    );
+    client.close();
+    expect(refused.status).toBe(400);
+    const sent = await sendLog(server.url, refusedActivationLog(logId, 'cli-request-1', sentAt), {
+      from: visitorAddress(4),
+    });
+    expect(sent.status).toBe(201);
+
+    const timeline = await replay('--ref', sent.body.reference);
+    expect(timeline.code).toBe(0);
+    const lines = timeline.stdout.trimEnd().split('\n');
+    // The header, the request, the server's decision, then the answer it made.
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain(
+      'server: verifyAccount 400 INVALID_CODE, try 1 of 5 for this code from this address',
+    );
+    expect(lines[3]).toContain('verifyAccount FAILED 400 INVALID_CODE');
+
+    const json = await replay('--ref', sent.body.reference, '--json');
+    const steps = json.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { step: string; server?: boolean });
+    expect(steps.map((step) => step.server ?? false)).toEqual([false, true, false]);
+    expect(steps[1]!.step).toMatch(/^server: verifyAccount 400 INVALID_CODE, try 1 of 5/);
   });
 
   it('writes an upload to a file with --out, as it was stored', async () => {

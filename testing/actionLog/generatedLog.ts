@@ -52,3 +52,40 @@ export function generatedLogText(count: number, start = Date.UTC(2026, 0, 1)): s
     stateHashes,
   });
 }
+
+/** A log of one activation refused by the server: its request and answer, as the app records them. */
+export function refusedActivationLog(logId: string, requestId: string, sentAt: number): string {
+  const arg = { type: 'mutation', endpointName: 'verifyAccount' };
+  const actions: UnknownAction[] = [
+    {
+      type: 'api/executeMutation/pending',
+      payload: undefined,
+      meta: { arg, requestId: 'rtk-1', requestStatus: 'pending', startedTimeStamp: sentAt },
+    },
+    {
+      type: 'api/executeMutation/rejected',
+      payload: {
+        status: 400,
+        data: { error: true, code: 'INVALID_CODE', message: 'The code is not valid.' },
+      },
+      error: { message: 'Rejected' },
+      meta: {
+        arg,
+        requestId: 'rtk-1',
+        requestStatus: 'rejected',
+        rejectedWithValue: true,
+        baseQueryMeta: { requestId },
+      },
+    },
+  ];
+  const preloaded = rootReducer(undefined, { type: '@@INIT' });
+  let state = preloaded;
+  const stateHashes = actions.map((action) => stateHash((state = rootReducer(state, action))));
+  return actionLogText({
+    actionJsons: actions.map((action) => JSON.stringify(action)),
+    preloadedStateJson: JSON.stringify(preloaded),
+    timestamps: [sentAt, sentAt + 40],
+    stateHashes,
+    logId,
+  });
+}
