@@ -2,7 +2,8 @@
 // that upload loaded, and the page shows its steps.
 import { spawn, type ChildProcess } from 'node:child_process';
 
-import { generatedLogText } from '../../testing/actionLog/generatedLog';
+import { API_PATHS } from '../../contract/api';
+import { generatedLogText, refusedActivationLog } from '../../testing/actionLog/generatedLog';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 import { DIST_DIR } from '../../testing/browser/paths';
 import { REPO_ROOT } from '../../testing/processes';
@@ -56,5 +57,33 @@ test('the page opened by reference shows that upload', async () => {
   await steps.getByText(/^40 of 40 steps$/).waitFor();
   await steps.getByRole('searchbox', { name: 'Find a step' }).fill('→ /user/verify-account');
   await expect(steps.locator('[data-step]').count()).resolves.toBeGreaterThan(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the page shows what the server recorded beside the answer it decided', async () => {
+  const sentAt = Date.now();
+  const refused = await fetch(suite.server.url + API_PATHS.verifyAccount, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-log-id': 'page-log-1',
+      'x-request-id': 'page-request-1',
+    },
+    body: JSON.stringify({ email: 'nobody@example.com', code: '123456', password: 'a passphrase' }),
+  });
+  expect(refused.status).toBe(400);
+  const sent = await sendLog(
+    suite.server.url,
+    refusedActivationLog('page-log-1', 'page-request-1', sentAt),
+  );
+  expect(sent.status).toBe(201);
+
+  const { page, consoleErrors } = await suite.open();
+  await page.goto(await servePage(sent.body.reference as string));
+  const answer = page.locator('[data-step="1"]');
+  await answer
+    .getByText('server: verifyAccount 400 INVALID_CODE, try 1 of 5 for this code from this address')
+    .waitFor();
+  await expect(answer.getByText(/verifyAccount FAILED 400 INVALID_CODE/).count()).resolves.toBe(1);
   expect(consoleErrors).toEqual([]);
 });

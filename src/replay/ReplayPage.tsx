@@ -7,6 +7,11 @@ import { intlFormats } from '../../i18n/digits';
 import { describeActions, type Step } from '../../store/actionLog/describe';
 import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
 import {
+  describeServerEvent,
+  placeServerEvents,
+  type ServerEvent,
+} from '../../store/actionLog/serverEvents';
+import {
   DEFAULT_LOCALE,
   FORMAT_LOCALE,
   INTL_LOCALE,
@@ -62,8 +67,22 @@ function inert(event: SyntheticEvent) {
   }
 }
 
+/**
+ * The server's lines of each step, in words: an event goes on the answer it decided (or the first
+ * action after its time; after the last action, on the last).
+ */
+function serverLinesOf(log: DecodedLog, events: readonly ServerEvent[]) {
+  const lines = new Map<number, string[]>();
+  const last = log.actions.length - 1;
+  for (const [at, placed] of placeServerEvents(log.actions, log.timestamps, events)) {
+    const index = Math.min(at, last);
+    lines.set(index, [...(lines.get(index) ?? []), ...placed.map(describeServerEvent)]);
+  }
+  return lines;
+}
+
 /** Position 0 is the state before the first action; position N the state after action N - 1. */
-function Replay({ open }: { open: OpenLog }) {
+function Replay({ open, serverEvents }: { open: OpenLog; serverEvents: readonly ServerEvent[] }) {
   const [position, setPosition] = useState(open.states.length - 1);
   const last = open.states.length - 1;
   const move = (target: number) => setPosition(Math.min(Math.max(target, 0), last));
@@ -77,6 +96,10 @@ function Replay({ open }: { open: OpenLog }) {
   const failedPositions = useMemo(
     () => open.steps.filter((step) => step.failed).map((step) => step.index + 1),
     [open.steps],
+  );
+  const serverLines = useMemo(
+    () => serverLinesOf(open.log, serverEvents),
+    [open.log, serverEvents],
   );
   const step = position === 0 ? null : open.steps[position - 1]!;
   const { divergence } = open;
@@ -145,7 +168,12 @@ function Replay({ open }: { open: OpenLog }) {
         </button>
       </div>
       <div className="replay-body">
-        <StepList steps={open.steps} current={position - 1} onSelect={(index) => move(index + 1)} />
+        <StepList
+          steps={open.steps}
+          serverLines={serverLines}
+          current={position - 1}
+          onSelect={(index) => move(index + 1)}
+        />
         <ActionDetails
           step={step}
           action={position === 0 ? null : open.log.actions[position - 1]!}
@@ -203,14 +231,69 @@ function useLogFromAddress(
   }, [logUrl]);
 }
 
+/** A row of the server's events as the page takes it: anything else is left out. */
+function isServerEvent(value: unknown): value is ServerEvent {
+  const event = value as Partial<ServerEvent> | null;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    typeof event.time === 'number' &&
+    typeof event.event === 'string' &&
+    typeof event.outcome === 'string' &&
+    typeof event.status === 'number'
+  );
+}
+
+/**
+ * What the server recorded of the log's requests (`&server=/log.server.json`, beside the log),
+ * from the page's own origin only; none when it cannot be read (the log opens anyway).
+ */
+function useServerEvents(serverUrl: string | undefined): readonly ServerEvent[] {
+  const [events, setEvents] = useState<readonly ServerEvent[]>([]);
+  useEffect(() => {
+    if (!serverUrl) return;
+    let current = true;
+    void (async () => {
+      try {
+        const url = new URL(serverUrl, window.location.href);
+        if (url.origin !== window.location.origin) return;
+        const response = await fetch(url);
+        const read: unknown = response.ok ? await response.json() : [];
+        const valid = Array.isArray(read) ? read.filter(isServerEvent) : [];
+        if (current) {
+          setEvents(
+            valid.map((event) => ({
+              ...event,
+              code: typeof event.code === 'string' ? event.code : null,
+              limit_name: typeof event.limit_name === 'string' ? event.limit_name : null,
+              limit_left: typeof event.limit_left === 'number' ? event.limit_left : null,
+              limit_points: typeof event.limit_points === 'number' ? event.limit_points : null,
+              request_id: typeof event.request_id === 'string' ? event.request_id : null,
+            })),
+          );
+        }
+      } catch {
+        // The log is what matters; its server lines are extra.
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [serverUrl]);
+  return events;
+}
+
 export function ReplayPage({
   initialLocale = DEFAULT_LOCALE,
   logUrl,
+  serverUrl,
   device,
 }: {
   initialLocale?: Locale;
   /** A log to open at once, on the page's own origin. */
   logUrl?: string;
+  /** What the server recorded of that log's requests, on the page's own origin. */
+  serverUrl?: string;
   /** The sender's device class, when the server knew it. */
   device?: string;
 }) {
@@ -219,6 +302,7 @@ export function ReplayPage({
   const [loadError, setLoadError] = useState<string | null>(null);
   const messages = useChromeMessages(locale);
   useLogFromAddress(logUrl, (log, name) => setOpen(openLog(log, name)), setLoadError);
+  const serverEvents = useServerEvents(serverUrl);
   return (
     <IntlProvider
       locale={FORMAT_LOCALE[locale]}
@@ -261,7 +345,7 @@ export function ReplayPage({
               />
             </p>
             <SessionHeader index={open.index} device={device ?? null} />
-            <Replay key={open.serial} open={open} />
+            <Replay key={open.serial} open={open} serverEvents={serverEvents} />
           </>
         )}
       </div>

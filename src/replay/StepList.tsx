@@ -18,6 +18,8 @@ const ROW_HEIGHT = 48;
 
 interface StepListProps {
   steps: readonly Step[];
+  /** What the server recorded, in words, on the step of the answer it decided (`--ref --page`). */
+  serverLines?: ReadonlyMap<number, readonly string[]>;
   /** The step whose state is shown, or -1 for the state before the first action. */
   current: number;
   onSelect: (index: number) => void;
@@ -29,6 +31,7 @@ interface StepListProps {
  */
 function matching(
   steps: readonly Step[],
+  serverLines: ReadonlyMap<number, readonly string[]>,
   query: string,
   failedWord: string,
   failuresOnly: boolean,
@@ -41,6 +44,7 @@ function matching(
   return candidates.filter(
     (step) =>
       step.text.toLowerCase().includes(needle) ||
+      (serverLines.get(step.index) ?? []).some((line) => line.toLowerCase().includes(needle)) ||
       (step.failed && badge.includes(needle)) ||
       `#${step.index}` === needle,
   );
@@ -53,7 +57,14 @@ function matching(
  * Keyboard: the list is one tab stop (the current step, else the first in view); Arrow Up and
  * Arrow Down move one step, Home and End to the first and last shown; Enter or a click selects.
  */
-export function StepList({ steps, current, onSelect }: StepListProps) {
+const NO_SERVER_LINES: ReadonlyMap<number, readonly string[]> = new Map();
+
+export function StepList({
+  steps,
+  serverLines = NO_SERVER_LINES,
+  current,
+  onSelect,
+}: StepListProps) {
   const { formatMessage } = useIntl();
   const searchId = useId();
   const [query, setQuery] = useState('');
@@ -61,8 +72,8 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
   const deferredQuery = useDeferredValue(query);
   const failedWord = formatMessage({ id: 'replay.failed' });
   const shown = useMemo(
-    () => matching(steps, deferredQuery, failedWord, failuresOnly),
-    [steps, deferredQuery, failedWord, failuresOnly],
+    () => matching(steps, serverLines, deferredQuery, failedWord, failuresOnly),
+    [steps, serverLines, deferredQuery, failedWord, failuresOnly],
   );
   const { ref, first, last, firstInView, totalHeight, reveal } = useWindowedRows(
     shown.length,
@@ -136,6 +147,7 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
         <ol className="replay-steps__list" style={{ height: totalHeight }}>
           {shown.slice(first, last).map((step, offset) => {
             const at = first + offset;
+            const server = serverLines.get(step.index)?.join('; ');
             return (
               <li
                 key={step.index}
@@ -155,6 +167,11 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
                   <span className="replay-step__meta">
                     <span className="replay-step__index">#{step.index}</span>{' '}
                     <span className="replay-step__time">{relativeTime(step.offsetMs)}</span>
+                    {server ? (
+                      <span className="replay-step__server" title={server}>
+                        {server}
+                      </span>
+                    ) : null}
                     {step.failed ? (
                       <span className="replay-step__mark">
                         {formatMessage({ id: 'replay.failed' })}

@@ -18,12 +18,14 @@ function storedLocale() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('replay.html has no #root element');
-// `?log=/log.json`: a log served beside the page (`npm run replay -- --ref REF --page`).
+// `?log=/log.json`: a log served beside the page (`npm run replay -- --ref REF --page`), and
+// `&server=/log.server.json` what the server recorded of its requests.
 const address = new URLSearchParams(window.location.search);
 createRoot(container).render(
   <ReplayPage
     initialLocale={storedLocale()}
     logUrl={address.get('log') ?? undefined}
+    serverUrl={address.get('server') ?? undefined}
     device={address.get('device') ?? undefined}
   />,
 );

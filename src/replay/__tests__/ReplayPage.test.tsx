@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { refusedActivationLog } from '../../../testing/actionLog/generatedLog';
 import { recordedJourney } from '../../../testing/actionLog/journey';
 import { stubFetch } from '../../../testing/app/fetchStub';
 import { ReplayPage } from '../ReplayPage';
@@ -141,4 +142,44 @@ it('marks failed requests in the list and on the slider, and warns when hashes d
   expect(failed).toHaveClass('replay-step--failed');
   expect(failed).toHaveTextContent(/failedlogin FAILED 401 INVALID_CREDENTIALS \(90 ms\)$/);
   expect(document.querySelectorAll('.replay-controls__mark')).toHaveLength(1);
+});
+
+it('shows what the server recorded beside the answer it decided, from the page’s own address', async () => {
+  const log = refusedActivationLog('page-log', 'page-request-1', Date.UTC(2026, 10, 24, 9));
+  const events = [
+    {
+      time: Date.UTC(2026, 10, 24, 9) + 20,
+      event: 'verifyAccount',
+      outcome: 'refused',
+      status: 400,
+      code: 'INVALID_CODE',
+      limit_name: 'code-pair',
+      limit_left: 3,
+      limit_points: 5,
+      request_id: 'page-request-1',
+    },
+    { time: 'not a time', event: 'ignored' },
+  ];
+  const requests = stubFetch((request) =>
+    request.url.endsWith('.server.json') ? new Response(JSON.stringify(events)) : new Response(log),
+  );
+  render(<ReplayPage logUrl="/logs/P.json" serverUrl="/logs/P.server.json" />);
+  const steps = await screen.findByRole('region', { name: 'Steps' });
+  const answer = await within(steps).findByText(/^server: /);
+  expect(answer).toHaveTextContent(
+    'server: verifyAccount 400 INVALID_CODE, try 2 of 5 for this code from this address',
+  );
+  expect(answer.closest('[data-step]')).toHaveAttribute('data-step', '1');
+  expect(requests.map((request) => new URL(request.url).pathname).sort()).toEqual([
+    '/logs/P.json',
+    '/logs/P.server.json',
+  ]);
+
+  // The search finds a step by its server line too.
+  const user = userEvent.setup();
+  await user.type(within(steps).getByRole('searchbox', { name: 'Find a step' }), 'code-pair');
+  expect(within(steps).getByText(/of \d+ steps/)).toHaveTextContent('0 of 2');
+  await user.clear(within(steps).getByRole('searchbox', { name: 'Find a step' }));
+  await user.type(within(steps).getByRole('searchbox', { name: 'Find a step' }), 'try 2 of 5');
+  expect(within(steps).getByText(/of \d+ steps/)).toHaveTextContent('1 of 2');
 });
