@@ -11,7 +11,7 @@ import { startStore } from '../store/startStore';
 import { addAppListeners } from '../store/store';
 
 import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
-import { mirrorLogOnLeave, tabLogId, takeMirroredLog } from './actionLog/tabMirror';
+import { mirrorLogOnLeave, takeMirroredLog } from './actionLog/tabMirror';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
 import { preloadViewsOfEachNavigation } from './app/preloadViews';
@@ -24,7 +24,6 @@ const effects = browserEffects(window);
 const store = startStore(effects, {
   ...storeDevTools(),
   restoredActionLog: takeMirroredLog(window),
-  logId: tabLogId(window),
 });
 installActionLogGlobal(window, store);
 mirrorLogOnLeave(window, store);

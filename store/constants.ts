@@ -25,3 +25,16 @@ export const API_BASE_URL = process.env.API_BASE_URL ?? '';
 export const APP_NAME = process.env.APP_NAME || 'Accounts';
 /** Where visitors reach support (an address, a link or a phone number), set at build time. */
 export const SUPPORT_CONTACT = process.env.SUPPORT_CONTACT || 'support@example.com';
+
+/**
+ * A random id (a request's, a log's): a UUID, or where `crypto.randomUUID` is missing (a page
+ * served over plain HTTP, an older browser) 128 random bits from `crypto.getRandomValues`.
+ */
+export function newId(): string {
+  return crypto.randomUUID?.() ?? crypto.getRandomValues(new Uint32Array(4)).join('-');
+}
+/**
+ * The id of this page's action log, made once per page load: every API request carries it
+ * (`X-Log-Id`, the first load's early verify call too) and the log file names it.
+ */
+export const PAGE_LOG_ID = newId();

@@ -4,9 +4,8 @@ import { addAccountListeners } from './account/accountListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api, type RequestContext } from './api/apiSlice';
 import { addAuthListeners } from './auth/authSlice';
-import { ACTION_LOG_CAPACITY } from './constants';
+import { ACTION_LOG_CAPACITY, PAGE_LOG_ID } from './constants';
 import type { Effects } from './effects';
-import { newId } from './ids';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
@@ -24,10 +23,7 @@ export interface StoreOptions {
   actionLogCapacity?: number;
   /** The log this tab recorded before a reload, to continue (see ActionRecorder.restore). */
   restoredActionLog?: string | null;
-  /**
-   * The id of this tab's action log, sent with every API request (`X-Log-Id`) and written in the
-   * log; a new one when not given (the app passes the tab's, src/actionLog/tabMirror.ts).
-   */
+  /** The id of the action log, sent with every API request (`X-Log-Id`); the page's by default. */
   logId?: string;
 }
 
@@ -45,8 +41,9 @@ export function makeStore(
     capacity: options.actionLogCapacity ?? ACTION_LOG_CAPACITY,
     now: effects ? () => effects.clock.now() : Date.now,
     reducer: rootReducer,
-    logId: options.logId ?? newId(),
+    logId: options.logId ?? PAGE_LOG_ID,
   });
+  // What the base query reads: the token's storage, and the log id its requests carry.
   const requestContext: RequestContext | undefined = effects && {
     storage: effects.storage,
     logId: actionLog.logId,

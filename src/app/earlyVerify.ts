@@ -7,8 +7,7 @@
 // The answer taken names the early request's id (`X-Request-Id`), the one the server saw, so the
 // action log records that one.
 import { API_PATHS } from '../../contract/api';
-import { API_BASE_URL, INTL_LOCALE, type Locale } from '../../store/constants';
-import { LOG_ID_HEADER, newId, REQUEST_ID_HEADER } from '../../store/ids';
+import { API_BASE_URL, INTL_LOCALE, newId, type Locale } from '../../store/constants';
 
 export interface FetchingWindow {
   fetch: typeof fetch;
@@ -27,8 +26,8 @@ export function verifyRequest(
     'Content-Type': 'application/json',
     'Accept-Language': INTL_LOCALE[locale],
     Accept: 'application/json',
-    [LOG_ID_HEADER]: logId,
-    [REQUEST_ID_HEADER]: newId(),
+    'x-log-id': logId,
+    'x-request-id': newId(),
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return new Request(`${base}/${API_PATHS.verify.replace(/^\/+/, '')}`, { headers });
@@ -36,14 +35,13 @@ export function verifyRequest(
 
 /** The headers that make two requests the same: every one but the request's own id. */
 const headerList = (request: Request) =>
-  JSON.stringify([...request.headers].filter(([name]) => name !== REQUEST_ID_HEADER.toLowerCase()));
+  JSON.stringify([...request.headers].filter(([name]) => name !== 'x-request-id'));
 
 /** The early answer as the answer to the early request: it names that request's id. */
 function namingRequest(answer: Response, early: Request): Response {
-  const headers = new Headers(answer.headers);
-  headers.set(REQUEST_ID_HEADER, early.headers.get(REQUEST_ID_HEADER) ?? '');
-  const { status, statusText } = answer;
-  return new Response(answer.body, { status, statusText, headers });
+  const named = new Response(answer.body, answer);
+  named.headers.set('x-request-id', early.headers.get('x-request-id')!);
+  return named;
 }
 
 function sameRequest(a: Request, b: Request): boolean {

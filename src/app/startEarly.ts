@@ -2,8 +2,7 @@
 // navigation waits for (its verify call, its view's chunk, a stored session's time code) is on its
 // way while the store and React start. It imports as little as it can, so the verify call leaves
 // at once: the store reads the same storage again when it starts (store/startup.ts).
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS } from '../../store/constants';
-import { tabLogId } from '../actionLog/tabMirror';
+import { DEFAULT_LOCALE, LOCALES, PAGE_LOG_ID, STORAGE_KEYS } from '../../store/constants';
 
 import { sendVerifyEarly, verifyRequest } from './earlyVerify';
 import { preloadViewsFor } from './preloadViews';
@@ -20,6 +19,6 @@ function stored(key: string): string | null {
 const token = stored(STORAGE_KEYS.token) || null;
 const storedLocale = stored(STORAGE_KEYS.locale);
 const locale = LOCALES.find((name) => name === storedLocale) ?? DEFAULT_LOCALE;
-sendVerifyEarly(window, verifyRequest(window.location.origin, token, locale, tabLogId(window)));
+sendVerifyEarly(window, verifyRequest(window.location.origin, token, locale, PAGE_LOG_ID));
 preloadViewsFor(window.location.pathname, token !== null);
 if (token) loadSessionTime().catch(() => {});

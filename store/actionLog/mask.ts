@@ -99,7 +99,7 @@ export function maskedLogParts(parts: LogParts, reducer: Reducer): LogParts {
     return stateHash(state);
   });
   return {
-    ...(parts.logId === undefined ? {} : { logId: parts.logId }),
+    logId: parts.logId,
     actionJsons: maskedActions.map((action) => JSON.stringify(action)),
     preloadedStateJson: JSON.stringify(maskedStart),
     timestamps: parts.timestamps,

@@ -131,7 +131,8 @@ export function createActionRecorder({ capacity, now, reducer, logId }: ActionRe
       });
       const state = JSON.parse(redactedJson(currentState) ?? 'null') as unknown;
       keep({
-        json: JSON.stringify({ type: PAGE_RELOADED, payload: { state } }),
+        // The previous page's log id: its requests carried that one.
+        json: JSON.stringify({ type: PAGE_RELOADED, payload: { state, previousLogId: log.logId } }),
         time: now(),
         hash: stateHash(currentState),
       });

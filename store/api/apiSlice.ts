@@ -28,21 +28,11 @@ import {
 } from '../../contract/endpoints';
 import { ErrorAnswerAsRead, RefusalAsRead } from '../../contract/schemas';
 
-import { API_BASE_URL, HTTP_TIMEOUT_MS, INTL_LOCALE, STORAGE_KEYS } from '../constants';
+import { API_BASE_URL, HTTP_TIMEOUT_MS, INTL_LOCALE, newId, STORAGE_KEYS } from '../constants';
 import type { Effects } from '../effects';
-import { LOG_ID_HEADER, newId, REQUEST_ID_HEADER } from '../ids';
 import type { LocaleState } from '../locale/localeSlice';
 
 // The base query: every request of the app.
-
-/** Reads the stored token at request time; a storage that throws means no token. */
-export function readToken(storage: Effects['storage']): string | null {
-  try {
-    return storage.getItem(STORAGE_KEYS.token) || null;
-  } catch {
-    return null;
-  }
-}
 
 // Same origin by default; absolute so that any fetch implementation accepts the address.
 const baseUrl = API_BASE_URL || (typeof location === 'undefined' ? '' : location.origin);
@@ -63,14 +53,15 @@ const fetchQuery = fetchBaseQuery({
   fetchFn: (input, init) => fetch(input, init),
   prepareHeaders(headers, { extra, getState }) {
     headers.set('Content-Type', 'application/json');
+    // The token as stored at request time (the app's storage reads a refusing one as empty).
     const context = extra as RequestContext | undefined;
-    const token = context ? readToken(context.storage) : null;
+    const token = context?.storage.getItem(STORAGE_KEYS.token);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const locale = (getState() as { locale?: LocaleState }).locale?.current;
     if (locale) headers.set('Accept-Language', INTL_LOCALE[locale]);
     // The server's records of this request join the action log that records its answer.
-    if (context?.logId) headers.set(LOG_ID_HEADER, context.logId);
-    headers.set(REQUEST_ID_HEADER, newId());
+    if (context) headers.set('x-log-id', context.logId);
+    headers.set('x-request-id', newId());
     return headers;
   },
 });
@@ -82,12 +73,6 @@ const fetchQuery = fetchBaseQuery({
  * a server that echoes the id), else the one the request carried.
  */
 export type RequestMeta = FetchBaseQueryMeta & { requestId?: string };
-
-function requestIdOf(meta: FetchBaseQueryMeta | undefined): string | undefined {
-  const id =
-    meta?.response?.headers.get(REQUEST_ID_HEADER) ?? meta?.request.headers.get(REQUEST_ID_HEADER);
-  return id ?? undefined;
-}
 
 /**
  * Every answer whose body says `error: true` is an error, whatever its status (a 2xx refusal
@@ -105,7 +90,10 @@ export const baseQuery: BaseQueryFn<
   const answered = await fetchQuery(args, api, extraOptions);
   const meta: RequestMeta | undefined = answered.meta && {
     ...answered.meta,
-    requestId: requestIdOf(answered.meta),
+    requestId:
+      (answered.meta.response?.headers.get('x-request-id') ??
+        answered.meta.request.headers.get('x-request-id')) ||
+      undefined,
   };
   const status = meta?.response?.status;
   const refusedWithSuccess =
@@ -135,7 +123,7 @@ export interface RequestError {
 }
 
 /** RTK Query's error shape (fetchBaseQuery's, or the schema failure below). */
-const QueryError = v.object({
+export const QueryError = v.object({
   status: v.union([v.number(), v.string()]),
   data: v.optional(v.unknown()),
   /** The answer's status when its body was not JSON (`PARSING_ERROR`). */
@@ -146,13 +134,11 @@ const QueryError = v.object({
 export function decodeRequestError(error: unknown): RequestError {
   const parsed = v.safeParse(QueryError, error);
   if (!parsed.success) return { code: 'UNEXPECTED' };
-  const { status, data, originalStatus } = parsed.output;
-  if (status === 'FETCH_ERROR') return { code: 'NETWORK' };
-  if (status === 'TIMEOUT_ERROR') return { code: 'TIMEOUT' };
-  // An answer that is not JSON: a failure of the server when its status says so (a proxy's 502).
-  if (status === 'PARSING_ERROR' && originalStatus !== undefined && originalStatus >= 500) {
-    return { code: 'INTERNAL', status: originalStatus };
-  }
+  const { status: reported, data, originalStatus } = parsed.output;
+  if (reported === 'FETCH_ERROR') return { code: 'NETWORK' };
+  if (reported === 'TIMEOUT_ERROR') return { code: 'TIMEOUT' };
+  // An answer that is not JSON still has its status: a proxy's 502 page is a failure of the server.
+  const status = reported === 'PARSING_ERROR' ? originalStatus : reported;
   if (typeof status !== 'number') return { code: 'UNEXPECTED' };
   const refusal = v.safeParse(ErrorAnswerAsRead, data);
   if (refusal.success) {

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import type { PublicUser } from '../../contract/api';
 import { RefusalAsRead, VerifyAnswerAsRead } from '../../contract/schemas';
 
-import { api, UNTRACKED } from '../api/apiSlice';
+import { api, QueryError, UNTRACKED } from '../api/apiSlice';
 import {
   forgetSession,
   loggedOut,
@@ -155,12 +155,6 @@ type VerifyOutcome =
 
 type QueryResult = { data: unknown } | { error: unknown };
 
-const QueryError = v.looseObject({
-  status: v.unknown(),
-  data: v.optional(v.unknown()),
-  originalStatus: v.optional(v.unknown()),
-});
-
 function classifyBody(body: unknown, status: number): VerifyOutcome {
   const refusal = v.safeParse(RefusalAsRead, body);
   // A refusal counts from a 2xx or a 4xx answer (docs/architecture.md, Verify outcomes).
@@ -183,9 +177,12 @@ function classifyVerifyResult(result: QueryResult): VerifyOutcome {
   if (status === 'TIMEOUT_ERROR') return { kind: 'failed', reason: 'timeout' };
   if (status === 'FETCH_ERROR') return { kind: 'failed', reason: 'network' };
   if (status === 'PARSING_ERROR') {
-    const original = typeof error.originalStatus === 'number' ? error.originalStatus : undefined;
-    const reason = original !== undefined && original >= 500 ? 'server' : 'malformed';
-    return { kind: 'failed', reason, status: original };
+    const original = error.originalStatus;
+    return {
+      kind: 'failed',
+      reason: (original ?? 0) >= 500 ? 'server' : 'malformed',
+      status: original,
+    };
   }
   if (typeof status !== 'number') return { kind: 'failed', reason: 'malformed' };
   // A 5xx is a failure of the server, never a verdict on the token, whatever its body says.

@@ -1,9 +1,9 @@
-// Every API request names this tab's action log (X-Log-Id) and itself (X-Request-Id), and the log
+// Every API request names the page's action log (X-Log-Id) and itself (X-Request-Id), and the log
 // records each request's id with its answer, so the server's records join an uploaded log.
 import { decodeLog } from '../../../contract/action-log';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, settle, stubFetch, USER } from '../../../testing/app/fetchStub';
-import { newId } from '../../ids';
+import { newId, PAGE_LOG_ID } from '../../constants';
 import { startStore } from '../../startStore';
 import { api, UNTRACKED } from '../apiSlice';
 
@@ -38,21 +38,24 @@ it('sends the tab log id and a fresh request id, and records the id with the ans
   expect(
     answers.map((action) => (action.meta as { baseQueryMeta: unknown }).baseQueryMeta),
   ).toEqual(ids.map((requestId) => ({ requestId })));
-  expect(store.actionLog.logId).toBe(LOG_ID);
+  // The file names the log id, shared (masked) or not.
+  expect(decodeLog(store.actionLog.export()).logId).toBe(LOG_ID);
+  expect(decodeLog(store.actionLog.exportShared()).logId).toBe(LOG_ID);
 });
 
-it('makes a new log id when none is given, and ids without crypto.randomUUID', async () => {
+it("names the page's log when no id is given, and makes ids without crypto.randomUUID", async () => {
   const seen = stubFetch(() => json(401, { error: true, code: 'INVALID_TOKEN', message: 'x' }));
   const store = startStore(fakeEffects());
   await settle(store);
-  expect(store.actionLog.logId).toMatch(/^[0-9a-f-]{32,36}$/);
+  expect(store.actionLog.logId).toBe(PAGE_LOG_ID);
+  expect(PAGE_LOG_ID).toMatch(/^[0-9a-f-]{36}$/);
   expect(seen[0]!.headers.get('X-Log-Id')).toBe(store.actionLog.logId);
   // An insecure context has getRandomValues but no randomUUID.
   const own = Object.getOwnPropertyDescriptor(globalThis.crypto, 'randomUUID');
   Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
   try {
     const [a, b] = [newId(), newId()];
-    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(a).toMatch(/^\d+(-\d+){3}$/);
     expect(a).not.toBe(b);
   } finally {
     if (own) Object.defineProperty(globalThis.crypto, 'randomUUID', own);
