@@ -22,26 +22,26 @@ const TOKEN_HASH = hashSessionToken('a-session-token');
 
 /** Ada, activated, with one live session (TOKEN_HASH, public id s1) for another hour. */
 async function addAdaWithSession(db: Kysely<Database>): Promise<void> {
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'ada@example.com',
-        name: 'Ada',
-        password_hash: 'not-a-hash',
-        activated_at: NOW - 100,
-        created_at: '2027-01-15T08:00:00.000Z',
-      })
-      .execute();
-    await createSession(db, {
-      tokenHash: TOKEN_HASH,
-      userId: 'u1',
-      expiresAt: NOW + 3600,
-      now: NOW - 10,
-      id: 's1',
-      userAgent: 'test',
-      keepAtMost: 50,
-    });
+  await db
+    .insertInto('users')
+    .values({
+      id: 'u1',
+      email: 'ada@example.com',
+      name: 'Ada',
+      password_hash: 'not-a-hash',
+      activated_at: NOW - 100,
+      created_at: '2027-01-15T08:00:00.000Z',
+    })
+    .execute();
+  await createSession(db, {
+    tokenHash: TOKEN_HASH,
+    userId: 'u1',
+    expiresAt: NOW + 3600,
+    now: NOW - 10,
+    id: 's1',
+    userAgent: 'test',
+    keepAtMost: 50,
+  });
 }
 
 describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
