@@ -21,7 +21,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-import { RESEND_INTERVAL_MS } from './ResendCodeButton';
+import { RESEND_INTERVAL_MS, ResendFeedback } from './ResendCodeButton';
 import { useCountdown } from './useCountdown';
 
 const REQUEST_FIELDS = formFields('changeEmail');
@@ -147,15 +147,12 @@ function PendingEmailActions({ email }: { email: string }) {
           {cancel.status === 'pending' ? t('email.cancelling') : t('email.cancel')}
         </button>
       </div>
-      <p className="resend__status" aria-live="polite">
-        {resend.status === 'succeeded' ? t('email.resent', { email }) : null}
-        {failed?.error ? requestErrorText(t, failed.error) : null}
-      </p>
-      {secondsLeft > 0 ? (
-        <p id={waitId} className="resend__wait">
-          {t('resend.wait', { seconds: secondsLeft })}
-        </p>
-      ) : null}
+      <ResendFeedback
+        sent={resend.status === 'succeeded' ? t('email.resent', { email }) : null}
+        error={failed?.error}
+        secondsLeft={secondsLeft}
+        waitId={waitId}
+      />
     </div>
   );
 }

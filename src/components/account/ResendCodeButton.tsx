@@ -43,9 +43,34 @@ export function ResendCodeButton({ getEmail }: ResendCodeButtonProps) {
       >
         {pending ? t('resend.sending') : t('resend.button')}
       </button>
+      <ResendFeedback
+        sent={resend.status === 'succeeded' && sentTo ? t('resend.sent', { email: sentTo }) : null}
+        error={resend.status === 'failed' ? resend.error : undefined}
+        secondsLeft={secondsLeft}
+        waitId={waitId}
+      />
+    </div>
+  );
+}
+
+interface ResendFeedbackProps {
+  /** What was sent, in words, or null. */
+  sent: string | null;
+  /** Why the last request failed, if it did. */
+  error: Parameters<typeof requestErrorText>[1] | null | undefined;
+  secondsLeft: number;
+  /** The id the button's aria-describedby names while it waits. */
+  waitId: string;
+}
+
+/** Under a resend button: what was sent or why not (read out), and how long until the next. */
+export function ResendFeedback({ sent, error, secondsLeft, waitId }: ResendFeedbackProps) {
+  const t = useT();
+  return (
+    <>
       <p className="resend__status" aria-live="polite">
-        {resend.status === 'succeeded' && sentTo ? t('resend.sent', { email: sentTo }) : null}
-        {resend.status === 'failed' && resend.error ? requestErrorText(t, resend.error) : null}
+        {sent}
+        {error ? requestErrorText(t, error) : null}
       </p>
       {/* Outside the live region: a number changing every second must not be read out each time. */}
       {secondsLeft > 0 ? (
@@ -53,6 +78,6 @@ export function ResendCodeButton({ getEmail }: ResendCodeButtonProps) {
           {t('resend.wait', { seconds: secondsLeft })}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
