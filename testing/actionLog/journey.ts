@@ -122,3 +122,30 @@ export async function recordedJourney(options: StoreOptions = {}, now?: number) 
   await runJourney(recorded.store);
   return recorded;
 }
+
+/** A failed login as the log records it: the request, then its 401 refusal. */
+export const FAILED_LOGIN = [
+  { type: 'api/executeMutation/pending', meta: { arg: { endpointName: 'login' }, requestId: 'x' } },
+  {
+    type: 'api/executeMutation/rejected',
+    payload: { status: 401, data: { error: true, code: 'INVALID_CREDENTIALS' } },
+    meta: { arg: { endpointName: 'login' }, requestId: 'x' },
+  },
+];
+
+/**
+ * The recorded journey's log file with `actions` added after its end, `afterMs[i]` after its last
+ * step, each followed by the state hash `hash` (a test that wants them to diverge says so). The
+ * file as an object, and how many actions it held before.
+ */
+export async function journeyLogWith(actions: object[], afterMs: number[], hash = '0') {
+  const { store } = await recordedJourney();
+  jest.restoreAllMocks();
+  const log = JSON.parse(store.actionLog.export());
+  const recorded = JSON.parse(log.payload) as object[];
+  log.payload = JSON.stringify([...recorded, ...actions]);
+  const end = log.actionLog.timestamps.at(-1) as number;
+  log.actionLog.timestamps.push(...afterMs.map((ms) => end + ms));
+  log.actionLog.stateHashes.push(...actions.map(() => hash));
+  return { log, before: recorded.length, total: recorded.length + actions.length };
+}

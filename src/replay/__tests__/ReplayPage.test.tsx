@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { refusedActivationLog } from '../../../testing/actionLog/generatedLog';
-import { recordedJourney } from '../../../testing/actionLog/journey';
+import { FAILED_LOGIN, journeyLogWith, recordedJourney } from '../../../testing/actionLog/journey';
 import { stubFetch } from '../../../testing/app/fetchStub';
 import { ReplayPage } from '../ReplayPage';
 
@@ -107,25 +107,7 @@ it('lists the steps in words, finds them, marks failures and moves to the one cl
 });
 
 it('marks failed requests in the list and on the slider, and warns when hashes diverge', async () => {
-  const { store } = await recordedJourney();
-  jest.restoreAllMocks();
-  const log = JSON.parse(store.actionLog.export());
-  const actions = JSON.parse(log.payload);
-  actions.push(
-    {
-      type: 'api/executeMutation/pending',
-      meta: { arg: { endpointName: 'login' }, requestId: 'x' },
-    },
-    {
-      type: 'api/executeMutation/rejected',
-      payload: { status: 401, data: { error: true, code: 'INVALID_CREDENTIALS' } },
-      meta: { arg: { endpointName: 'login' }, requestId: 'x' },
-    },
-  );
-  log.payload = JSON.stringify(actions);
-  const end = log.actionLog.timestamps.at(-1);
-  log.actionLog.timestamps.push(end + 10, end + 100);
-  log.actionLog.stateHashes.push('00000000', '00000000');
+  const { log, total } = await journeyLogWith(FAILED_LOGIN, [10, 100], '00000000');
   const user = userEvent.setup();
   render(<ReplayPage />);
   await user.upload(
@@ -133,12 +115,12 @@ it('marks failed requests in the list and on the slider, and warns when hashes d
     new File([JSON.stringify(log)], 'altered.json', { type: 'application/json' }),
   );
   expect(await screen.findByText(/differs from the recording/)).toHaveTextContent(
-    `after action #${actions.length - 2}`,
+    `after action #${total - 2}`,
   );
   expect(document.querySelector('.replay-warning')).toHaveAttribute('role', 'alert');
   const steps = screen.getByRole('region', { name: 'Steps' });
   await user.type(within(steps).getByRole('searchbox'), 'FAILED');
-  const failed = steps.querySelector(`[data-step="${actions.length - 1}"]`);
+  const failed = steps.querySelector(`[data-step="${total - 1}"]`);
   expect(failed).toHaveClass('replay-step--failed');
   expect(failed).toHaveTextContent(/failedlogin FAILED 401 INVALID_CREDENTIALS \(90 ms\)$/);
   expect(document.querySelectorAll('.replay-controls__mark')).toHaveLength(1);

@@ -3,34 +3,20 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { recordedJourney } from '../../../testing/actionLog/journey';
+import { FAILED_LOGIN, journeyLogWith } from '../../../testing/actionLog/journey';
 import { ReplayPage } from '../ReplayPage';
 
 afterEach(() => jest.restoreAllMocks());
 
 /** The journey, then a form the browser refused and a failed login. */
 async function troubledFile(): Promise<{ file: File; refused: number; failed: number }> {
-  const { store } = await recordedJourney();
-  jest.restoreAllMocks();
-  const log = JSON.parse(store.actionLog.export());
-  const actions = JSON.parse(log.payload);
-  const refused = actions.length;
-  actions.push(
-    { type: 'form/validationFailed', payload: { form: 'login', fields: { email: 'REQUIRED' } } },
-    {
-      type: 'api/executeMutation/pending',
-      meta: { arg: { endpointName: 'login' }, requestId: 'x' },
-    },
-    {
-      type: 'api/executeMutation/rejected',
-      payload: { status: 401, data: { error: true, code: 'INVALID_CREDENTIALS' } },
-      meta: { arg: { endpointName: 'login' }, requestId: 'x' },
-    },
+  const { log, before: refused } = await journeyLogWith(
+    [
+      { type: 'form/validationFailed', payload: { form: 'login', fields: { email: 'REQUIRED' } } },
+      ...FAILED_LOGIN,
+    ],
+    [5, 10, 100],
   );
-  log.payload = JSON.stringify(actions);
-  const end = log.actionLog.timestamps.at(-1);
-  log.actionLog.timestamps.push(end + 5, end + 10, end + 100);
-  log.actionLog.stateHashes.push('0', '0', '0');
   const file = new File([JSON.stringify(log)], 'troubled.json', { type: 'application/json' });
   return { file, refused, failed: refused + 2 };
 }
