@@ -103,13 +103,18 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => clearInterval(poll));
   }
 
+  let closing = false;
+
   /** Whether any row is due now: read on this thread, the same one query whatever is stored. */
   const anyDue = () => anyMailDue(db, clock.nowMs());
 
   const queue: MailQueue = {
     send: (executor, message) => insert(executor, MESSAGE_KIND, message),
     enqueue: (executor, job, payload) => insert(executor, job.kind, payload),
-    kick: () => worker.kick(),
+    // Once closing, a kick (an answer's delayed one, the poll's) would start a thread no one stops.
+    kick: () => {
+      if (!closing) worker.kick();
+    },
     kickAfter(reply) {
       reply.raw.once('close', () => {
         // Through the queue object, so that a kick replaced in a test is the one called.
@@ -140,6 +145,7 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
   // What is due is still sent for a few seconds, so a clean stop leaves no job behind.
   app.addHook('onClose', async () => {
     if (await anyDue().catch(() => false)) queue.kick();
+    closing = true;
     await worker.close();
   });
 };
