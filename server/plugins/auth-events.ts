@@ -3,7 +3,9 @@
 // transaction of its decision (`accepted`); any other answer of it (a refusal, or a success that
 // wrote nothing) is written as one insert before the answer leaves (`answered`, the route's onSend
 // hook, added by http/endpoints.ts). The session check records only its refusals: its success, the
-// busiest call, writes nothing. A 5xx writes nothing: the decision did not happen.
+// busiest call, writes nothing, and its refusals are written together about once a second, so a
+// flood of bad tokens costs one insert a second rather than one each. A 5xx writes nothing: the
+// decision did not happen.
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -108,7 +110,15 @@ export interface AuthEvents {
   /** The answer's event, unless the handler wrote it; a 5xx writes none. */
   answered(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   insert(db: Kysely<Database>, parts: EventParts): Promise<void>;
+  /** Writes the session check's refusals now rather than at the next second (tests, closing). */
+  flush(): Promise<void>;
 }
+
+/** How long the session check's refusals wait to be written together, and how many at most. */
+const BATCH_MS = 1000;
+const BATCH_ROWS = 500;
+/** Beyond this many waiting (the database is away), a refusal is not recorded. */
+const MAX_WAITING = 20 * BATCH_ROWS;
 
 /** The success status the contract gives an endpoint (its first 2xx answer). */
 function successStatus(name: EndpointName): number {
@@ -127,9 +137,9 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
   const hashAddress = (address: string) =>
     createHmac('sha256', secret.value).update(address).digest('base64url');
 
-  const insert: AuthEvents['insert'] = async (into, parts) => {
+  const rowOf = (into: Kysely<Database>, parts: EventParts) => {
     const tokenHash = parts.sessionId === undefined ? parts.sessionTokenHash : undefined;
-    await insertAuthEvent(into, {
+    return {
       id: newAuthEventId(),
       time: clock.nowMs(),
       event: parts.event,
@@ -147,8 +157,47 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       address_hash: hashAddress(parts.address),
       log_id: sentId(parts.headers['x-log-id']),
       request_id: sentId(parts.headers['x-request-id']),
-    });
+    };
   };
+  const insert: AuthEvents['insert'] = async (into, parts) => {
+    await insertAuthEvent(into, rowOf(into, parts));
+  };
+
+  // The session check's refusals (no session, so no subquery: plain rows), written together.
+  let waiting: ReturnType<typeof rowOf>[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const rows = waiting;
+    waiting = [];
+    writing = writing.then(async () => {
+      for (let at = 0; at < rows.length; at += BATCH_ROWS) {
+        try {
+          await db
+            .insertInto('auth_events')
+            .values(rows.slice(at, at + BATCH_ROWS))
+            .execute();
+        } catch (error) {
+          app.log.warn({ err: error, events: rows.length - at }, 'auth events not written');
+          return;
+        }
+      }
+    });
+    return writing;
+  };
+  const later = (row: ReturnType<typeof rowOf>) => {
+    if (waiting.length >= MAX_WAITING) return;
+    waiting.push(row);
+    if (waiting.length >= BATCH_ROWS) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), BATCH_MS);
+      timer.unref();
+    }
+  };
+  // Before the database closes (its own hook runs after the plugins').
+  app.addHook('onClose', () => flush());
 
   const partsOf = (request: FastifyRequest, name: EndpointName) => {
     const state = authEventState(request);
@@ -165,6 +214,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
 
   const authEvents: AuthEvents = {
     insert,
+    flush,
     async accepted(trx, request, who = {}) {
       const name = request.routeOptions.config.authEvent;
       if (!name) throw new Error(`${request.url} is not a recorded endpoint`);
@@ -181,7 +231,11 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       const name = request.routeOptions.config.authEvent;
       const status = reply.statusCode;
       if (!name || status >= 500 || (status < 400 && request.authEvent?.accepted)) return;
-      if (status < 400 && RECORDED[name] === 'refusals') return;
+      if (RECORDED[name] === 'refusals') {
+        if (status >= 400)
+          later(rowOf(db, { ...partsOf(request, name), outcome: 'refused', status }));
+        return;
+      }
       try {
         await insert(db, {
           ...partsOf(request, name),
