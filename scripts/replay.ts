@@ -119,7 +119,11 @@ function serverLines(
   const start = log.timestamps[0] ?? 0;
   return (index: number) =>
     (placed.get(index) ?? []).map((event) => ({
-      time: relativeTime(event.time - start),
+      // A request the server decided before the log's first action is before its start.
+      time:
+        event.time < start
+          ? relativeTime(start - event.time).replace(/^\+/, '-')
+          : relativeTime(event.time - start),
       text: describeServerEvent(event),
     }));
 }

@@ -106,7 +106,15 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     const email = uniqueEmail('joined');
     const code = await pendingAccount(client, email);
     const logId = `cli-log-${Date.now()}`;
-    const sentAt = Date.now();
+    // A request of the same tab before the log's first action: joined by the log id alone.
+    const earlier = await client.post(
+      API_PATHS.verifyAccount,
+      { email, code: wrongCode(code, 2), password: OWNER_PASSWORD },
+      { 'x-log-id': logId, 'x-request-id': 'cli-request-0' },
+    );
+    expect(earlier.status).toBe(400);
+    const sentAt = Date.now() + 1;
+    await new Promise((resolve) => setTimeout(resolve, 2));
     const refused = await client.post(
       API_PATHS.verifyAccount,
       { email, code: wrongCode(code), password: OWNER_PASSWORD },
@@ -122,20 +130,24 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     const timeline = await replay('--ref', sent.body.reference);
     expect(timeline.code).toBe(0);
     const lines = timeline.stdout.trimEnd().split('\n');
-    // The header, the request, the server's decision, then the answer it made.
-    expect(lines).toHaveLength(4);
-    expect(lines[2]).toContain(
-      'server: verifyAccount 400 INVALID_CODE, try 1 of 5 for this code from this address',
+    // The header, the earlier request's decision (by its time), the request, the server's
+    // decision (by its request id), then the answer it made.
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(
+      /^ +-\d+\.\d\d s  server: verifyAccount 400 INVALID_CODE, try 1 of 5 /,
     );
-    expect(lines[3]).toContain('verifyAccount FAILED 400 INVALID_CODE');
+    expect(lines[3]).toContain(
+      'server: verifyAccount 400 INVALID_CODE, try 2 of 5 for this code from this address',
+    );
+    expect(lines[4]).toContain('verifyAccount FAILED 400 INVALID_CODE');
 
     const json = await replay('--ref', sent.body.reference, '--json');
     const steps = json.stdout
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as { step: string; server?: boolean });
-    expect(steps.map((step) => step.server ?? false)).toEqual([false, true, false]);
-    expect(steps[1]!.step).toMatch(/^server: verifyAccount 400 INVALID_CODE, try 1 of 5/);
+    expect(steps.map((step) => step.server ?? false)).toEqual([true, false, true, false]);
+    expect(steps[2]!.step).toMatch(/^server: verifyAccount 400 INVALID_CODE, try 2 of 5/);
   });
 
   it('writes an upload to a file with --out, as it was stored', async () => {

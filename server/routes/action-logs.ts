@@ -42,6 +42,8 @@ function storableLog(log: DecodedLog): string | undefined {
       app: log.app,
       timestamps: log.timestamps,
       stateHashes: log.stateHashes,
+      // What joins the log with the server's record of its requests (auth_events).
+      ...(log.logId === undefined ? {} : { logId: log.logId }),
     },
   });
 }
