@@ -134,7 +134,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     // decision (by its request id), then the answer it made.
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(
-      /^ +-\d+\.\d\d s  server: verifyAccount 400 INVALID_CODE, try 1 of 5 /,
+      /^ +-\d+\.\d\d s {2}server: verifyAccount 400 INVALID_CODE, try 1 of 5 /,
     );
     expect(lines[3]).toContain(
       'server: verifyAccount 400 INVALID_CODE, try 2 of 5 for this code from this address',
