@@ -15,6 +15,7 @@ import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAd
 import { testConfig } from '../../testing/server/config';
 import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
+import { SESSION_CHECK_REFUSALS_PER_ADDRESS } from '../plugins/auth-events';
 import { authEventsOfLog } from '../repo/auth-events';
 
 describe.each(ENGINES)('auth events on %s', (_name, engine) => {
@@ -192,6 +193,24 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     ]);
     expect(rows[1]!.limit_name).toBe('account-password-session');
     expect(rows[1]!.session_id).not.toBeNull();
+  });
+
+  it('records a flood of bad tokens from one address only up to its bound a minute', async () => {
+    const client = new AddressClient(server.url, visitorAddress(15));
+    const logId = `flood-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, n) =>
+        client.request('GET', API_PATHS.verify, undefined, {
+          authorization: `Bearer bad-token-${n}`,
+          'x-log-id': logId,
+        }),
+      ),
+    );
+    client.close();
+    expect(answers.every((answer) => answer.status === 401)).toBe(true);
+    await server.app.authEvents.flush();
+    // Every refusal is answered; the record keeps the first ones of the minute from this address.
+    expect((await events({ log_id: logId })).length).toBe(SESSION_CHECK_REFUSALS_PER_ADDRESS);
   });
 
   it('deletes an account’s events with the account', async () => {

@@ -25,6 +25,7 @@ export const RECORDED: Partial<Record<EndpointName, 'all' | 'refusals'>> = {
   verifyAccount: 'all',
   resendActivation: 'all',
   login: 'all',
+  loginSecondFactor: 'all',
   logout: 'all',
   requestPasswordReset: 'all',
   resetPassword: 'all',
@@ -36,6 +37,10 @@ export const RECORDED: Partial<Record<EndpointName, 'all' | 'refusals'>> = {
   deleteAccount: 'all',
   revokeSession: 'all',
   revokeOtherSessions: 'all',
+  startSecondFactor: 'all',
+  confirmSecondFactor: 'all',
+  renewRecoveryCodes: 'all',
+  disableSecondFactor: 'all',
 };
 
 /** What a request gathered for its event on the way. */
@@ -119,6 +124,13 @@ const BATCH_MS = 1000;
 const BATCH_ROWS = 500;
 /** Beyond this many waiting (the database is away), a refusal is not recorded. */
 const MAX_WAITING = 20 * BATCH_ROWS;
+/**
+ * A flood of bad tokens must not fill the table (each row is kept 30 days): a minute records at
+ * most this many session-check refusals from one client address, and MINUTE_REFUSALS in all; the
+ * rest are answered as always, counted, and said in one log line when the minute ends.
+ */
+export const SESSION_CHECK_REFUSALS_PER_ADDRESS = 20;
+const MINUTE_REFUSALS = 6000;
 
 /** The success status the contract gives an endpoint (its first 2xx answer). */
 function successStatus(name: EndpointName): number {
@@ -187,8 +199,30 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
     });
     return writing;
   };
+  let minute = { start: 0, recorded: 0, skipped: 0, perAddress: new Map<string, number>() };
+  /** Whether this minute's bounds leave room for one more refusal from `addressHash`. */
+  const withinBounds = (addressHash: string) => {
+    const now = clock.nowMs();
+    if (now - minute.start >= 60_000) {
+      if (minute.skipped > 0) {
+        app.log.warn(
+          { skipped: minute.skipped },
+          'session check refusals beyond the bound not recorded',
+        );
+      }
+      minute = { start: now, recorded: 0, skipped: 0, perAddress: new Map() };
+    }
+    const fromAddress = minute.perAddress.get(addressHash) ?? 0;
+    if (fromAddress >= SESSION_CHECK_REFUSALS_PER_ADDRESS || minute.recorded >= MINUTE_REFUSALS) {
+      minute.skipped += 1;
+      return false;
+    }
+    minute.perAddress.set(addressHash, fromAddress + 1);
+    minute.recorded += 1;
+    return true;
+  };
   const later = (row: ReturnType<typeof rowOf>) => {
-    if (waiting.length >= MAX_WAITING) return;
+    if (waiting.length >= MAX_WAITING || !withinBounds(row.address_hash)) return;
     waiting.push(row);
     if (waiting.length >= BATCH_ROWS) void flush();
     else if (!timer) {
