@@ -119,6 +119,10 @@ test('a troubled session is kept across a reload, masked, and tells where the vi
   const fromSupport = (await replay('--ref', reference)).stdout;
   expect(fromSupport).toMatch(/login FAILED 401 INVALID_CREDENTIALS/);
   expect(fromSupport).toMatch(/the page was reloaded/);
+  // The server's side, joined by the ids the app sent: the wrong code and the wrong password, with
+  // the limits that applied.
+  expect(fromSupport).toMatch(/server: verifyAccount 400 INVALID_CODE, try \d+ of \d+/);
+  expect(fromSupport).toMatch(/server: login 401 INVALID_CREDENTIALS/);
   await expect(replay('--ref', reference, '--check')).resolves.toMatchObject({
     stdout: expect.stringMatching(/every state hash matches/),
   });

@@ -177,6 +177,12 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     expect(
       (await client.request('GET', API_PATHS.verify, undefined, headers('nope', 2))).status,
     ).toBe(401);
+    // A guest's check without a token is refused nothing worth a row.
+    const guest = await client.request('GET', API_PATHS.verify, undefined, {
+      'x-log-id': logId,
+      'x-request-id': 'verify-guest',
+    });
+    expect(guest.status).toBe(401);
     const wrong = await client.post(
       API_PATHS.changePassword,
       { currentPassword: 'not it', newPassword: 'a brand new passphrase' },

@@ -57,9 +57,10 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
   await readSession(request);
   if (!request.session) {
     reply.fail('INVALID_TOKEN');
-    // An endpoint that records only its refusals (verify) has no hook to write this one.
+    // An endpoint that records only its refusals (verify) has no hook to write this one. A
+    // request without a token (a guest's every navigation) was refused nothing: not recorded.
     const recorded = request.routeOptions.config.authEvent;
-    if (recorded && RECORDED[recorded] === 'refusals') {
+    if (recorded && RECORDED[recorded] === 'refusals' && bearerToken(request) !== undefined) {
       await request.server.authEvents.answered(request, reply);
     }
     return reply;
