@@ -22,6 +22,10 @@ export const ERRORS = {
   ACCOUNT_NOT_ACTIVATED: { status: 403, message: 'The account is not activated yet.' },
   INVALID_TOKEN: { status: 401, message: 'The session is missing, expired or revoked.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  SECOND_FACTOR_ON: {
+    status: 409,
+    message: 'The second factor is already on: turn it off before setting up another.',
+  },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
@@ -38,6 +42,7 @@ export const TAGS = {
   password: 'Resetting a forgotten password with a mailed code.',
   account: "The signed-in user's own account: password, email, deletion.",
   sessions: "The signed-in user's live sessions.",
+  secondFactor: "The signed-in user's second factor: an authenticator app's codes (TOTP).",
   support: 'Activity logs sent to support.',
   operations: 'Health of the running server.',
   development: 'Development-only helpers, served in the outbox mail mode alone.',
@@ -124,9 +129,20 @@ export const endpoints = {
     session: 'none',
     body: S.LoginBody,
     secret: ['password'],
-    answers: { 200: S.SessionOk },
+    answers: { 200: S.SessionOk, 202: S.SecondFactorRequired },
     refusals: ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_ACTIVATED', 'RATE_LIMITED'],
     form: 'login',
+  },
+  loginSecondFactor: {
+    method: 'POST',
+    path: '/v1/api/user/login/second-factor',
+    tag: 'session',
+    session: 'none',
+    body: S.LoginSecondFactorBody,
+    secret: ['pendingToken', 'code'],
+    answers: { 200: S.SessionOk },
+    refusals: ['INVALID_CODE', 'INVALID_TOKEN', 'RATE_LIMITED'],
+    form: 'loginSecondFactor',
   },
   logout: {
     method: 'POST',
@@ -154,7 +170,7 @@ export const endpoints = {
     session: 'none',
     body: S.ResetPasswordBody,
     secret: ['code', 'password', 'linkToken'],
-    answers: { 200: S.SessionOk },
+    answers: { 200: S.SessionOk, 202: S.SecondFactorRequired },
     refusals: ['INVALID_CODE', 'RATE_LIMITED'],
     form: 'resetPassword',
   },
@@ -255,6 +271,58 @@ export const endpoints = {
     refusals: ['NOT_FOUND'],
     form: 'revokeSessions',
   },
+  secondFactor: {
+    method: 'GET',
+    path: '/v1/api/user/second-factor',
+    tag: 'secondFactor',
+    session: 'required',
+    answers: { 200: S.SecondFactorStatusOk },
+    refusals: [],
+  },
+  startSecondFactor: {
+    method: 'POST',
+    path: '/v1/api/user/second-factor/setup',
+    tag: 'secondFactor',
+    session: 'required',
+    body: S.StartSecondFactorBody,
+    secret: ['password'],
+    answers: { 200: S.SecondFactorSetupOk },
+    refusals: ['SECOND_FACTOR_ON', 'RATE_LIMITED'],
+    form: 'startSecondFactor',
+  },
+  confirmSecondFactor: {
+    method: 'POST',
+    path: '/v1/api/user/second-factor/confirm',
+    tag: 'secondFactor',
+    session: 'required',
+    body: S.ConfirmSecondFactorBody,
+    secret: ['code'],
+    answers: { 200: S.RecoveryCodesOk },
+    refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
+    form: 'confirmSecondFactor',
+  },
+  renewRecoveryCodes: {
+    method: 'POST',
+    path: '/v1/api/user/second-factor/recovery-codes',
+    tag: 'secondFactor',
+    session: 'required',
+    body: S.RenewRecoveryCodesBody,
+    secret: ['password', 'code'],
+    answers: { 200: S.RecoveryCodesOk },
+    refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
+    form: 'renewRecoveryCodes',
+  },
+  disableSecondFactor: {
+    method: 'POST',
+    path: '/v1/api/user/second-factor/disable',
+    tag: 'secondFactor',
+    session: 'required',
+    body: S.DisableSecondFactorBody,
+    secret: ['password', 'code'],
+    answers: { 200: S.PlainOk },
+    refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
+    form: 'disableSecondFactor',
+  },
   actionLogs: {
     method: 'POST',
     path: '/v1/api/action-logs',
@@ -298,11 +366,14 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   signup: 'Sign up: an activation code is mailed (the same answer for a known email)',
   verifyAccount: 'Activate an account with its mailed code, and sign in',
   resendActivation: 'Mail a new activation code (the same answer whatever the email)',
-  login: 'Sign in with email and password',
+  login:
+    'Sign in with email and password; an account with a second factor is answered a pending login (202) instead of a session',
+  loginSecondFactor:
+    "A login's second step: the pending login's token and an authenticator's code (or a recovery code)",
   logout: 'Sign out: the session ends on the server',
   requestPasswordReset: 'Mail a password-reset code (the same answer whatever the email)',
   resetPassword:
-    "Choose a new password with the mailed code, sign in, and end the user's other sessions",
+    "Choose a new password with the mailed code, sign in (through the second step when the account has a second factor: 202), and end the user's other sessions",
   changePassword: "Change the password and end the user's other sessions",
   changeEmail: 'Ask to change the email: a code is mailed to the new address',
   emailChange: 'Read the email change waiting for its code, if any',
@@ -314,6 +385,13 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   sessions: "List the user's live sessions",
   revokeOtherSessions: 'End every session of the user but this one',
   revokeSession: 'End one session of the user, by its public id',
+  secondFactor: 'Whether the second factor is on, and how many recovery codes are left',
+  startSecondFactor:
+    'Start setting up a second factor: a new secret for the authenticator app (replaces one not yet confirmed)',
+  confirmSecondFactor:
+    "Turn the second factor on with the authenticator's code; the ten recovery codes are answered once",
+  renewRecoveryCodes: 'Replace the ten recovery codes; the new ones are answered once',
+  disableSecondFactor: 'Turn the second factor off (the password and a code or recovery code)',
   actionLogs: 'Send an activity log to support, and get a reference to quote',
   health: 'Whether the database, Redis (when configured) and the mail queue work',
   outbox: 'The mails kept in the outbox mail mode, newest last',
@@ -384,8 +462,11 @@ export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
   return spec.form ? [[spec.form as FormName, name as FormEndpoint] as const] : [];
 });
 
-/** Body fields the app fills in itself (from the mailed link), never shown as form fields. */
-const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken']);
+/**
+ * Body fields the app fills in itself (from the mailed link, or the login's answer), never shown
+ * as form fields.
+ */
+const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken', 'pendingToken']);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
   ? v.InferInput<B>
@@ -393,7 +474,7 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B exten
 
 /** The fields a form of this endpoint shows (of each endpoint, for a union). */
 export type FormFieldOf<N extends EndpointName> = N extends EndpointName
-  ? Exclude<keyof BodyOf<N> & string, 'linkToken'>
+  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'pendingToken'>
   : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {
@@ -413,12 +494,17 @@ export function formFields<N extends EndpointName>(name: N): readonly FormFieldO
 
 /**
  * Every field name whose value is a secret wherever it appears: the bodies' secret fields, the
- * session token of the answers, and the bearer header.
+ * session token and the second factor's secrets of the answers, and the bearer header.
  */
 export const SECRET_FIELDS: readonly string[] = [
   ...new Set([
     ...ENDPOINT_NAMES.flatMap((name) => (endpoints[name] as EndpointSpec).secret ?? []),
     'token',
     'authorization',
+    // Answers of the second factor: its secret, and the recovery codes shown once.
+    'secret',
+    'otpauthUri',
+    'recoveryCodes',
+    'pendingToken',
   ]),
 ];

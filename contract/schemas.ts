@@ -158,6 +158,44 @@ export const ChangeEmailBody = v.object({ password: givenPassword, newEmail: ema
 export const ConfirmEmailChangeBody = v.object({ code, linkToken });
 export const DeleteAccountBody = v.object({ password: givenPassword });
 
+/** Digits of an authenticator app's code (TOTP). */
+export const TOTP_DIGITS = 6;
+/** A recovery code: 16 characters of base32 in groups of four (`abcd-efgh-ijkl-mnop`), 80 bits. */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}(?:-?[a-z2-7]{4}){3}$/i;
+/** How many recovery codes an account holds after confirming or renewing them. */
+export const RECOVERY_CODE_COUNT = 10;
+/** An authenticator app's code. */
+const totpCode = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  v.regex(new RegExp(`^\\s*[0-9]{${TOTP_DIGITS}}\\s*$`), 'INVALID_CODE_FORMAT'),
+);
+/** An authenticator app's code, or one of the account's recovery codes. */
+const totpOrRecoveryCode = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  v.check(
+    (value) =>
+      new RegExp(`^[0-9]{${TOTP_DIGITS}}$`).test(value.trim()) ||
+      RECOVERY_CODE_PATTERN.test(value.trim()),
+    'INVALID_CODE_FORMAT',
+  ),
+  v.metadata({ maxLength: 32 }),
+  v.description(`${TOTP_DIGITS} digits from the authenticator app, or a recovery code.`),
+);
+export const StartSecondFactorBody = v.object({ password: givenPassword });
+export const ConfirmSecondFactorBody = v.object({ code: totpCode });
+export const RenewRecoveryCodesBody = v.object({ password: givenPassword, code: totpCode });
+export const DisableSecondFactorBody = v.object({
+  password: givenPassword,
+  code: totpOrRecoveryCode,
+});
+/** The second step of a login: the pending login's token and a code (or a recovery code). */
+export const LoginSecondFactorBody = v.object({
+  pendingToken: givenPassword,
+  code: totpOrRecoveryCode,
+});
+
 /**
  * An activity log sent to support: the action-log file (contract/action-log.ts, the Redux DevTools
  * export shape), checked and decoded by the one schema the replay reads files with.
@@ -195,18 +233,51 @@ export const SessionOk = v.object({
   user: PublicUser,
   signature: Signature,
 });
+/**
+ * The password was right and the account has a second factor: no session yet. `pendingToken` goes
+ * to the login's second step with a code, once, before `expiresAt` (Unix seconds).
+ */
+export const SecondFactorRequired = v.object({
+  error: v.literal(false),
+  secondFactor: v.literal('totp'),
+  pendingToken: v.string(),
+  expiresAt: v.number(),
+});
+/** A second factor being set up: the authenticator app takes the URI (as a QR code) or the secret. */
+export const SecondFactorSetupOk = v.object({
+  error: v.literal(false),
+  otpauthUri: v.string(),
+  secret: v.string(),
+});
+/** Recovery codes, shown once: each signs in once in place of a code. */
+export const RecoveryCodesOk = v.object({
+  error: v.literal(false),
+  recoveryCodes: v.array(v.string()),
+});
+export const SecondFactorStatusOk = v.object({
+  error: v.literal(false),
+  enabled: v.boolean(),
+  recoveryCodesLeft: v.number(),
+});
 export const ConfirmEmailChangeOk = v.object({ error: v.literal(false), user: PublicUser });
 /** The email change waiting for its code, if any; `expiresAt` (ISO-8601) is when its code ends. */
 export const EmailChangeOk = v.object({
   error: v.literal(false),
   pending: v.nullable(v.object({ newEmail: v.string(), expiresAt: v.string() })),
 });
+/** How a session was opened: a password, a password and an authenticator's code. */
+export const SESSION_OPENERS = ['password', 'password+totp'] as const;
 export const SessionInfo = v.object({
   id: v.string(),
   createdAt: v.string(),
   lastUsedAt: v.string(),
   userAgent: v.string(),
   current: v.boolean(),
+  /**
+   * How the session was opened. Optional: answers recorded in activity logs before it was sent
+   * still read as the contract's.
+   */
+  openedBy: v.optional(v.picklist(SESSION_OPENERS)),
 });
 export const SessionsOk = v.object({ error: v.literal(false), sessions: v.array(SessionInfo) });
 export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.number() });

@@ -30,6 +30,7 @@ import loginRoutes from './routes/login';
 import outboxRoutes from './routes/outbox';
 import passwordChangeRoutes from './routes/password-change';
 import passwordResetRoutes from './routes/password-reset';
+import secondFactorRoutes from './routes/second-factor';
 import sessionRoutes from './routes/session';
 import sessionListRoutes from './routes/sessions';
 import signupRoutes from './routes/signup';
@@ -50,6 +51,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   emailChangeRoutes,
   accountDeletionRoutes,
   sessionListRoutes,
+  secondFactorRoutes,
   actionLogRoutes,
   outboxRoutes,
 ]);

@@ -119,6 +119,11 @@ export interface Config {
   maxConnections: number;
   /** Addresses (IPs or CIDRs) of the proxies whose X-Forwarded-For is believed; none by default. */
   trustProxy: string[];
+  /**
+   * The key (32 bytes) that encrypts second-factor secrets at rest; unset outside production, the
+   * deployment's own key made by migration 010 is used.
+   */
+  secretKey?: Buffer;
 }
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
@@ -405,6 +410,12 @@ export const ENV = v.object({
     meaning: 'password hashes at once / waiting; beyond, 503 with `Retry-After`',
   }),
   PASSWORD_HASH_QUEUE: int(64, 0, 10_000, { pair: true }),
+  // The value itself is never echoed.
+  SECRET_KEY: checked((raw) => /^[0-9a-f]{64}$/i.test(raw), '64 hexadecimal digits (32 bytes)', {
+    shown: 'unset (outside production: a key the database keeps)',
+    meaning:
+      'the key that encrypts second-factor secrets at rest (AES-256-GCM), 64 hex digits (`openssl rand -hex 32`); required when `NODE_ENV=production`, where it must not live beside the data. Unset otherwise, the database makes and keeps one',
+  }),
   DIST_DIR: str({
     shown: '`./dist`',
     meaning: 'the built app; without `index.html`, app routes answer 503',
@@ -463,6 +474,9 @@ export function loadConfig(env: Env): Config {
     fail('SMTP_URL', 'a value when MAIL_MODE=smtp');
   if (e.PASSWORD_HASH_PROFILE === 'test' && production) {
     fail('PASSWORD_HASH_PROFILE', '"owasp" when NODE_ENV=production');
+  }
+  if (production && e.SECRET_KEY === undefined) {
+    fail('SECRET_KEY', '64 hexadecimal digits when NODE_ENV=production');
   }
   const appName = e.APP_NAME ?? 'Accounts';
 
@@ -541,5 +555,6 @@ export function loadConfig(env: Env): Config {
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
         ? []
         : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
+    ...(e.SECRET_KEY === undefined ? {} : { secretKey: Buffer.from(e.SECRET_KEY, 'hex') }),
   };
 }

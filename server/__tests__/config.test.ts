@@ -3,7 +3,17 @@ import path from 'node:path';
 
 import { configTable, ENV, loadConfig, OWASP_ARGON2 } from '../config';
 
+/** Production, with the key production requires. */
+const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'ab'.repeat(32) };
+
 describe('loadConfig', () => {
+  it('takes the second factor key as 32 bytes, required in production alone', () => {
+    expect(loadConfig({ ...PRODUCTION, MAIL_MODE: 'outbox' }).secretKey).toEqual(
+      Buffer.alloc(32, 0xab),
+    );
+    expect(loadConfig({}).secretKey).toBeUndefined();
+  });
+
   it('has defaults that run the whole product with no set-up', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
@@ -61,12 +71,11 @@ describe('loadConfig', () => {
   });
 
   it('keeps mail in the outbox in production only when the outbox mode is asked for', () => {
-    expect(
-      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }).mail,
-    ).toMatchObject({ mode: 'smtp', outboxEndpoint: false });
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_MODE: 'outbox' }).mail.outboxEndpoint).toBe(
-      true,
-    );
+    expect(loadConfig({ ...PRODUCTION, SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toMatchObject({
+      mode: 'smtp',
+      outboxEndpoint: false,
+    });
+    expect(loadConfig({ ...PRODUCTION, MAIL_MODE: 'outbox' }).mail.outboxEndpoint).toBe(true);
   });
 
   it.each([
@@ -81,10 +90,12 @@ describe('loadConfig', () => {
     [{ MAIL_MODE: 'smtp' }, 'SMTP_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [
-      { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'test', MAIL_MODE: 'outbox' },
+      { ...PRODUCTION, PASSWORD_HASH_PROFILE: 'test', MAIL_MODE: 'outbox' },
       'PASSWORD_HASH_PROFILE',
     ],
-    [{ NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp' }, 'SMTP_URL'],
+    [{ ...PRODUCTION, PASSWORD_HASH_PROFILE: 'owasp' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', MAIL_MODE: 'outbox' }, 'SECRET_KEY'],
+    [{ SECRET_KEY: 'hunter2' }, 'SECRET_KEY'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TRUST_PROXY'],

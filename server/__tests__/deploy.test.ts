@@ -102,6 +102,8 @@ describe('a production install of a built tree', () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       MAIL_MODE: 'outbox',
+      // Production requires the key of the second factor's secrets.
+      SECRET_KEY: 'ab'.repeat(32),
       // Arrivals (which the signal test counts) are logged at debug.
       LOG_LEVEL: 'debug',
     };

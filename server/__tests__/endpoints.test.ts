@@ -45,6 +45,10 @@ const VALID_BODIES: Partial<Record<EndpointName, object>> = {
   changeEmail: { password: 'a current passphrase', newEmail: 'new@example.com' },
   confirmEmailChange: { code: '123456' },
   deleteAccount: { password: 'a current passphrase' },
+  startSecondFactor: { password: 'a current passphrase' },
+  confirmSecondFactor: { code: '123456' },
+  renewRecoveryCodes: { password: 'a current passphrase', code: '123456' },
+  disableSecondFactor: { password: 'a current passphrase', code: 'abcd-efgh-ijkl-mnop' },
 };
 
 it('checks the session the table names before every handler that needs one', async () => {

@@ -239,12 +239,22 @@ describe('the outbox endpoint', () => {
     ['outbox mode', {}, 200],
     [
       'production with SMTP',
-      { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      {
+        NODE_ENV: 'production',
+        SECRET_KEY: 'ab'.repeat(32),
+        PASSWORD_HASH_PROFILE: 'owasp',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
       404,
     ],
     [
       'production with MAIL_MODE=outbox',
-      { NODE_ENV: 'production', PASSWORD_HASH_PROFILE: 'owasp', MAIL_MODE: 'outbox' },
+      {
+        NODE_ENV: 'production',
+        SECRET_KEY: 'ab'.repeat(32),
+        PASSWORD_HASH_PROFILE: 'owasp',
+        MAIL_MODE: 'outbox',
+      },
       200,
     ],
     ['SMTP mode', { SMTP_URL: 'smtp://127.0.0.1:2525' }, 404],

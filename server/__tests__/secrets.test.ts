@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 
+import { Secret, TOTP } from 'otpauth';
+
 import { API_PATHS } from '../../contract/api';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir, testConfig } from '../../testing/server/config';
@@ -103,6 +105,95 @@ describe('secrets', () => {
       for (const secret of [password, ...tokens]) expect(content).not.toContain(secret);
       expect(containsCode(content, code)).toBe(file.startsWith(outbox));
       expect(content.includes(linkToken)).toBe(file.startsWith(outbox));
+    }
+  });
+});
+
+describe('second factor secrets', () => {
+  const password = 'Second-Factor-Passphrase-For-Leak-Check';
+  let dataDir: string;
+  let logs = '';
+  let events = '';
+  /** The secret, its URI, the recovery codes and the pending tokens. */
+  const secrets: string[] = [];
+  const codes: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = tempDir('secrets-totp');
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    const server = await startServer(testConfig(dataDir, { LOG_LEVEL: 'trace' }), { logStream });
+    const api = new ApiClient(server.url);
+    const email = 'totp-leak-check@example.com';
+    const codeAt = (secret: string, atMs: number) => {
+      const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: atMs });
+      codes.push(code);
+      return code;
+    };
+    try {
+      await api.post(API_PATHS.signup, { name: 'Leak', email, password });
+      const { code } = await api.waitForMail(email, 1);
+      const { token } = (await api.post(API_PATHS.verifyAccount, { email, code, password })).body;
+      const auth = { authorization: `Bearer ${token}` };
+      const started = await api.post(API_PATHS.startSecondFactor, { password }, auth);
+      const { secret, otpauthUri } = started.body;
+      secrets.push(secret, otpauthUri);
+      const confirmed = await api.post(
+        API_PATHS.confirmSecondFactor,
+        { code: codeAt(secret, Date.now()) },
+        auth,
+      );
+      secrets.push(...confirmed.body.recoveryCodes);
+      const pending = (await api.post(API_PATHS.login, { email, password })).body.pendingToken;
+      secrets.push(pending);
+      // A wrong code, then the next step's code, then the same again (refused).
+      const next = codeAt(secret, Date.now() + 30_000);
+      const wrong = String((Number(next) + 1) % 1_000_000).padStart(6, '0');
+      await api.post(API_PATHS.loginSecondFactor, { pendingToken: pending, code: wrong });
+      const second = await api.post(API_PATHS.loginSecondFactor, {
+        pendingToken: pending,
+        code: next,
+      });
+      expect(second.status).toBe(200);
+      secrets.push(second.body.token);
+      await api.post(API_PATHS.loginSecondFactor, { pendingToken: pending, code: next });
+      const off = await api.post(
+        API_PATHS.disableSecondFactor,
+        { password, code: confirmed.body.recoveryCodes[0] },
+        auth,
+      );
+      expect(off.status).toBe(200);
+      events = JSON.stringify(await server.app.db.selectFrom('auth_events').selectAll().execute());
+    } finally {
+      await server.close();
+    }
+  });
+
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('went through setup, a login in two steps and turning off', () => {
+    expect(secrets).toHaveLength(2 + 10 + 2);
+    expect(codes).toHaveLength(2);
+  });
+
+  it('keeps the secret, the codes and the tokens out of every log line and event', () => {
+    for (const text of [logs, events]) {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      for (const code of codes) expect(containsCode(text, code)).toBe(false);
+      expect(text).not.toContain(secrets[0]?.toLowerCase());
+    }
+  });
+
+  it('keeps the secret, the recovery codes and the tokens out of every file in DATA_DIR', () => {
+    const files = filesUnder(dataDir);
+    expect(files.some((f) => f.endsWith('app.db'))).toBe(true);
+    for (const file of files) {
+      const content = fs.readFileSync(file).toString('latin1');
+      for (const secret of secrets) expect(content).not.toContain(secret);
     }
   });
 });

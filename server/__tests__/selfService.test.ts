@@ -266,8 +266,10 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
           'current',
           'id',
           'lastUsedAt',
+          'openedBy',
           'userAgent',
         ]);
+        expect(s.openedBy).toBe('password');
         expect([token, second, third]).not.toContain(s.id);
       }
       const iphone = sessions.find((s) => String(s.userAgent).includes('iPhone'));

@@ -10,6 +10,7 @@ import * as sweepIndexes from './migrations/006_sweep_indexes';
 import * as sessionNotifications from './migrations/007_session_notifications';
 import * as actionLogIndex from './migrations/008_action_log_index';
 import * as authEvents from './migrations/009_auth_events';
+import * as secondFactor from './migrations/010_second_factor';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007_session_notifications': sessionNotifications,
   '008_action_log_index': actionLogIndex,
   '009_auth_events': authEvents,
+  '010_second_factor': secondFactor,
 };
 
 const provider: MigrationProvider = {

@@ -27,6 +27,35 @@ export interface SessionsTable {
   id: string | null;
   last_used_at: Generated<number>;
   user_agent: Generated<string>;
+  /** How the session was opened (migration 010): `password` or `password+totp`. */
+  opened_by: Generated<SessionOpener>;
+}
+
+export type SessionOpener = 'password' | 'password+totp';
+
+/** A user's second factor (migration 010): an authenticator app's secret, on once confirmed. */
+export interface SecondFactorsTable {
+  user_id: string;
+  /** AES-256-GCM of the base32 secret (server/auth/second-factor.ts), never the secret itself. */
+  secret: string;
+  /** When it was turned on; null while its setup waits for a first code. */
+  enabled_at: number | null;
+  /** The last time step whose code was accepted: that one and every earlier one are refused. */
+  last_step: number | null;
+  created_at: number;
+}
+
+/** A single-use recovery code of a user, as SHA-256. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+}
+
+/** A login whose password was right, waiting for its second step; the token as SHA-256. */
+export interface PendingLoginsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
 }
 
 export type AccountCodePurpose = 'password-reset' | 'email-change';
@@ -127,7 +156,7 @@ export interface AuthEventsTable {
   request_id: string | null;
 }
 
-/** Secrets this deployment made itself (migration 009): `address-hmac`. */
+/** Secrets this deployment made itself: `address-hmac` (migration 009), `second-factor-key` (010). */
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -144,4 +173,7 @@ export interface Database {
   account_codes: AccountCodesTable;
   auth_events: AuthEventsTable;
   server_secrets: ServerSecretsTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_logins: PendingLoginsTable;
 }

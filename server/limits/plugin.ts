@@ -49,6 +49,11 @@ export interface Limits {
    */
   passwordCheck(request: FastifyRequest, session: { userId: string; tokenHash: string }): Draw[];
   /**
+   * An authenticator's code (or a recovery code) for an account: per account and per client
+   * address, taken before the check like a login's. Refund them when the code is right.
+   */
+  secondFactorTry(request: FastifyRequest, userId: string): Draw[];
+  /**
    * A typed code: per (code, address), per address across all targets, and the target's budget
    * across every code of its kind (taken last, so a request refused earlier never spends it).
    */
@@ -74,7 +79,8 @@ export interface Limits {
   /**
    * A deleted account's rows: the addresses it signed in from (their exemption from the
    * per-email login limit must not pass to whoever signs up with the email next), its code
-   * budgets (they never expire on their own), and its sessions' password checks.
+   * budgets (they never expire on their own), its sessions' password checks, and its
+   * second-factor tries.
    */
   forgetAccount(account: { id: string; email: string }): Promise<void>;
 }
@@ -156,6 +162,18 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     limits.loginFailuresWindowSeconds,
   );
 
+  // Keyed by the account's id, so a deleted account's rows can be found.
+  const secondFactorAccount = counter(
+    'second-factor-account',
+    limits.loginFailuresMax,
+    limits.loginFailuresWindowSeconds,
+  );
+  const secondFactorAddress = counter(
+    'second-factor-address',
+    limits.loginFailuresPerAddressMax,
+    limits.loginFailuresWindowSeconds,
+  );
+
   const decorated: Limits = {
     counter,
     signup: (request) => [{ counter: signup, key: request.ip }],
@@ -178,6 +196,10 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         { counter: passwordAddress, key: request.ip },
       ];
     },
+    secondFactorTry: (request, userId) => [
+      { counter: secondFactorAccount, key: userId },
+      { counter: secondFactorAddress, key: request.ip },
+    ],
     codeTry: (request, guess) => {
       const target = targetKey(guess);
       return [
@@ -243,6 +265,7 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         ...budgets.map((guess) => codeTarget.delete(targetKey(guess))),
         ...budgets.map((guess) => store.deletePrefix('code-pair', `${targetKey(guess)}:`)),
         store.deletePrefix('account-password-session', `${id}:`),
+        secondFactorAccount.delete(id),
       ]);
     },
   };

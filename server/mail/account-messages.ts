@@ -1,5 +1,5 @@
-// The mails of account self-service (password reset, password and email changes, deletion), from
-// the message tables (texts/), each as text and HTML.
+// The mails of account self-service (password reset, password and email changes, the second
+// factor, deletion), from the message tables (texts/), each as text and HTML.
 import type { MailLanguage } from './language';
 import { tableMail, type MailContent } from './messages';
 
@@ -52,6 +52,16 @@ export function emailChangedMail(
   newEmail: string,
 ): MailContent {
   return tableMail(language, 'emailChanged', { name, newEmail });
+}
+
+/** The second factor was turned on (`on`) or off; the link resets the password. */
+export function secondFactorChangedMail(
+  language: MailLanguage,
+  name: string,
+  on: boolean,
+  resetLink: string,
+): MailContent {
+  return tableMail(language, on ? 'secondFactorOn' : 'secondFactorOff', { name }, resetLink);
 }
 
 export function accountDeletedMail(language: MailLanguage, name: string): MailContent {

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import { sqliteConnectionOf } from '../db/connect';
-import type { Database } from '../db/schema';
+import type { Database, SessionOpener } from '../db/schema';
 import { rowGetter } from '../db/sqliteRows';
 import { SessionCache } from './session-cache';
 
@@ -15,6 +15,8 @@ export interface NewSession {
   userAgent: string;
   /** Live sessions the account keeps at most, this one included; the oldest beyond end. */
   keepAtMost: number;
+  /** How it was opened; `password` unless said. */
+  openedBy?: SessionOpener;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function createSession(db: Kysely<Database>, session: NewSession): 
       id: session.id,
       last_used_at: session.now,
       user_agent: session.userAgent,
+      opened_by: session.openedBy ?? 'password',
     })
     .execute();
   // The new session is kept whatever the order of equal creation times; the newest others fill
@@ -305,7 +308,7 @@ export async function flushSessionUses(db: Kysely<Database>): Promise<void> {
 export async function listSessions(db: Kysely<Database>, userId: string, now: number) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'token_hash', 'created_at', 'last_used_at', 'user_agent'])
+    .select(['id', 'token_hash', 'created_at', 'last_used_at', 'user_agent', 'opened_by'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')

@@ -68,6 +68,9 @@ const USER_TABLES = [
   'registrations',
   'account_codes',
   'action_logs',
+  'second_factors',
+  'recovery_codes',
+  'pending_logins',
 ] as const;
 
 /** Every row of the user, its events (./auth-events.ts) included, then the user; run it in a transaction. */

@@ -2,6 +2,7 @@ import { normalizeEmail } from '../../contract/schemas';
 import { HashingOverloaded } from '../auth/passwords';
 import { newSession, sessionAnswer } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
+import { createPendingLogin, secondFactorOn } from '../repo/second-factors';
 import { createSession } from '../repo/sessions';
 import { findUserByEmail, toPublicUser } from '../repo/users';
 
@@ -32,6 +33,10 @@ const loginRoutes = defineRoutes(async (app) => {
       if (user.activated_at === null) return reply.fail('ACCOUNT_NOT_ACTIVATED');
 
       const now = app.clock.nowSeconds();
+      // The password alone opens no session: the second step takes the pending login's token.
+      if (await secondFactorOn(db, user.id)) {
+        return reply.code(202).send(await createPendingLogin(db, user.id, now));
+      }
       const session = newSession(now, config.sessionTtlSeconds, request);
       await db.transaction().execute(async (trx) => {
         await createSession(trx, { ...session, userId: user.id, now });

@@ -1,7 +1,8 @@
 // A forgotten password: a code by mail, then a new password with it. The request stores a job
 // whatever the email, so neither its answer nor its timing tells whether the email has an account;
 // the worker mails a reset code to an activated account, the activation code with a way to choose a
-// new password to a pending one, and nothing otherwise.
+// new password to a pending one, and nothing otherwise. The second factor stays on through a
+// reset: an account that has it is answered a pending login (202), not a session.
 import { createHash } from 'node:crypto';
 
 import type { PlainOk } from '../../contract/api';
@@ -15,6 +16,7 @@ import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
+import { createPendingLogin, secondFactorOn } from '../repo/second-factors';
 import { createSession, revokeOtherSessions } from '../repo/sessions';
 import { findUserByEmail, setPasswordHash, toPublicUser } from '../repo/users';
 
@@ -88,7 +90,11 @@ const passwordResetRoutes = defineRoutes(async (app) => {
       const done = await db.transaction().execute(async (trx) => {
         if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
         await setPasswordHash(trx, user.id, passwordHash);
-        await createSession(trx, { ...session, userId: user.id, now });
+        // The second factor stays on: the new password signs in through the second step.
+        const pending = (await secondFactorOn(trx, user.id))
+          ? await createPendingLogin(trx, user.id, now)
+          : undefined;
+        if (!pending) await createSession(trx, { ...session, userId: user.id, now });
         // Whoever held the old password is signed out everywhere.
         await revokeOtherSessions(trx, user.id, session.tokenHash);
         // An email-change code asked for before the reset no longer works.
@@ -99,13 +105,17 @@ const passwordResetRoutes = defineRoutes(async (app) => {
           app.link(ROUTES.resetPassword, { email }),
         );
         await app.mail.send(trx, { to: user.email, ...notice });
-        await app.authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
-        return true;
+        // A pending login's answer (202) is recorded as it leaves.
+        if (!pending) {
+          await app.authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
+        }
+        return { pending };
       });
       if (!done) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
       await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
+      if (done.pending) return reply.code(202).send(done.pending);
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
   };

@@ -21,6 +21,7 @@ const sessionListRoutes = defineRoutes(async (app) => {
           lastUsedAt: iso(Math.max(row.last_used_at, row.created_at)),
           userAgent: row.user_agent,
           current: row.token_hash === tokenHash,
+          openedBy: row.opened_by,
         })),
       };
       return answer;

@@ -171,8 +171,17 @@ const CALLED = (Object.keys(table) as EndpointName[]).filter(
   (name): name is Called => !NOT_HERE.has(name),
 );
 
-type Success<N extends EndpointName> = Endpoints[N]['answers'][keyof Endpoints[N]['answers'] &
-  (200 | 201 | 202)];
+/**
+ * The success answer the call decodes: the first of 200, 201 and 202 the endpoint has (another
+ * success status, such as a login's pending second step, is not read here yet).
+ */
+type Success<N extends EndpointName> = Endpoints[N]['answers'] extends { 200: infer S }
+  ? S
+  : Endpoints[N]['answers'] extends { 201: infer S }
+    ? S
+    : Endpoints[N]['answers'] extends { 202: infer S }
+      ? S
+      : never;
 
 /** The trigger's argument: the body, the path's parameters, or nothing. */
 type ArgOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }

@@ -91,6 +91,24 @@ export const en = {
       'If this was not you, contact support.',
     ],
   },
+  secondFactorOn: {
+    subject: 'Two-step sign-in is on',
+    paragraphs: [
+      'Hello {name},',
+      'Signing in to your account now asks for a code from your authenticator app after the password. Keep your recovery codes somewhere safe: each one signs in once if the app is lost.',
+      'If this was not you, reset your password now.',
+    ],
+    button: 'Reset your password',
+  },
+  secondFactorOff: {
+    subject: 'Two-step sign-in is off',
+    paragraphs: [
+      'Hello {name},',
+      'Signing in to your account no longer asks for a code from your authenticator app, and your recovery codes no longer work.',
+      'If this was not you, reset your password now.',
+    ],
+    button: 'Reset your password',
+  },
   accountDeleted: {
     subject: 'Your account was deleted',
     paragraphs: [

@@ -11,6 +11,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   ACCOUNT_NOT_ACTIVATED: 'requestError.accountNotActivated',
   INVALID_TOKEN: 'requestError.invalidToken',
   NOT_FOUND: 'requestError.unexpected',
+  SECOND_FACTOR_ON: 'requestError.unexpected',
   METHOD_NOT_ALLOWED: 'requestError.unexpected',
   PAYLOAD_TOO_LARGE: 'requestError.unexpected',
   UNSUPPORTED_MEDIA_TYPE: 'requestError.unexpected',

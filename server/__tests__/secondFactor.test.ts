@@ -1,0 +1,447 @@
+// The second factor (an authenticator app's codes): setting it up, signing in with it in two steps
+// (a code, or a single-use recovery code), codes never accepted twice, tries limited before they
+// are checked, a password reset that keeps it, turning it off; on both engines, with a clock the
+// tests move on by whole 30-second steps.
+import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+
+import { API_PATHS } from '../../contract/api';
+import { bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import { tally } from '../../testing/server/abuse/attack';
+import { ApiClient } from '../../testing/server/client';
+import { testConfig } from '../../testing/server/config';
+import { ENGINES, type Engine } from '../../testing/server/engines';
+import { buildApp } from '../app';
+import type { Clock } from '../plugins/resources';
+
+const PASSWORD = 'a second factor passphrase';
+
+describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
+  let tearDown: () => Promise<void>;
+  let app: FastifyInstance;
+  let api: ApiClient;
+  let nowMs = Date.now();
+  const clock: Clock = { nowSeconds: () => Math.floor(nowMs / 1000), nowMs: () => nowMs };
+  /** The next time step: a code of the step before is never accepted again. */
+  const nextStep = () => (nowMs += 30_000);
+  const codeOf = (secret: string, atMs = nowMs) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: atMs });
+
+  beforeAll(async () => {
+    const place = await engine.setUp();
+    tearDown = place.tearDown;
+    app = await buildApp(
+      testConfig(place.dataDir, {
+        ...place.env,
+        PUBLIC_URL: 'http://localhost:8080',
+        // The bursts here are about the account's limit, all from one address.
+        RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: '1000',
+        PASSWORD_HASH_QUEUE: '1000',
+      }),
+      { clock },
+    );
+    await app.ready();
+    api = ApiClient.inject(app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await tearDown?.();
+  });
+
+  async function signedUp(label: string) {
+    const email = uniqueEmail(label);
+    expect(
+      (await api.post(API_PATHS.signup, { name: 'Two', email, password: PASSWORD })).status,
+    ).toBe(201);
+    const { code } = await api.waitForMail(email, 1);
+    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
+    expect(activated.status).toBe(200);
+    return { email, token: activated.body.token as string };
+  }
+
+  /** An account with the second factor on: its secret and recovery codes. */
+  async function withSecondFactor(label: string) {
+    const account = await signedUp(label);
+    const started = await api.post(
+      API_PATHS.startSecondFactor,
+      { password: PASSWORD },
+      bearer(account.token),
+    );
+    expect(started.status).toBe(200);
+    const secret = started.body.secret as string;
+    const confirmed = await api.post(
+      API_PATHS.confirmSecondFactor,
+      { code: codeOf(secret) },
+      bearer(account.token),
+    );
+    expect(confirmed.status).toBe(200);
+    return { ...account, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+  }
+
+  async function pendingLogin(email: string, password = PASSWORD) {
+    const answer = await api.post(API_PATHS.login, { email, password });
+    expect(answer.status).toBe(202);
+    return answer.body.pendingToken as string;
+  }
+
+  it('sets up with the password, a second start replacing the first, and turns on with a code', async () => {
+    const { email, token } = await signedUp('setup');
+    const wrong = await api.post(
+      API_PATHS.startSecondFactor,
+      { password: 'not the password' },
+      bearer(token),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ password: 'INCORRECT' });
+
+    const first = await api.post(
+      API_PATHS.startSecondFactor,
+      { password: PASSWORD },
+      bearer(token),
+    );
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body).sort()).toEqual(['error', 'otpauthUri', 'secret']);
+    expect(first.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const uri = new URL(first.body.otpauthUri as string);
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.searchParams.get('issuer')).toBe(app.config.mail.appName);
+    expect(uri.searchParams.get('secret')).toBe(first.body.secret);
+    expect(decodeURIComponent(uri.pathname)).toContain(email);
+
+    const second = await api.post(
+      API_PATHS.startSecondFactor,
+      { password: PASSWORD },
+      bearer(token),
+    );
+    expect(second.body.secret).not.toBe(first.body.secret);
+    // The first secret was replaced: its codes no longer turn it on.
+    const stale = await api.post(
+      API_PATHS.confirmSecondFactor,
+      { code: codeOf(first.body.secret) },
+      bearer(token),
+    );
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe('INVALID_CODE');
+    expect((await api.get(API_PATHS.secondFactor, bearer(token))).body).toEqual({
+      error: false,
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+
+    const confirmed = await api.post(
+      API_PATHS.confirmSecondFactor,
+      { code: codeOf(second.body.secret) },
+      bearer(token),
+    );
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    expect((await api.get(API_PATHS.secondFactor, bearer(token))).body).toEqual({
+      error: false,
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    expect((await api.waitForMail(email, 2)).subject).toBe('Two-step sign-in is on');
+    // One that is on is not replaced by a new start.
+    const again = await api.post(
+      API_PATHS.startSecondFactor,
+      { password: PASSWORD },
+      bearer(token),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('SECOND_FACTOR_ON');
+
+    // At rest: the secret encrypted, the recovery codes as hashes.
+    const user = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.stringify([
+      await app.db
+        .selectFrom('second_factors')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute(),
+      await app.db
+        .selectFrom('recovery_codes')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute(),
+    ]);
+    expect(stored).toContain('v1.');
+    expect(stored).not.toContain(second.body.secret);
+    expect(stored.toLowerCase()).not.toContain(String(second.body.secret).toLowerCase());
+    for (const code of codes) {
+      expect(stored).not.toContain(code);
+      expect(stored).not.toContain(code.replaceAll('-', ''));
+    }
+  });
+
+  it('signs in with the password then a code; the password alone gives no session', async () => {
+    const { email, secret } = await withSecondFactor('login');
+    const first = await api.post(API_PATHS.login, { email, password: PASSWORD });
+    expect(first.status).toBe(202);
+    expect(Object.keys(first.body).sort()).toEqual([
+      'error',
+      'expiresAt',
+      'pendingToken',
+      'secondFactor',
+    ]);
+    expect(first.body).toMatchObject({ error: false, secondFactor: 'totp' });
+    expect(first.body.expiresAt).toBe(clock.nowSeconds() + 300);
+    // The pending token is not a session.
+    expect((await api.get(API_PATHS.verify, bearer(first.body.pendingToken))).status).toBe(401);
+
+    // The code that turned it on was for this step: never accepted again.
+    const replayed = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: first.body.pendingToken,
+      code: codeOf(secret),
+    });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.code).toBe('INVALID_CODE');
+
+    nextStep();
+    const code = codeOf(secret);
+    const signedIn = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: first.body.pendingToken,
+      code,
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.email).toBe(email);
+    const sessions = await api.get(API_PATHS.sessions, bearer(signedIn.body.token));
+    const openedBy = (sessions.body.sessions as { current: boolean; openedBy: string }[]).map(
+      (session) => [session.current, session.openedBy],
+    );
+    expect(openedBy).toContainEqual([true, 'password+totp']);
+    expect(openedBy).toContainEqual([false, 'password']);
+    // The server's record: the refused replay and the accepted step, with the session it opened.
+    const userId = signedIn.body.user.id as string;
+    const recorded = await app.db
+      .selectFrom('auth_events')
+      .select(['event', 'outcome', 'status', 'code', 'user_id', 'session_id'])
+      .where('event', '=', 'loginSecondFactor')
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('user_id', 'is', null)]))
+      .orderBy('time')
+      .execute();
+    expect(recorded).toContainEqual(
+      expect.objectContaining({ outcome: 'accepted', status: 200, user_id: userId }),
+    );
+    expect(recorded).toContainEqual(
+      expect.objectContaining({ outcome: 'refused', status: 400, code: 'INVALID_CODE' }),
+    );
+
+    // The pending token is used up, and the code is not accepted again with a new one.
+    const reused = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: first.body.pendingToken,
+      code,
+    });
+    expect(reused.status).toBe(401);
+    expect(reused.body.code).toBe('INVALID_TOKEN');
+    const again = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingLogin(email),
+      code,
+    });
+    expect(again.body.code).toBe('INVALID_CODE');
+    // Nor a code of an earlier step still inside the window.
+    const earlier = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingLogin(email),
+      code: codeOf(secret, nowMs - 30_000),
+    });
+    expect(earlier.body.code).toBe('INVALID_CODE');
+    // A wrong password is still a wrong password.
+    expect((await api.post(API_PATHS.login, { email, password: 'wrong password' })).status).toBe(
+      401,
+    );
+  });
+
+  it('refuses a pending login past its five minutes', async () => {
+    const { email, secret } = await withSecondFactor('stale');
+    const pendingToken = await pendingLogin(email);
+    nowMs += 301_000;
+    const late = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken,
+      code: codeOf(secret),
+    });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe('INVALID_TOKEN');
+    const made = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: 'not-a-token-at-all',
+      code: codeOf(secret),
+    });
+    expect(made.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('signs in once with each recovery code', async () => {
+    const { email, token, recoveryCodes } = await withSecondFactor('recovery');
+    const [code = ''] = recoveryCodes;
+    const signedIn = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingLogin(email),
+      // Typed with capitals and without the dashes.
+      code: code.toUpperCase().replaceAll('-', ''),
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await api.get(API_PATHS.secondFactor, bearer(token))).body.recoveryCodesLeft).toBe(9);
+    const second = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingLogin(email),
+      code,
+    });
+    expect(second.status).toBe(400);
+    expect(second.body.code).toBe('INVALID_CODE');
+  });
+
+  it('accepts one code once when two requests send it at the same time', async () => {
+    const { email, secret } = await withSecondFactor('parallel-right');
+    nextStep();
+    const code = codeOf(secret);
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => pendingLogin(email)));
+    const answers = await Promise.all(
+      tokens.map((pendingToken) => api.post(API_PATHS.loginSecondFactor, { pendingToken, code })),
+    );
+    expect(tally(answers)).toEqual({ 200: 1, 400: 4 });
+  });
+
+  it('checks no more than the limit of 50 parallel wrong codes, and a right code gives its try back', async () => {
+    const { email, secret } = await withSecondFactor('burst');
+    nextStep();
+    // A right code does not count.
+    const right = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingLogin(email),
+      code: codeOf(secret),
+    });
+    expect(right.status).toBe(200);
+    const pendingToken = await pendingLogin(email);
+    const good = codeOf(secret);
+    const wrong = (i: number) => String((Number(good) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api.post(API_PATHS.loginSecondFactor, { pendingToken, code: wrong(i) }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 400: 10, 429: 40 });
+    for (const answer of answers.filter((a) => a.status === 429)) {
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    nextStep();
+    const locked = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken,
+      code: codeOf(secret),
+    });
+    expect(locked.status).toBe(429);
+  });
+
+  it('replaces the recovery codes with the password and a code', async () => {
+    const { token, secret, recoveryCodes, email } = await withSecondFactor('renew');
+    nextStep();
+    const noCode = await api.post(
+      API_PATHS.renewRecoveryCodes,
+      { password: PASSWORD, code: '000000' === codeOf(secret) ? '111111' : '000000' },
+      bearer(token),
+    );
+    expect(noCode.body.code).toBe('INVALID_CODE');
+    const renewed = await api.post(
+      API_PATHS.renewRecoveryCodes,
+      { password: PASSWORD, code: codeOf(secret) },
+      bearer(token),
+    );
+    expect(renewed.status).toBe(200);
+    const codes = renewed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(codes.some((code) => recoveryCodes.includes(code))).toBe(false);
+    const old = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingLogin(email),
+      code: recoveryCodes[0],
+    });
+    expect(old.body.code).toBe('INVALID_CODE');
+  });
+
+  it('keeps it on through a password reset, which signs in through the second step', async () => {
+    const { email, token, secret } = await withSecondFactor('reset');
+    expect((await api.post(API_PATHS.requestPasswordReset, { email })).status).toBe(202);
+    const mail = await api.waitForMail(email, 3);
+    const newPassword = 'a brand new passphrase';
+    const reset = await api.post(API_PATHS.resetPassword, {
+      email,
+      code: mail.code,
+      password: newPassword,
+    });
+    expect(reset.status).toBe(202);
+    expect(reset.body).toMatchObject({ error: false, secondFactor: 'totp' });
+    expect(reset.body.token).toBeUndefined();
+    // Every session ended, the old one included.
+    expect((await api.get(API_PATHS.verify, bearer(token))).status).toBe(401);
+    nextStep();
+    const signedIn = await api.post(API_PATHS.loginSecondFactor, {
+      pendingToken: reset.body.pendingToken,
+      code: codeOf(secret),
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await api.get(API_PATHS.secondFactor, bearer(signedIn.body.token))).body.enabled).toBe(
+      true,
+    );
+    await pendingLogin(email, newPassword);
+  });
+
+  it('turns off with the password and a recovery code, and the password alone signs in again', async () => {
+    const { email, token, secret, recoveryCodes } = await withSecondFactor('off');
+    nextStep();
+    const wrongPassword = await api.post(
+      API_PATHS.disableSecondFactor,
+      { password: 'not the password', code: codeOf(secret) },
+      bearer(token),
+    );
+    expect(wrongPassword.body.fields).toEqual({ password: 'INCORRECT' });
+    const wrongCode = await api.post(
+      API_PATHS.disableSecondFactor,
+      { password: PASSWORD, code: 'aaaa-bbbb-cccc-dddd' },
+      bearer(token),
+    );
+    expect(wrongCode.body.code).toBe('INVALID_CODE');
+    const off = await api.post(
+      API_PATHS.disableSecondFactor,
+      { password: PASSWORD, code: recoveryCodes[3] },
+      bearer(token),
+    );
+    expect(off.status).toBe(200);
+    expect((await api.waitForMail(email, 3)).subject).toBe('Two-step sign-in is off');
+    expect((await api.get(API_PATHS.secondFactor, bearer(token))).body).toEqual({
+      error: false,
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+    const login = await api.post(API_PATHS.login, { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.token).toEqual(expect.any(String));
+    // Nothing to turn off any more.
+    const again = await api.post(
+      API_PATHS.disableSecondFactor,
+      { password: PASSWORD, code: codeOf(secret) },
+      bearer(token),
+    );
+    expect(again.status).toBe(404);
+  });
+
+  it('is deleted with the account', async () => {
+    const { email, token } = await withSecondFactor('deleted');
+    await pendingLogin(email);
+    const user = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await api.post(API_PATHS.deleteAccount, { password: PASSWORD }, bearer(token))).status,
+    ).toBe(200);
+    for (const table of ['second_factors', 'recovery_codes', 'pending_logins'] as const) {
+      const rows = await app.db
+        .selectFrom(table)
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows).toEqual([]);
+    }
+  });
+});

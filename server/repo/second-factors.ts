@@ -1,0 +1,162 @@
+// The second factor's rows (migration 010): the secret of each account (encrypted by
+// auth/second-factor.ts), its recovery codes as SHA-256, and the logins whose password was right,
+// waiting for their second step (the token as SHA-256, five minutes, used once).
+import type { Kysely } from 'kysely';
+
+import { hashRecoveryCode } from '../auth/second-factor';
+import { hashSessionToken, newSessionToken } from '../auth/secrets';
+import type { Database } from '../db/schema';
+
+/** How long a login waits for its second step. */
+const PENDING_LOGIN_SECONDS = 5 * 60;
+
+export function findSecondFactor(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('second_factors')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the account's second factor is on. */
+export async function secondFactorOn(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('second_factors')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Accepts the code's time step once: stores it as the last step unless that one is the same or
+ * later, in one statement; true when it was stored. `enabled` says which state the row must be in
+ * (a setup's confirmation, or a second factor that is on).
+ */
+export async function acceptStep(
+  db: Kysely<Database>,
+  userId: string,
+  step: number,
+  enabled: boolean,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('second_factors')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where('enabled_at', enabled ? 'is not' : 'is', null)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Uses a recovery code up: true when it was the account's (it is gone now, whoever asks next). */
+export async function spendRecoveryCode(
+  db: Kysely<Database>,
+  userId: string,
+  code: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('recovery_codes')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashRecoveryCode(code))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Replaces the account's recovery codes with these. */
+export async function storeRecoveryCodes(
+  db: Kysely<Database>,
+  userId: string,
+  codes: string[],
+): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(codes.map((code) => ({ user_id: userId, code_hash: hashRecoveryCode(code) })))
+    .execute();
+}
+
+export async function recoveryCodesLeft(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('left'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
+}
+
+/** A login waiting for its second step: its token (answered once) and when it ends. */
+export async function createPendingLogin(db: Kysely<Database>, userId: string, now: number) {
+  const token = newSessionToken();
+  const expiresAt = now + PENDING_LOGIN_SECONDS;
+  // The account's ended ones go: they can never be used.
+  await db
+    .deleteFrom('pending_logins')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
+  await db
+    .insertInto('pending_logins')
+    .values({ token_hash: hashSessionToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
+  return {
+    error: false as const,
+    secondFactor: 'totp' as const,
+    pendingToken: token,
+    expiresAt,
+  };
+}
+
+export function findPendingLogin(db: Kysely<Database>, token: string, now: number) {
+  return db
+    .selectFrom('pending_logins')
+    .select(['token_hash', 'user_id'])
+    .where('token_hash', '=', hashSessionToken(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Ends a pending login: true for the one request that ended it. */
+export async function endPendingLogin(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('pending_logins')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Turns the second factor off: its secret, its recovery codes and its waiting logins go. */
+export async function removeSecondFactor(db: Kysely<Database>, userId: string): Promise<void> {
+  for (const table of ['recovery_codes', 'pending_logins', 'second_factors'] as const) {
+    await db.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+}
+
+/** A setup waiting for its first code, in place of any other such setup; false when one is on. */
+export async function startSetup(
+  db: Kysely<Database>,
+  userId: string,
+  secret: string,
+  now: number,
+): Promise<boolean> {
+  const stored = await findSecondFactor(db, userId);
+  if (stored && stored.enabled_at !== null) return false;
+  await db.deleteFrom('second_factors').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('second_factors')
+    .values({ user_id: userId, secret, enabled_at: null, last_step: null, created_at: now })
+    .execute();
+  return true;
+}
+
+/** Turns on the setup waiting for its first code: false when there is none. */
+export async function turnOn(db: Kysely<Database>, userId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('second_factors')
+    .set({ enabled_at: now })
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,197 @@
+// The second factor of the signed-in account (an authenticator app's codes, auth/second-factor.ts):
+// setting it up (the password, then a first code turns it on and answers the recovery codes once),
+// its state, new recovery codes, turning it off; and a login's second step, which takes the pending
+// login's token and a code (or a recovery code) and answers the session a login answers. Every code
+// check takes its tries before the check (per account and per client address, like a login's), and
+// a right code gives them back.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+
+import type { PlainOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
+import {
+  decryptSecret,
+  encryptSecret,
+  isTotpCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpStep,
+} from '../auth/second-factor';
+import { newSession, passwordConfirmed, sessionAnswer, sessionOf } from '../auth/session';
+import type { Database } from '../db/schema';
+import { defineRoutes } from '../http/endpoints';
+import { secondFactorChangedMail } from '../mail/account-messages';
+import { mailLanguage } from '../mail/language';
+import {
+  acceptStep,
+  endPendingLogin,
+  findPendingLogin,
+  findSecondFactor,
+  recoveryCodesLeft,
+  removeSecondFactor,
+  startSetup,
+  storeRecoveryCodes,
+  turnOn,
+  spendRecoveryCode,
+} from '../repo/second-factors';
+import { createSession } from '../repo/sessions';
+import { findUserById, toPublicUser } from '../repo/users';
+
+const secondFactorRoutes = defineRoutes(async (app) => {
+  const { config, db, clock } = app;
+
+  /**
+   * Checks `code` for the account: an authenticator's code (its step accepted once; `enabled`
+   * says whether the second factor must be on or be waiting for its first code), or, when
+   * `recovery`, one of its recovery codes (used up). The tries are taken first and given back on
+   * success; false when answered (429 or INVALID_CODE).
+   */
+  const codeAccepted = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    code: string,
+    { enabled, recovery }: { enabled: boolean; recovery: boolean },
+  ): Promise<boolean> => {
+    const draws = app.limits.secondFactorTry(request, userId);
+    if (!(await app.limits.take(reply, draws))) return false;
+    let accepted = false;
+    if (isTotpCode(code)) {
+      const stored = await findSecondFactor(db, userId);
+      if (stored && (stored.enabled_at !== null) === enabled) {
+        const secret = await decryptSecret(app, userId, stored.secret);
+        const step = totpStep(secret, code, clock.nowMs());
+        accepted = step !== null && (await acceptStep(db, userId, step, enabled));
+      }
+    } else if (recovery) {
+      accepted = await spendRecoveryCode(db, userId, code);
+    }
+    if (!accepted) {
+      reply.fail('INVALID_CODE');
+      return false;
+    }
+    await app.limits.refund(draws);
+    return true;
+  };
+
+  const noticeMail = async (
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    user: { name: string; email: string },
+    on: boolean,
+  ) => {
+    const reset = app.link(ROUTES.resetPassword, { email: user.email });
+    const notice = secondFactorChangedMail(
+      mailLanguage(request.headers['accept-language']),
+      user.name,
+      on,
+      reset,
+    );
+    await app.mail.send(trx, { to: user.email, ...notice });
+  };
+
+  return {
+    secondFactor: async (request) => {
+      const { userId } = sessionOf(request);
+      const stored = await findSecondFactor(db, userId);
+      const enabled = stored !== undefined && stored.enabled_at !== null;
+      return {
+        error: false as const,
+        enabled,
+        recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, userId) : 0,
+      };
+    },
+
+    startSecondFactor: async (request, reply) => {
+      const user = await findUserById(db, sessionOf(request).userId);
+      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
+      const fresh = newTotpSecret(config.mail.appName, user.email);
+      const secret = await encryptSecret(app, user.id, fresh.secret);
+      const started = await db.transaction().execute(async (trx) => {
+        // One that is on stays: it is turned off first, with a code.
+        if (!(await startSetup(trx, user.id, secret, clock.nowSeconds()))) return false;
+        await app.authEvents.accepted(trx, request);
+        return true;
+      });
+      if (!started) return reply.fail('SECOND_FACTOR_ON');
+      return { error: false as const, otpauthUri: fresh.otpauthUri, secret: fresh.secret };
+    },
+
+    confirmSecondFactor: async (request, reply) => {
+      const user = await findUserById(db, sessionOf(request).userId);
+      const stored = await findSecondFactor(db, user.id);
+      if (!stored || stored.enabled_at !== null) return reply.fail('NOT_FOUND');
+      const { code } = request.body;
+      if (!(await codeAccepted(request, reply, user.id, code, { enabled: false, recovery: false })))
+        return reply;
+      const recoveryCodes = newRecoveryCodes();
+      const enabled = await db.transaction().execute(async (trx) => {
+        if (!(await turnOn(trx, user.id, clock.nowSeconds()))) return false;
+        await storeRecoveryCodes(trx, user.id, recoveryCodes);
+        await noticeMail(trx, request, user, true);
+        await app.authEvents.accepted(trx, request);
+        return true;
+      });
+      if (!enabled) return reply.fail('NOT_FOUND');
+      app.mail.kickAfter(reply);
+      return { error: false as const, recoveryCodes };
+    },
+
+    renewRecoveryCodes: async (request, reply) => {
+      const user = await findUserById(db, sessionOf(request).userId);
+      const stored = await findSecondFactor(db, user.id);
+      if (!stored || stored.enabled_at === null) return reply.fail('NOT_FOUND');
+      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
+      const { code } = request.body;
+      if (!(await codeAccepted(request, reply, user.id, code, { enabled: true, recovery: false })))
+        return reply;
+      const recoveryCodes = newRecoveryCodes();
+      await db.transaction().execute(async (trx) => {
+        await storeRecoveryCodes(trx, user.id, recoveryCodes);
+        await app.authEvents.accepted(trx, request);
+      });
+      return { error: false as const, recoveryCodes };
+    },
+
+    disableSecondFactor: async (request, reply) => {
+      const user = await findUserById(db, sessionOf(request).userId);
+      const stored = await findSecondFactor(db, user.id);
+      if (!stored || stored.enabled_at === null) return reply.fail('NOT_FOUND');
+      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
+      const { code } = request.body;
+      if (!(await codeAccepted(request, reply, user.id, code, { enabled: true, recovery: true })))
+        return reply;
+      await db.transaction().execute(async (trx) => {
+        await removeSecondFactor(trx, user.id);
+        await noticeMail(trx, request, user, false);
+        await app.authEvents.accepted(trx, request);
+      });
+      app.mail.kickAfter(reply);
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+
+    loginSecondFactor: async (request, reply) => {
+      const { pendingToken, code } = request.body;
+      const now = clock.nowSeconds();
+      const pending = await findPendingLogin(db, pendingToken, now);
+      if (!pending) return reply.fail('INVALID_TOKEN');
+      const userId = pending.user_id;
+      if (!(await codeAccepted(request, reply, userId, code, { enabled: true, recovery: true })))
+        return reply;
+      const user = await findUserById(db, userId);
+      const session = newSession(now, config.sessionTtlSeconds, request);
+      const opened = await db.transaction().execute(async (trx) => {
+        // Once: of two requests with the one token, one opens a session.
+        if (!(await endPendingLogin(trx, pending.token_hash))) return false;
+        await createSession(trx, { ...session, userId, now, openedBy: 'password+totp' });
+        await app.authEvents.accepted(trx, request, { userId, sessionId: session.id });
+        return true;
+      });
+      if (!opened) return reply.fail('INVALID_TOKEN');
+      return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
+    },
+  };
+});
+
+export default secondFactorRoutes;
