@@ -1,16 +1,13 @@
 // Each upload's index, worked out as it is stored, on both engines: what --list shows and filters
 // on, what --stats counts, and the users an upload is tied to, so deleting any of their accounts
 // deletes it, also a log sent after logging out.
-import { execFile } from 'node:child_process';
 
 import { API_PATHS } from '../../contract/api';
-import { REPO_ROOT } from '../../testing/processes';
 import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
-import { sendLog } from '../../testing/server/actionLogs';
-import { testConfig, testEnv } from '../../testing/server/config';
+import { replayCli, sendLog } from '../../testing/server/actionLogs';
 import { ENGINES } from '../../testing/server/engines';
-import { startServer, type RunningServer } from '../app';
+import { listeningServerFor } from '../../testing/server/injectedApp';
 import * as indexMigration from '../db/migrations/008_action_log_index';
 
 const START = Date.UTC(2026, 10, 20, 9, 0, 0);
@@ -90,55 +87,33 @@ function guestLog(start: number): string {
 }
 
 describe.each(ENGINES)('the uploads’ index on %s', (_name, engine) => {
-  let env: Awaited<ReturnType<typeof engine.setUp>>;
-  let server: RunningServer;
-
-  function replay(...args: string[]) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/replay.ts', ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, ...testEnv(env.dataDir, env.env), NODE_ENV: '' } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      );
-    });
-  }
-
-  beforeAll(async () => {
-    env = await engine.setUp();
-    server = await startServer(testConfig(env.dataDir, { ...env.env, LOG_LEVEL: 'silent' }));
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await env?.tearDown();
-  });
+  const running = listeningServerFor(engine, { LOG_LEVEL: 'silent' });
+  const replay = (...args: string[]) => replayCli(running.place, ...args);
 
   it('indexes, lists, filters, counts, and deletes a log sent after logging out with its account', async () => {
     const address = visitorAddress(40);
-    const client = new AddressClient(server.url, address);
+    const client = new AddressClient(running.server.url, address);
     const email = uniqueEmail('indexed');
     await activatedAccount(client, email);
     const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
     const userId = login.body.user.id as string;
 
     // Sent as a guest (after logging out), from a phone.
-    const troubled = await sendLog(server.url, troubledLog(userId), {
+    const troubled = await sendLog(running.server.url, troubledLog(userId), {
       from: address,
       headers: { 'user-agent': PHONE },
     });
     expect(troubled.status).toBe(201);
     const guests = [];
     for (const offset of [1, 2]) {
-      const sent = await sendLog(server.url, guestLog(START + offset * 3_600_000), {
+      const sent = await sendLog(running.server.url, guestLog(START + offset * 3_600_000), {
         from: visitorAddress(40 + offset),
       });
       expect(sent.status).toBe(201);
       guests.push(sent.body.reference as string);
     }
 
-    const row = await server.app.db
+    const row = await running.server.app.db
       .selectFrom('action_logs')
       .selectAll()
       .where('reference', '=', troubled.body.reference)
@@ -229,21 +204,24 @@ describe.each(ENGINES)('the uploads’ index on %s', (_name, engine) => {
     );
     client.close();
     expect(deleted.status).toBe(200);
-    const left = await server.app.db.selectFrom('action_logs').select('reference').execute();
+    const left = await running.server.app.db
+      .selectFrom('action_logs')
+      .select('reference')
+      .execute();
     expect(left.map((upload) => upload.reference).sort()).toEqual([...guests].sort());
-    const links = await server.app.db.selectFrom('action_log_users').selectAll().execute();
+    const links = await running.server.app.db.selectFrom('action_log_users').selectAll().execute();
     expect(links).toEqual([]);
   });
 
   it('indexes and ties the uploads stored before the index existed, as it is added', async () => {
     const address = visitorAddress(50);
-    const client = new AddressClient(server.url, address);
+    const client = new AddressClient(running.server.url, address);
     const email = uniqueEmail('legacy');
     await activatedAccount(client, email);
     const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
     client.close();
     const userId = login.body.user.id as string;
-    const db = server.app.db;
+    const db = running.server.app.db;
 
     await indexMigration.down(db as never);
     // An upload as the earlier server stored it: a guest's, holding the user's id.

@@ -1,6 +1,5 @@
 // `npm run replay -- --list` and `--ref REFERENCE` read the uploads straight from the server's
 // database, with the server's settings, on both engines.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,6 @@ import { API_PATHS } from '../../contract/api';
 // A realistic log with true state hashes, made by the recorder's tests.
 
 import { generatedLogText, refusedActivationLog } from '../../testing/actionLog/generatedLog';
-import { REPO_ROOT } from '../../testing/processes';
 import {
   activatedAccount,
   OWNER_PASSWORD,
@@ -18,49 +16,25 @@ import {
   wrongCode,
 } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
-import { sendLog } from '../../testing/server/actionLogs';
-import { testConfig, testEnv } from '../../testing/server/config';
+import { replayCli, sendLog } from '../../testing/server/actionLogs';
 import { ENGINES } from '../../testing/server/engines';
-import { startServer, type RunningServer } from '../app';
+import { listeningServerFor } from '../../testing/server/injectedApp';
 
 describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
-  let env: Awaited<ReturnType<typeof engine.setUp>>;
-  let server: RunningServer;
+  const running = listeningServerFor(engine);
   const log = generatedLogText(12);
-
-  function replay(...args: string[]) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/replay.ts', ...args],
-        // The server's own settings; NODE_ENV as a developer's shell has it.
-        { cwd: REPO_ROOT, env: { ...process.env, ...testEnv(env.dataDir, env.env), NODE_ENV: '' } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      );
-    });
-  }
-
-  beforeAll(async () => {
-    env = await engine.setUp();
-    server = await startServer(testConfig(env.dataDir, env.env));
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await env?.tearDown();
-  });
+  const replay = (...args: string[]) => replayCli(running.place, ...args);
 
   it('lists the uploads, newest first, with the user ids they hold, and replays one', async () => {
-    const guest = await sendLog(server.url, log, { from: visitorAddress(1) });
+    const guest = await sendLog(running.server.url, log, { from: visitorAddress(1) });
     expect(guest.status).toBe(201);
 
-    const client = new AddressClient(server.url, visitorAddress(2));
+    const client = new AddressClient(running.server.url, visitorAddress(2));
     const email = uniqueEmail('cli');
     await activatedAccount(client, email);
     const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
     client.close();
-    const mine = await sendLog(server.url, log, {
+    const mine = await sendLog(running.server.url, log, {
       from: visitorAddress(2),
       token: login.body.token,
     });
@@ -102,7 +76,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
   });
 
   it("shows what the server recorded of the log's requests in the --ref timeline", async () => {
-    const client = new AddressClient(server.url, visitorAddress(4));
+    const client = new AddressClient(running.server.url, visitorAddress(4));
     const email = uniqueEmail('joined');
     const code = await pendingAccount(client, email);
     const logId = `cli-log-${Date.now()}`;
@@ -122,9 +96,13 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     );
     client.close();
     expect(refused.status).toBe(400);
-    const sent = await sendLog(server.url, refusedActivationLog(logId, 'cli-request-1', sentAt), {
-      from: visitorAddress(4),
-    });
+    const sent = await sendLog(
+      running.server.url,
+      refusedActivationLog(logId, 'cli-request-1', sentAt),
+      {
+        from: visitorAddress(4),
+      },
+    );
     expect(sent.status).toBe(201);
 
     const timeline = await replay('--ref', sent.body.reference);
@@ -151,7 +129,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
   });
 
   it('writes an upload to a file with --out, as it was stored', async () => {
-    const sent = await sendLog(server.url, log, { from: visitorAddress(3) });
+    const sent = await sendLog(running.server.url, log, { from: visitorAddress(3) });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'replay-out-')), 'log.json');
     const written = await replay('--ref', sent.body.reference, '--out', file);
     expect(written.code).toBe(0);

@@ -12,44 +12,34 @@ import {
   wrongCode,
 } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES } from '../../testing/server/engines';
-import { startServer, type RunningServer } from '../app';
+import { listeningServerFor } from '../../testing/server/injectedApp';
 import { SESSION_CHECK_REFUSALS_PER_ADDRESS } from '../plugins/auth-events';
 import { authEventsOfLog } from '../repo/auth-events';
 
 describe.each(ENGINES)('auth events on %s', (_name, engine) => {
-  let env: Awaited<ReturnType<typeof engine.setUp>>;
-  let server: RunningServer;
   let logs = '';
-
-  beforeAll(async () => {
-    env = await engine.setUp();
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString();
-        done();
-      },
-    });
-    server = await startServer(testConfig(env.dataDir, { ...env.env, LOG_LEVEL: 'info' }), {
-      logStream,
-    });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
   });
-
-  afterAll(async () => {
-    await server?.close();
-    await env?.tearDown();
-  });
+  const running = listeningServerFor(engine, { LOG_LEVEL: 'info' }, { logStream });
 
   const events = (where: { log_id?: string; user_id?: string }) => {
-    let query = server.app.db.selectFrom('auth_events').selectAll().orderBy('time').orderBy('id');
+    let query = running.server.app.db
+      .selectFrom('auth_events')
+      .selectAll()
+      .orderBy('time')
+      .orderBy('id');
     if (where.log_id) query = query.where('log_id', '=', where.log_id);
     if (where.user_id) query = query.where('user_id', '=', where.user_id);
     return query.execute();
   };
 
   it('records a refused code with its limit and tries left, then the activation', async () => {
-    const client = new AddressClient(server.url, visitorAddress(11));
+    const client = new AddressClient(running.server.url, visitorAddress(11));
     const email = uniqueEmail('events');
     const code = await pendingAccount(client, email);
     const logId = `log-${Date.now()}`;
@@ -84,12 +74,12 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
       limit_points: 5,
       user_id: null,
     });
-    const user = await server.app.db
+    const user = await running.server.app.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const session = await server.app.db
+    const session = await running.server.app.db
       .selectFrom('sessions')
       .select('id')
       .where('user_id', '=', user.id)
@@ -101,7 +91,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     expect(JSON.stringify(rows)).not.toContain(email);
     expect(JSON.stringify(rows)).not.toContain(code);
     // authEventsOfLog finds them by the log id, and by a request id of the log.
-    const joined = await authEventsOfLog(server.app.db, 'another-log', ['req-2']);
+    const joined = await authEventsOfLog(running.server.app.db, 'another-log', ['req-2']);
     expect(joined.map((row) => row.request_id)).toEqual(['req-2']);
 
     // The request log names the request by the app's id, the log, and the refusal's code.
@@ -114,7 +104,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
   });
 
   it('writes the same one row for a sign-up whatever the email, and refuses ids that are not ids', async () => {
-    const client = new AddressClient(server.url, visitorAddress(12));
+    const client = new AddressClient(running.server.url, visitorAddress(12));
     const taken = uniqueEmail('taken');
     await activatedAccount(client, taken);
     const logId = `signups-${Date.now()}`;
@@ -149,7 +139,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     expect(shape[0]).toEqual(shape[1]);
     expect(shape[0]).toMatchObject({ event: 'signup', outcome: 'accepted', status: 201 });
 
-    const refusedLogin = await server.app.db
+    const refusedLogin = await running.server.app.db
       .selectFrom('auth_events')
       .selectAll()
       .where('event', '=', 'login')
@@ -160,7 +150,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
   });
 
   it('records a refused session check, never a good one, and a field code of a validation', async () => {
-    const client = new AddressClient(server.url, visitorAddress(13));
+    const client = new AddressClient(running.server.url, visitorAddress(13));
     const email = uniqueEmail('verify');
     await activatedAccount(client, email);
     const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
@@ -191,7 +181,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     expect(wrong.status).toBe(400);
     client.close();
     // The session check's refusals are written together, within a second.
-    await server.app.authEvents.flush();
+    await running.server.app.authEvents.flush();
     const rows = await events({ log_id: logId });
     expect(rows.map((row) => [row.request_id, row.event, row.code])).toEqual([
       ['verify-2', 'verify', 'INVALID_TOKEN'],
@@ -202,7 +192,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
   });
 
   it('records a flood of bad tokens from one address only up to its bound a minute', async () => {
-    const client = new AddressClient(server.url, visitorAddress(15));
+    const client = new AddressClient(running.server.url, visitorAddress(15));
     const logId = `flood-${Date.now()}`;
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, n) =>
@@ -214,13 +204,13 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     );
     client.close();
     expect(answers.every((answer) => answer.status === 401)).toBe(true);
-    await server.app.authEvents.flush();
+    await running.server.app.authEvents.flush();
     // Every refusal is answered; the record keeps the first ones of the minute from this address.
     expect((await events({ log_id: logId })).length).toBe(SESSION_CHECK_REFUSALS_PER_ADDRESS);
   });
 
   it('deletes an account’s events with the account', async () => {
-    const client = new AddressClient(server.url, visitorAddress(14));
+    const client = new AddressClient(running.server.url, visitorAddress(14));
     const email = uniqueEmail('deleted');
     await activatedAccount(client, email);
     const login = await client.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
@@ -234,7 +224,7 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     expect(deleted.status).toBe(200);
     client.close();
     expect(await events({ user_id: userId })).toEqual([]);
-    const deletion = await server.app.db
+    const deletion = await running.server.app.db
       .selectFrom('auth_events')
       .selectAll()
       .where('request_id', '=', 'delete-1')
@@ -245,11 +235,11 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
   });
 
   it('leaves no event when the decision’s transaction fails', async () => {
-    const { db } = server.app;
+    const { db } = running.server.app;
     const before = await db.selectFrom('auth_events').select('id').execute();
     await expect(
       db.transaction().execute(async (trx) => {
-        await server.app.authEvents.insert(trx, {
+        await running.server.app.authEvents.insert(trx, {
           event: 'login',
           outcome: 'accepted',
           status: 200,

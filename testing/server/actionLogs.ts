@@ -1,9 +1,12 @@
 // Sending activity logs as the app does: raw text, from a chosen client address, with or without
 // a bearer token.
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 
 import { API_PATHS } from '../../contract/api';
+import { REPO_ROOT } from '../processes';
 import { readAnswer, type Answer } from './client';
+import { testEnv } from './config';
 
 export interface SendOptions {
   /** The client address the server sees (127.0.0.x). */
@@ -50,5 +53,27 @@ export function tinyLog(action: Record<string, unknown> = { type: 'test/ping' })
       timestamps: [1_767_225_600_000],
       stateHashes: ['0'],
     },
+  });
+}
+
+/**
+ * `npm run replay -- …args` as support runs it beside a server: with that server's own settings
+ * (its data folder and environment), NODE_ENV as a developer's shell has it. Never rejects: the
+ * exit code and both outputs.
+ */
+export function replayCli(
+  place: { dataDir: string; env: NodeJS.ProcessEnv },
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/replay.ts', ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...testEnv(place.dataDir, place.env), NODE_ENV: '' },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
   });
 }

@@ -2,7 +2,7 @@
 // of the contract-style suites that run every case on SQLite and on PostgreSQL.
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../../server/app';
+import { buildApp, type RunningServer, type ServerOptions, startServer } from '../../server/app';
 
 import { ApiClient } from './client';
 import { testConfig } from './config';
@@ -55,6 +55,40 @@ export function injectedAppFor(engine: Engine, env: NodeJS.ProcessEnv = {}) {
     },
     get api() {
       return started().api;
+    },
+  };
+}
+
+/**
+ * For a describe block: a server listening on loopback on `engine`'s throwaway database, started
+ * before its tests (with `env`, and the server options such as a log stream) and closed after.
+ * `place` is the database's folder and environment, for a command run beside the server.
+ */
+export function listeningServerFor(
+  engine: Engine,
+  env: NodeJS.ProcessEnv = {},
+  options: ServerOptions = {},
+) {
+  let place: Awaited<ReturnType<Engine['setUp']>> | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    place = await engine.setUp();
+    server = await startServer(testConfig(place.dataDir, { ...place.env, ...env }), options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await place?.tearDown();
+  });
+  const started = () => {
+    if (!server || !place) throw new Error('the server starts in beforeAll');
+    return { server, place };
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get place() {
+      return started().place;
     },
   };
 }
