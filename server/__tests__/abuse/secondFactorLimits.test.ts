@@ -1,0 +1,95 @@
+// Guessing the second factor's code of an account whose password is known: parallel bursts get
+// exactly the limit's worth of checks, per account and per client address, on each counter store.
+import { Secret, TOTP } from 'otpauth';
+
+import { API_PATHS } from '../../../contract/api';
+import { COUNTER_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
+import {
+  activatedAccount,
+  bearer,
+  OWNER_PASSWORD,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
+import { retryAfters, tally } from '../../../testing/server/abuse/attack';
+
+/** Six-digit codes that are none of the secret's codes within a step of now. */
+function wrongCodes(secret: string, count: number): string[] {
+  const now = Date.now();
+  const right = new Set(
+    [-60_000, -30_000, 0, 30_000, 60_000].map((offset) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now + offset }),
+    ),
+  );
+  const codes: string[] = [];
+  for (let n = 0; codes.length < count; n += 1) {
+    const code = String((n * 7919) % 1_000_000).padStart(6, '0');
+    if (!right.has(code)) codes.push(code);
+  }
+  return codes;
+}
+
+describe.each(COUNTER_ENGINES)('second factor limits on %s', (_name, makeSetup) => {
+  const attack = serverUnderAttack(makeSetup, { PASSWORD_HASH_QUEUE: '1000' });
+  const { from } = attack;
+
+  /** An account of the owner (address 1) with the second factor on: its email and secret. */
+  async function protectedAccount(label: string) {
+    const owner = from(1);
+    const email = uniqueEmail(label);
+    const token = await activatedAccount(owner, email);
+    const started = await owner.post(
+      API_PATHS.startSecondFactor,
+      { password: OWNER_PASSWORD },
+      bearer(token),
+    );
+    const secret = started.body.secret as string;
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    const confirmed = await owner.post(API_PATHS.confirmSecondFactor, { code }, bearer(token));
+    expect(confirmed.status).toBe(200);
+    return { email, secret };
+  }
+
+  async function pendingToken(email: string, address: number): Promise<string> {
+    const answer = await from(address).post(API_PATHS.login, { email, password: OWNER_PASSWORD });
+    expect(answer.status).toBe(202);
+    return answer.body.pendingToken as string;
+  }
+
+  it('gives 200 parallel wrong codes for one account exactly 10 checks', async () => {
+    const { email, secret } = await protectedAccount('burst');
+    const token = await pendingToken(email, 2);
+    const attacker = from(2);
+    const answers = await Promise.all(
+      wrongCodes(secret, 200).map((code) =>
+        attacker.post(API_PATHS.loginSecondFactor, { pendingToken: token, code }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 400: 10, 429: 190 });
+    for (const seconds of retryAfters(answers)) {
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+    }
+    // The account's tries are spent from every address, the right code included.
+    const right = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+    const owner = await from(1).post(API_PATHS.loginSecondFactor, {
+      pendingToken: await pendingToken(email, 1),
+      code: right,
+    });
+    expect(owner.status).toBe(429);
+  });
+
+  it('gives one address 50 checks across many accounts', async () => {
+    const accounts = [];
+    for (let i = 0; i < 6; i += 1) accounts.push(await protectedAccount(`spread-${i}`));
+    const tokens = await Promise.all(accounts.map(({ email }) => pendingToken(email, 3)));
+    const attacker = from(3);
+    const answers = await Promise.all(
+      accounts.flatMap(({ secret }, i) =>
+        wrongCodes(secret, 10).map((code) =>
+          attacker.post(API_PATHS.loginSecondFactor, { pendingToken: tokens[i], code }),
+        ),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 400: 50, 429: 10 });
+  });
+});
