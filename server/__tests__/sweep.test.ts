@@ -70,6 +70,14 @@ async function fill(db: Kysely<Database>) {
     ])
     .execute();
 
+  await db
+    .insertInto('pending_logins')
+    .values([
+      { token_hash: 'pending-ended', user_id: 'active', expires_at: LONG_AGO },
+      { token_hash: 'pending-live', user_id: 'active', expires_at: NOW + 300 },
+    ])
+    .execute();
+
   const registration = (id: string, userId: string, createdAt: number) => ({
     id,
     user_id: userId,
@@ -121,6 +129,9 @@ async function remaining(db: Kysely<Database>) {
       db.selectFrom('activation_codes').select('user_id as key').execute(),
     ),
     accountCodes: await keys(db.selectFrom('account_codes').select('purpose as key').execute()),
+    pendingLogins: await keys(
+      db.selectFrom('pending_logins').select('token_hash as key').execute(),
+    ),
     registrations: await keys(db.selectFrom('registrations').select('id as key').execute()),
     rateLimits: (
       await sql<{ key: string }>`select key from rate_limits order by key`.execute(db)
@@ -160,6 +171,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
     sessions: ['grace', 'live'],
     activationCodes: ['pending-live'],
     accountCodes: ['email-change'],
+    pendingLogins: ['pending-live'],
     registrations: ['recent', 'with-live-code'],
     rateLimits: ['login:forever', 'login:live'],
     authEvents: ['kept'],
@@ -172,6 +184,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
       sessions: 5,
       activationCodes: 1,
       accountCodes: 1,
+      pendingLogins: 1,
       registrations: 1,
       rateLimits: 1,
       authEvents: 1,
@@ -179,7 +192,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
     expect(await remaining(db)).toEqual(KEPT);
     // A second pass finds nothing.
     expect(Object.values(await sweep(db, { now: NOW, graceSeconds: GRACE, batch: 2 }))).toEqual([
-      0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0,
     ]);
   });
 

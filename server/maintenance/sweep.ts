@@ -66,6 +66,12 @@ const ENDED = {
     key: ['user_id', 'purpose'],
     ended: (cutoff) => sql`expires_at < ${cutoff}`,
   },
+  // Logins that waited for their second step (five minutes) and never took it.
+  pendingLogins: {
+    table: 'pending_logins',
+    key: ['token_hash'],
+    ended: (cutoff) => sql`expires_at < ${cutoff}`,
+  },
   // A later sign-up's password is checked only with its account's activation code: once that code
   // has ended (and been swept, just before), a sign-up older than the grace has nothing left to
   // match. A new code asked for later activates with the first sign-up's password, or one chosen
