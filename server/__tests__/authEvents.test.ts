@@ -173,6 +173,14 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
       'x-request-id': 'verify-guest',
     });
     expect(guest.status).toBe(401);
+    // A read (the session list) is no decision either.
+    const read = await client.request(
+      'GET',
+      API_PATHS.sessions,
+      undefined,
+      headers(login.body.token, 4),
+    );
+    expect(read.status).toBe(200);
     const wrong = await client.post(
       API_PATHS.changePassword,
       { currentPassword: 'not it', newPassword: 'a brand new passphrase' },

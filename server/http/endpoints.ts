@@ -185,7 +185,7 @@ export function defineRoutes<N extends EndpointName>(
       app.route({
         ...(own as object),
         ...(sessionCheck ? { preHandler: [sessionCheck, ...ownPreHandlers] } : {}),
-        ...(recorded ? { config: { authEvent: name } } : {}),
+        ...(recorded === 'none' ? {} : { config: { authEvent: name } }),
         ...(recorded === 'all'
           ? {
               onSend: async (request: FastifyRequest, reply: FastifyReply) =>

@@ -18,8 +18,12 @@ import { endpoints, type EndpointName } from '../../contract/endpoints';
 import type { AuthEventsTable, Database } from '../db/schema';
 import { insertAuthEvent, newAuthEventId, sentId } from '../repo/auth-events';
 
-/** The account endpoints whose answers are recorded; the session check's refusals only. */
-export const RECORDED: Partial<Record<EndpointName, 'all' | 'refusals'>> = {
+/**
+ * Which answers of each endpoint are recorded: every one of the account endpoints, only the
+ * refusals of the session check, none of the rest (reads, uploads, health). Every endpoint is
+ * named, so a new one does not compile until it says.
+ */
+export const RECORDED: Record<EndpointName, 'all' | 'refusals' | 'none'> = {
   verify: 'refusals',
   signup: 'all',
   verifyAccount: 'all',
@@ -31,16 +35,22 @@ export const RECORDED: Partial<Record<EndpointName, 'all' | 'refusals'>> = {
   resetPassword: 'all',
   changePassword: 'all',
   changeEmail: 'all',
-  confirmEmailChange: 'all',
+  emailChange: 'none',
   resendEmailChange: 'all',
   cancelEmailChange: 'all',
+  confirmEmailChange: 'all',
   deleteAccount: 'all',
-  revokeSession: 'all',
+  sessions: 'none',
   revokeOtherSessions: 'all',
+  revokeSession: 'all',
+  secondFactor: 'none',
   startSecondFactor: 'all',
   confirmSecondFactor: 'all',
   renewRecoveryCodes: 'all',
   disableSecondFactor: 'all',
+  actionLogs: 'none',
+  health: 'none',
+  outbox: 'none',
 };
 
 /** What a request gathered for its event on the way. */
