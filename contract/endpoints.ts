@@ -21,6 +21,10 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: 'The email or password is wrong.' },
   ACCOUNT_NOT_ACTIVATED: { status: 403, message: 'The account is not activated yet.' },
   INVALID_TOKEN: { status: 401, message: 'The session is missing, expired or revoked.' },
+  INVALID_TICKET: {
+    status: 401,
+    message: 'The sign-in took too long or was already finished: sign in again.',
+  },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   SECOND_FACTOR_ON: {
     status: 409,
@@ -129,7 +133,7 @@ export const endpoints = {
     session: 'none',
     body: S.LoginBody,
     secret: ['password'],
-    answers: { 200: S.SessionOk, 202: S.SecondFactorRequired },
+    answers: { 200: S.LoginOk },
     refusals: ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_ACTIVATED', 'RATE_LIMITED'],
     form: 'login',
   },
@@ -139,9 +143,9 @@ export const endpoints = {
     tag: 'session',
     session: 'none',
     body: S.LoginSecondFactorBody,
-    secret: ['pendingToken', 'code'],
+    secret: ['ticket', 'code', 'recoveryCode'],
     answers: { 200: S.SessionOk },
-    refusals: ['INVALID_CODE', 'INVALID_TOKEN', 'RATE_LIMITED'],
+    refusals: ['INVALID_CODE', 'INVALID_TICKET', 'RATE_LIMITED'],
     form: 'loginSecondFactor',
   },
   logout: {
@@ -170,7 +174,7 @@ export const endpoints = {
     session: 'none',
     body: S.ResetPasswordBody,
     secret: ['code', 'password', 'linkToken'],
-    answers: { 200: S.SessionOk, 202: S.SecondFactorRequired },
+    answers: { 200: S.LoginOk },
     refusals: ['INVALID_CODE', 'RATE_LIMITED'],
     form: 'resetPassword',
   },
@@ -273,7 +277,7 @@ export const endpoints = {
   },
   secondFactor: {
     method: 'GET',
-    path: '/v1/api/user/second-factor',
+    path: '/v1/api/user/totp',
     tag: 'secondFactor',
     session: 'required',
     answers: { 200: S.SecondFactorStatusOk },
@@ -281,7 +285,7 @@ export const endpoints = {
   },
   startSecondFactor: {
     method: 'POST',
-    path: '/v1/api/user/second-factor/setup',
+    path: '/v1/api/user/totp/setup',
     tag: 'secondFactor',
     session: 'required',
     body: S.StartSecondFactorBody,
@@ -292,7 +296,7 @@ export const endpoints = {
   },
   confirmSecondFactor: {
     method: 'POST',
-    path: '/v1/api/user/second-factor/confirm',
+    path: '/v1/api/user/totp/enable',
     tag: 'secondFactor',
     session: 'required',
     body: S.ConfirmSecondFactorBody,
@@ -303,7 +307,7 @@ export const endpoints = {
   },
   renewRecoveryCodes: {
     method: 'POST',
-    path: '/v1/api/user/second-factor/recovery-codes',
+    path: '/v1/api/user/totp/recovery-codes',
     tag: 'secondFactor',
     session: 'required',
     body: S.RenewRecoveryCodesBody,
@@ -314,7 +318,7 @@ export const endpoints = {
   },
   disableSecondFactor: {
     method: 'POST',
-    path: '/v1/api/user/second-factor/disable',
+    path: '/v1/api/user/totp/disable',
     tag: 'secondFactor',
     session: 'required',
     body: S.DisableSecondFactorBody,
@@ -367,13 +371,13 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   verifyAccount: 'Activate an account with its mailed code, and sign in',
   resendActivation: 'Mail a new activation code (the same answer whatever the email)',
   login:
-    'Sign in with email and password; an account with a second factor is answered a pending login (202) instead of a session',
+    'Sign in with email and password; an account with a second factor is answered the ticket of the second step instead of a session',
   loginSecondFactor:
-    "A login's second step: the pending login's token and an authenticator's code (or a recovery code)",
+    "A login's second step: its ticket and an authenticator's code, or a recovery code",
   logout: 'Sign out: the session ends on the server',
   requestPasswordReset: 'Mail a password-reset code (the same answer whatever the email)',
   resetPassword:
-    "Choose a new password with the mailed code, sign in (through the second step when the account has a second factor: 202), and end the user's other sessions",
+    "Choose a new password with the mailed code, sign in (through the second step when the account has a second factor), and end the user's other sessions",
   changePassword: "Change the password and end the user's other sessions",
   changeEmail: 'Ask to change the email: a code is mailed to the new address',
   emailChange: 'Read the email change waiting for its code, if any',
@@ -466,7 +470,7 @@ export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
  * Body fields the app fills in itself (from the mailed link, or the login's answer), never shown
  * as form fields.
  */
-const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken', 'pendingToken']);
+const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken', 'ticket']);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
   ? v.InferInput<B>
@@ -474,7 +478,7 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B exten
 
 /** The fields a form of this endpoint shows (of each endpoint, for a union). */
 export type FormFieldOf<N extends EndpointName> = N extends EndpointName
-  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'pendingToken'>
+  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket'>
   : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {
@@ -505,6 +509,5 @@ export const SECRET_FIELDS: readonly string[] = [
     'secret',
     'otpauthUri',
     'recoveryCodes',
-    'pendingToken',
   ]),
 ];

@@ -190,11 +190,26 @@ export const DisableSecondFactorBody = v.object({
   password: givenPassword,
   code: totpOrRecoveryCode,
 });
-/** The second step of a login: the pending login's token and a code (or a recovery code). */
-export const LoginSecondFactorBody = v.object({
-  pendingToken: givenPassword,
-  code: totpOrRecoveryCode,
-});
+/** A recovery code. */
+const recoveryCode = v.pipe(
+  v.string('REQUIRED'),
+  v.nonEmpty('REQUIRED'),
+  v.check((value) => RECOVERY_CODE_PATTERN.test(value.trim()), 'INVALID_CODE_FORMAT'),
+  v.metadata({ maxLength: 32 }),
+);
+/** The second step of a login: its ticket and a code, or a recovery code; exactly one of the two. */
+export const LoginSecondFactorBody = v.pipe(
+  v.object({
+    ticket: givenPassword,
+    code: v.optional(totpCode),
+    recoveryCode: v.optional(recoveryCode),
+  }),
+  v.forward(
+    v.check((body) => (body.code === undefined) !== (body.recoveryCode === undefined), 'REQUIRED'),
+    ['code'],
+  ),
+  v.metadata({ oneOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] }),
+);
 
 /**
  * An activity log sent to support: the action-log file (contract/action-log.ts, the Redux DevTools
@@ -234,15 +249,15 @@ export const SessionOk = v.object({
   signature: Signature,
 });
 /**
- * The password was right and the account has a second factor: no session yet. `pendingToken` goes
+ * The password was right and the account has a second factor: no session yet. The `ticket` goes
  * to the login's second step with a code, once, before `expiresAt` (Unix seconds).
  */
-export const SecondFactorRequired = v.object({
+export const SecondFactorLogin = v.object({
   error: v.literal(false),
-  secondFactor: v.literal('totp'),
-  pendingToken: v.string(),
-  expiresAt: v.number(),
+  secondFactor: v.object({ ticket: v.string(), expiresAt: v.number() }),
 });
+/** A login's answer: a session, or (second factor on) the ticket of its second step. */
+export const LoginOk = v.union([SessionOk, SecondFactorLogin]);
 /** A second factor being set up: the authenticator app takes the URI (as a QR code) or the secret. */
 export const SecondFactorSetupOk = v.object({
   error: v.literal(false),
@@ -265,8 +280,13 @@ export const EmailChangeOk = v.object({
   error: v.literal(false),
   pending: v.nullable(v.object({ newEmail: v.string(), expiresAt: v.string() })),
 });
-/** How a session was opened: a password, a password and an authenticator's code. */
-export const SESSION_OPENERS = ['password', 'password+totp'] as const;
+/** How a session was opened: a password, a passkey, a password and a code or a recovery code. */
+export const SESSION_OPENERS = [
+  'password',
+  'passkey',
+  'password+totp',
+  'password+recovery',
+] as const;
 export const SessionInfo = v.object({
   id: v.string(),
   createdAt: v.string(),

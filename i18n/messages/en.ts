@@ -45,6 +45,7 @@ export const en = {
   'fieldError.required.email': 'Enter your email address.',
   'fieldError.required.password': 'Enter your password.',
   'fieldError.required.code': 'Enter the 6-digit code.',
+  'fieldError.required.recoveryCode': 'Enter a recovery code.',
   'fieldError.required.currentPassword': 'Enter your current password.',
   'fieldError.required.newPassword': 'Choose a new password.',
   'fieldError.required.newEmail': 'Enter your new email address.',

@@ -48,6 +48,7 @@ export const kh: Record<MessageId, string> = {
   'fieldError.required.email': 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលរបស់អ្នក។',
   'fieldError.required.password': 'សូមបញ្ចូលពាក្យសម្ងាត់របស់អ្នក។',
   'fieldError.required.code': 'សូមបញ្ចូលលេខកូដ ៦ ខ្ទង់។',
+  'fieldError.required.recoveryCode': 'សូមបញ្ចូលលេខកូដសង្គ្រោះ។',
   'fieldError.required.currentPassword': 'សូមបញ្ចូលពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នក។',
   'fieldError.required.newPassword': 'សូមជ្រើសរើសពាក្យសម្ងាត់ថ្មី។',
   'fieldError.required.newEmail': 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលថ្មីរបស់អ្នក។',

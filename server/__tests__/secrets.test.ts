@@ -114,7 +114,7 @@ describe('second factor secrets', () => {
   let dataDir: string;
   let logs = '';
   let events = '';
-  /** The secret, its URI, the recovery codes and the pending tokens. */
+  /** The secret, its URI, the recovery codes, the ticket and the session. */
   const secrets: string[] = [];
   const codes: string[] = [];
 
@@ -148,19 +148,28 @@ describe('second factor secrets', () => {
         auth,
       );
       secrets.push(...confirmed.body.recoveryCodes);
-      const pending = (await api.post(API_PATHS.login, { email, password })).body.pendingToken;
+      const pending = (await api.post(API_PATHS.login, { email, password })).body.secondFactor
+        .ticket;
       secrets.push(pending);
       // A wrong code, then the next step's code, then the same again (refused).
       const next = codeAt(secret, Date.now() + 30_000);
       const wrong = String((Number(next) + 1) % 1_000_000).padStart(6, '0');
-      await api.post(API_PATHS.loginSecondFactor, { pendingToken: pending, code: wrong });
+      await api.post(API_PATHS.loginSecondFactor, { ticket: pending, code: wrong });
       const second = await api.post(API_PATHS.loginSecondFactor, {
-        pendingToken: pending,
+        ticket: pending,
         code: next,
       });
       expect(second.status).toBe(200);
       secrets.push(second.body.token);
-      await api.post(API_PATHS.loginSecondFactor, { pendingToken: pending, code: next });
+      await api.post(API_PATHS.loginSecondFactor, { ticket: pending, code: next });
+      // And with a recovery code.
+      const again = (await api.post(API_PATHS.login, { email, password })).body.secondFactor.ticket;
+      const recovered = await api.post(API_PATHS.loginSecondFactor, {
+        ticket: again,
+        recoveryCode: confirmed.body.recoveryCodes[1],
+      });
+      expect(recovered.status).toBe(200);
+      secrets.push(again, recovered.body.token);
       const off = await api.post(
         API_PATHS.disableSecondFactor,
         { password, code: confirmed.body.recoveryCodes[0] },
@@ -175,8 +184,8 @@ describe('second factor secrets', () => {
 
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('went through setup, a login in two steps and turning off', () => {
-    expect(secrets).toHaveLength(2 + 10 + 2);
+  it('went through setup, logins in two steps and turning off', () => {
+    expect(secrets).toHaveLength(2 + 10 + 4);
     expect(codes).toHaveLength(2);
   });
 

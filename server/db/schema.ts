@@ -27,11 +27,11 @@ export interface SessionsTable {
   id: string | null;
   last_used_at: Generated<number>;
   user_agent: Generated<string>;
-  /** How the session was opened (migration 010): `password` or `password+totp`. */
+  /** How the session was opened (migration 010). */
   opened_by: Generated<SessionOpener>;
 }
 
-export type SessionOpener = 'password' | 'password+totp';
+export type SessionOpener = 'password' | 'passkey' | 'password+totp' | 'password+recovery';
 
 /** A user's second factor (migration 010): an authenticator app's secret, on once confirmed. */
 export interface SecondFactorsTable {

@@ -21,11 +21,11 @@ export interface Draw {
 }
 
 /** The kinds of code, each with its own budget per target. */
-export type CodeKind = 'activation' | 'reset' | 'email-change';
+export type CodeKind = 'activation' | 'reset' | 'email-change' | 'second-factor';
 
 export interface CodeGuess {
   kind: CodeKind;
-  /** Whose codes: the email (activation, reset) or the account's id (email change). */
+  /** Whose codes: the email (activation, reset) or the account's id (email change, second factor). */
   target: string;
   /** The current code's id (its salt), empty when the target has none. */
   codeId: string;
@@ -48,11 +48,6 @@ export interface Limits {
    * cannot lock the owner's other sessions out. Refund them when the password is right.
    */
   passwordCheck(request: FastifyRequest, session: { userId: string; tokenHash: string }): Draw[];
-  /**
-   * An authenticator's code (or a recovery code) for an account: per account and per client
-   * address, taken before the check like a login's. Refund them when the code is right.
-   */
-  secondFactorTry(request: FastifyRequest, userId: string): Draw[];
   /**
    * A typed code: per (code, address), per address across all targets, and the target's budget
    * across every code of its kind (taken last, so a request refused earlier never spends it).
@@ -79,8 +74,7 @@ export interface Limits {
   /**
    * A deleted account's rows: the addresses it signed in from (their exemption from the
    * per-email login limit must not pass to whoever signs up with the email next), its code
-   * budgets (they never expire on their own), its sessions' password checks, and its
-   * second-factor tries.
+   * budgets (they never expire on their own), and its sessions' password checks.
    */
   forgetAccount(account: { id: string; email: string }): Promise<void>;
 }
@@ -101,7 +95,8 @@ function emailKey(email: string): string {
 
 /** A code budget's key: its kind and target (an email as its hash, an account as its id). */
 function targetKey({ kind, target }: CodeGuess): string {
-  return `${kind}:${kind === 'email-change' ? target : emailKey(target)}`;
+  const byAccount = kind === 'email-change' || kind === 'second-factor';
+  return `${kind}:${byAccount ? target : emailKey(target)}`;
 }
 
 export interface LimitsOptions {
@@ -162,18 +157,6 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     limits.loginFailuresWindowSeconds,
   );
 
-  // Keyed by the account's id, so a deleted account's rows can be found.
-  const secondFactorAccount = counter(
-    'second-factor-account',
-    limits.loginFailuresMax,
-    limits.loginFailuresWindowSeconds,
-  );
-  const secondFactorAddress = counter(
-    'second-factor-address',
-    limits.loginFailuresPerAddressMax,
-    limits.loginFailuresWindowSeconds,
-  );
-
   const decorated: Limits = {
     counter,
     signup: (request) => [{ counter: signup, key: request.ip }],
@@ -196,10 +179,6 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         { counter: passwordAddress, key: request.ip },
       ];
     },
-    secondFactorTry: (request, userId) => [
-      { counter: secondFactorAccount, key: userId },
-      { counter: secondFactorAddress, key: request.ip },
-    ],
     codeTry: (request, guess) => {
       const target = targetKey(guess);
       return [
@@ -259,13 +238,13 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         { kind: 'activation', target: email, codeId: '' },
         { kind: 'reset', target: email, codeId: '' },
         { kind: 'email-change', target: id, codeId: '' },
+        { kind: 'second-factor', target: id, codeId: '' },
       ];
       await Promise.all([
         store.deletePrefix('known-address', `${emailKey(email)}:`),
         ...budgets.map((guess) => codeTarget.delete(targetKey(guess))),
         ...budgets.map((guess) => store.deletePrefix('code-pair', `${targetKey(guess)}:`)),
         store.deletePrefix('account-password-session', `${id}:`),
-        secondFactorAccount.delete(id),
       ]);
     },
   };

@@ -86,7 +86,7 @@ export async function recoveryCodesLeft(db: Kysely<Database>, userId: string): P
   return Number(row.left);
 }
 
-/** A login waiting for its second step: its token (answered once) and when it ends. */
+/** A login waiting for its second step: the login's answer, its ticket (shown once) and its end. */
 export async function createPendingLogin(db: Kysely<Database>, userId: string, now: number) {
   const token = newSessionToken();
   const expiresAt = now + PENDING_LOGIN_SECONDS;
@@ -100,12 +100,7 @@ export async function createPendingLogin(db: Kysely<Database>, userId: string, n
     .insertInto('pending_logins')
     .values({ token_hash: hashSessionToken(token), user_id: userId, expires_at: expiresAt })
     .execute();
-  return {
-    error: false as const,
-    secondFactor: 'totp' as const,
-    pendingToken: token,
-    expiresAt,
-  };
+  return { error: false as const, secondFactor: { ticket: token, expiresAt } };
 }
 
 export function findPendingLogin(db: Kysely<Database>, token: string, now: number) {

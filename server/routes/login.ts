@@ -35,7 +35,11 @@ const loginRoutes = defineRoutes(async (app) => {
       const now = app.clock.nowSeconds();
       // The password alone opens no session: the second step takes the pending login's token.
       if (await secondFactorOn(db, user.id)) {
-        return reply.code(202).send(await createPendingLogin(db, user.id, now));
+        return db.transaction().execute(async (trx) => {
+          const answer = await createPendingLogin(trx, user.id, now);
+          await app.authEvents.accepted(trx, request, { userId: user.id });
+          return answer;
+        });
       }
       const session = newSession(now, config.sessionTtlSeconds, request);
       await db.transaction().execute(async (trx) => {

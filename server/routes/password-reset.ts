@@ -2,7 +2,7 @@
 // whatever the email, so neither its answer nor its timing tells whether the email has an account;
 // the worker mails a reset code to an activated account, the activation code with a way to choose a
 // new password to a pending one, and nothing otherwise. The second factor stays on through a
-// reset: an account that has it is answered a pending login (202), not a session.
+// reset: an account that has it is answered the ticket of the login's second step, not a session.
 import { createHash } from 'node:crypto';
 
 import type { PlainOk } from '../../contract/api';
@@ -105,17 +105,17 @@ const passwordResetRoutes = defineRoutes(async (app) => {
           app.link(ROUTES.resetPassword, { email }),
         );
         await app.mail.send(trx, { to: user.email, ...notice });
-        // A pending login's answer (202) is recorded as it leaves.
-        if (!pending) {
-          await app.authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
-        }
+        await app.authEvents.accepted(trx, request, {
+          userId: user.id,
+          sessionId: pending ? null : session.id,
+        });
         return { pending };
       });
       if (!done) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
       await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
-      if (done.pending) return reply.code(202).send(done.pending);
+      if (done.pending) return done.pending;
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
   };

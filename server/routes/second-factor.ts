@@ -1,9 +1,9 @@
 // The second factor of the signed-in account (an authenticator app's codes, auth/second-factor.ts):
 // setting it up (the password, then a first code turns it on and answers the recovery codes once),
-// its state, new recovery codes, turning it off; and a login's second step, which takes the pending
-// login's token and a code (or a recovery code) and answers the session a login answers. Every code
-// check takes its tries before the check (per account and per client address, like a login's), and
-// a right code gives them back.
+// its state, new recovery codes, turning it off; and a login's second step, which takes the login's
+// ticket and a code or a recovery code and answers the session a login answers. Every code check
+// takes its tries before the check (the limits of a typed code: per code and address, per address,
+// and the account's budget), and a right code gives them back.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 
@@ -43,8 +43,9 @@ const secondFactorRoutes = defineRoutes(async (app) => {
   /**
    * Checks `code` for the account: an authenticator's code (its step accepted once; `enabled`
    * says whether the second factor must be on or be waiting for its first code), or, when
-   * `recovery`, one of its recovery codes (used up). The tries are taken first and given back on
-   * success; false when answered (429 or INVALID_CODE).
+   * `recovery`, one of its recovery codes (used up). The tries are taken first from the account's
+   * code budget (a typed code's limits, kind `second-factor`) and given back on success, the
+   * budget whole again; false when answered (429 or INVALID_CODE).
    */
   const codeAccepted = async (
     request: FastifyRequest,
@@ -53,7 +54,8 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     code: string,
     { enabled, recovery }: { enabled: boolean; recovery: boolean },
   ): Promise<boolean> => {
-    const draws = app.limits.secondFactorTry(request, userId);
+    const guess = { kind: 'second-factor', target: userId, codeId: '' } as const;
+    const draws = app.limits.codeTry(request, guess);
     if (!(await app.limits.take(reply, draws))) return false;
     let accepted = false;
     if (isTotpCode(code)) {
@@ -70,7 +72,9 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       reply.fail('INVALID_CODE');
       return false;
     }
+    // Every point back, the one per (code, address) too: the owner signs in many times a day.
     await app.limits.refund(draws);
+    await app.limits.codeSolved(guess, []);
     return true;
   };
 
@@ -172,23 +176,26 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     },
 
     loginSecondFactor: async (request, reply) => {
-      const { pendingToken, code } = request.body;
+      const { ticket, code, recoveryCode } = request.body;
       const now = clock.nowSeconds();
-      const pending = await findPendingLogin(db, pendingToken, now);
-      if (!pending) return reply.fail('INVALID_TOKEN');
+      const pending = await findPendingLogin(db, ticket, now);
+      if (!pending) return reply.fail('INVALID_TICKET');
       const userId = pending.user_id;
-      if (!(await codeAccepted(request, reply, userId, code, { enabled: true, recovery: true })))
+      const typed = code ?? recoveryCode ?? '';
+      const recovery = code === undefined;
+      if (!(await codeAccepted(request, reply, userId, typed, { enabled: true, recovery })))
         return reply;
       const user = await findUserById(db, userId);
       const session = newSession(now, config.sessionTtlSeconds, request);
       const opened = await db.transaction().execute(async (trx) => {
         // Once: of two requests with the one token, one opens a session.
         if (!(await endPendingLogin(trx, pending.token_hash))) return false;
-        await createSession(trx, { ...session, userId, now, openedBy: 'password+totp' });
+        const openedBy = recovery ? 'password+recovery' : 'password+totp';
+        await createSession(trx, { ...session, userId, now, openedBy });
         await app.authEvents.accepted(trx, request, { userId, sessionId: session.id });
         return true;
       });
-      if (!opened) return reply.fail('INVALID_TOKEN');
+      if (!opened) return reply.fail('INVALID_TICKET');
       return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
     },
   };

@@ -171,10 +171,7 @@ const CALLED = (Object.keys(table) as EndpointName[]).filter(
   (name): name is Called => !NOT_HERE.has(name),
 );
 
-/**
- * The success answer the call decodes: the first of 200, 201 and 202 the endpoint has (another
- * success status, such as a login's pending second step, is not read here yet).
- */
+/** The success answer the call decodes: the first of 200, 201 and 202, as `successSchemaOf`. */
 type Success<N extends EndpointName> = Endpoints[N]['answers'] extends { 200: infer S }
   ? S
   : Endpoints[N]['answers'] extends { 201: infer S }

@@ -131,7 +131,7 @@ export const authSlice = createSlice({
         api.endpoints.verifyAccount.matchFulfilled,
         api.endpoints.resetPassword.matchFulfilled,
       ),
-      (state) => void (state.hasToken = true),
+      (state, { payload }) => void (state.hasToken ||= 'token' in payload),
     );
     // The confirmed new address is the user's email from now on, on this screen too.
     builder.addMatcher(api.endpoints.confirmEmailChange.matchFulfilled, (state, { payload }) => {
@@ -227,7 +227,10 @@ export function addAuthListeners(startAppListening: AppStartListening) {
   ]) {
     startAppListening({
       matcher: signedIn.matchFulfilled,
-      effect: ({ payload }, { extra }) => storeToken(extra, payload.token),
+      // A login that waits for its second factor hands over none yet.
+      effect: ({ payload }, { extra }) => {
+        if ('token' in payload) storeToken(extra, payload.token);
+      },
     });
     // What dates the cookie loads while the request runs, so the verify after it does not wait.
     startAppListening({

@@ -1,5 +1,6 @@
-// Guessing the second factor's code of an account whose password is known: parallel bursts get
-// exactly the limit's worth of checks, per account and per client address, on each counter store.
+// Guessing the second factor's code of an account whose password is known: the limits of a typed
+// code (five per account and address, 20 per account in a row from anywhere, 50 per address), and
+// parallel bursts get exactly their worth of checks, on each counter store.
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../../contract/api';
@@ -49,44 +50,52 @@ describe.each(COUNTER_ENGINES)('second factor limits on %s', (_name, makeSetup) 
     return { email, secret };
   }
 
-  async function pendingToken(email: string, address: number): Promise<string> {
+  /** The ticket of the login's second step, the password typed from `address`. */
+  async function ticketFrom(email: string, address: number): Promise<string> {
     const answer = await from(address).post(API_PATHS.login, { email, password: OWNER_PASSWORD });
-    expect(answer.status).toBe(202);
-    return answer.body.pendingToken as string;
+    expect(answer.status).toBe(200);
+    return answer.body.secondFactor.ticket as string;
   }
 
-  it('gives 200 parallel wrong codes for one account exactly 10 checks', async () => {
+  it('gives 200 parallel wrong codes from one address exactly 5 checks', async () => {
     const { email, secret } = await protectedAccount('burst');
-    const token = await pendingToken(email, 2);
+    const ticket = await ticketFrom(email, 2);
     const attacker = from(2);
     const answers = await Promise.all(
       wrongCodes(secret, 200).map((code) =>
-        attacker.post(API_PATHS.loginSecondFactor, { pendingToken: token, code }),
+        attacker.post(API_PATHS.loginSecondFactor, { ticket, code }),
       ),
     );
-    expect(tally(answers)).toEqual({ 400: 10, 429: 190 });
+    expect(tally(answers)).toEqual({ 400: 5, 429: 195 });
     for (const seconds of retryAfters(answers)) {
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(15 * 60);
     }
-    // The account's tries are spent from every address, the right code included.
-    const right = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
-    const owner = await from(1).post(API_PATHS.loginSecondFactor, {
-      pendingToken: await pendingToken(email, 1),
-      code: right,
-    });
-    expect(owner.status).toBe(429);
+  });
+
+  it("gives many addresses 20 checks in all for one account's codes", async () => {
+    const { email, secret } = await protectedAccount('spread-out');
+    const ticket = await ticketFrom(email, 4);
+    const codes = wrongCodes(secret, 40);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, a) => from(10 + a)).flatMap((client, a) =>
+        codes
+          .slice(a * 5, a * 5 + 5)
+          .map((code) => client.post(API_PATHS.loginSecondFactor, { ticket, code })),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 400: 20, 429: 20 });
   });
 
   it('gives one address 50 checks across many accounts', async () => {
     const accounts = [];
-    for (let i = 0; i < 6; i += 1) accounts.push(await protectedAccount(`spread-${i}`));
-    const tokens = await Promise.all(accounts.map(({ email }) => pendingToken(email, 3)));
+    for (let i = 0; i < 12; i += 1) accounts.push(await protectedAccount(`spread-${i}`));
+    const tickets = await Promise.all(accounts.map(({ email }) => ticketFrom(email, 3)));
     const attacker = from(3);
     const answers = await Promise.all(
       accounts.flatMap(({ secret }, i) =>
-        wrongCodes(secret, 10).map((code) =>
-          attacker.post(API_PATHS.loginSecondFactor, { pendingToken: tokens[i], code }),
+        wrongCodes(secret, 5).map((code) =>
+          attacker.post(API_PATHS.loginSecondFactor, { ticket: tickets[i], code }),
         ),
       ),
     );

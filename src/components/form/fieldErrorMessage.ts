@@ -18,6 +18,7 @@ const MAX_LENGTH: Record<FormField, number> = {
   email: EMAIL_MAX_LENGTH,
   password: PASSWORD_MAX_LENGTH,
   code: CODE_LENGTH,
+  recoveryCode: 32,
   currentPassword: PASSWORD_MAX_LENGTH,
   newPassword: PASSWORD_MAX_LENGTH,
   newEmail: EMAIL_MAX_LENGTH,

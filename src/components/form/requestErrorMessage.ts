@@ -10,6 +10,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   INVALID_CREDENTIALS: 'requestError.invalidCredentials',
   ACCOUNT_NOT_ACTIVATED: 'requestError.accountNotActivated',
   INVALID_TOKEN: 'requestError.invalidToken',
+  INVALID_TICKET: 'requestError.invalidToken',
   NOT_FOUND: 'requestError.unexpected',
   SECOND_FACTOR_ON: 'requestError.unexpected',
   METHOD_NOT_ALLOWED: 'requestError.unexpected',
