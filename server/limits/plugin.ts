@@ -51,8 +51,11 @@ export interface Limits {
   /**
    * A typed code: per (code, address), per address across all targets, and the target's budget
    * across every code of its kind (taken last, so a request refused earlier never spends it).
+   * A secret out of guessing's reach (a second factor's recovery code, like a mailed link's
+   * token) is not held by the target's budget (`targetBudget: false`): strangers who spent it
+   * cannot lock the owner out.
    */
-  codeTry(request: FastifyRequest, guess: CodeGuess): Draw[];
+  codeTry(request: FastifyRequest, guess: CodeGuess, options?: { targetBudget: boolean }): Draw[];
   /**
    * The code was right: the target's budget is whole again, and the address's point comes back
    * (it counts wrong codes). `draws` are those of codeTry, or none for a link-token success.
@@ -179,13 +182,15 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         { counter: passwordAddress, key: request.ip },
       ];
     },
-    codeTry: (request, guess) => {
+    codeTry: (request, guess, { targetBudget } = { targetBudget: true }) => {
       const target = targetKey(guess);
-      return [
+      const draws: Draw[] = [
         { counter: codePair, key: `${target}:${guess.codeId}:${request.ip}` },
         { counter: codeAddress, key: request.ip },
-        { counter: codeTarget, key: target, retryAfterSeconds: codeTtl },
       ];
+      if (targetBudget)
+        draws.push({ counter: codeTarget, key: target, retryAfterSeconds: codeTtl });
+      return draws;
     },
     async codeSolved(guess, draws) {
       const address = draws.filter((draw) => draw.counter === codeAddress);

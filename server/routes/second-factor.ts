@@ -55,7 +55,10 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     { enabled, recovery }: { enabled: boolean; recovery: boolean },
   ): Promise<boolean> => {
     const guess = { kind: 'second-factor', target: userId, codeId: '' } as const;
-    const draws = app.limits.codeTry(request, guess);
+    // A recovery code (80 random bits) is out of guessing's reach, like a mailed link's token: the
+    // account's budget, which strangers who know the password can spend, does not hold it.
+    const recoveryCode = recovery && !isTotpCode(code);
+    const draws = app.limits.codeTry(request, guess, { targetBudget: !recoveryCode });
     if (!(await app.limits.take(reply, draws))) return false;
     let accepted = false;
     if (isTotpCode(code)) {

@@ -47,7 +47,7 @@ describe.each(COUNTER_ENGINES)('second factor limits on %s', (_name, makeSetup) 
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
     const confirmed = await owner.post(API_PATHS.confirmSecondFactor, { code }, bearer(token));
     expect(confirmed.status).toBe(200);
-    return { email, secret };
+    return { email, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
   }
 
   /** The ticket of the login's second step, the password typed from `address`. */
@@ -85,6 +85,34 @@ describe.each(COUNTER_ENGINES)('second factor limits on %s', (_name, makeSetup) 
       ),
     );
     expect(tally(answers)).toEqual({ 400: 20, 429: 20 });
+  });
+
+  it('lets the owner in with a recovery code once strangers spent the account on wrong codes', async () => {
+    const { email, secret, recoveryCodes } = await protectedAccount('locked-out');
+    const ticket = await ticketFrom(email, 20);
+    const codes = wrongCodes(secret, 20);
+    const spent = await Promise.all(
+      Array.from({ length: 4 }, (_, a) => from(20 + a)).flatMap((client, a) =>
+        codes
+          .slice(a * 5, a * 5 + 5)
+          .map((code) => client.post(API_PATHS.loginSecondFactor, { ticket, code })),
+      ),
+    );
+    expect(tally(spent)).toEqual({ 400: 20 });
+    // The owner's right code is refused with the account's budget spent...
+    const owner = from(1);
+    const ownTicket = await ticketFrom(email, 1);
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    const typed = await owner.post(API_PATHS.loginSecondFactor, { ticket: ownTicket, code });
+    expect(typed.status).toBe(429);
+    // ...but a recovery code (80 random bits, as out of reach as a mailed link's token) is not
+    // held by it: the owner is never locked out by strangers who know the password.
+    const recovered = await owner.post(API_PATHS.loginSecondFactor, {
+      ticket: ownTicket,
+      recoveryCode: recoveryCodes[0],
+    });
+    expect(recovered.status).toBe(200);
+    expect(typeof recovered.body.token).toBe('string');
   });
 
   it('gives one address 50 checks across many accounts', async () => {
