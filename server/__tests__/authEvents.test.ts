@@ -1,7 +1,6 @@
 // The server's record of account requests (auth_events), on both engines: one row per request with
 // the decision, the limit and tries left, the ids the app sent and never a secret; written with
 // the decision or not at all; gone with the account; carried by the request log.
-import { Writable } from 'node:stream';
 
 import { API_PATHS } from '../../contract/api';
 import {
@@ -12,20 +11,15 @@ import {
   wrongCode,
 } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
+import { capturedLog } from '../../testing/server/capturedLog';
 import { ENGINES } from '../../testing/server/engines';
 import { listeningServerFor } from '../../testing/server/injectedApp';
 import { SESSION_CHECK_REFUSALS_PER_ADDRESS } from '../plugins/auth-events';
 import { authEventsOfLog } from '../repo/auth-events';
 
 describe.each(ENGINES)('auth events on %s', (_name, engine) => {
-  let logs = '';
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
-  });
-  const running = listeningServerFor(engine, { LOG_LEVEL: 'info' }, { logStream });
+  const log = capturedLog();
+  const running = listeningServerFor(engine, { LOG_LEVEL: 'info' }, { logStream: log.stream });
 
   const events = (where: { log_id?: string; user_id?: string }) => {
     let query = running.server.app.db
@@ -95,7 +89,8 @@ describe.each(ENGINES)('auth events on %s', (_name, engine) => {
     expect(joined.map((row) => row.request_id)).toEqual(['req-2']);
 
     // The request log names the request by the app's id, the log, and the refusal's code.
-    const line = logs
+    const line = log
+      .text()
       .split('\n')
       .filter(Boolean)
       .map((text) => JSON.parse(text) as Record<string, unknown>)

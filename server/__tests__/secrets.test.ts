@@ -1,11 +1,11 @@
 // No password, token or code may rest in a file of DATA_DIR or in a log line.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
+import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir, testConfig } from '../../testing/server/config';
 import { startServer } from '../app';
@@ -25,7 +25,7 @@ function containsCode(text: string, code: string): boolean {
 describe('secrets', () => {
   const password = 'Secret-Passphrase-For-Leak-Check';
   let dataDir: string;
-  let logs = '';
+  const log = capturedLog();
   let code = '';
   let linkToken = '';
   const tokens: string[] = [];
@@ -33,13 +33,9 @@ describe('secrets', () => {
 
   beforeAll(async () => {
     dataDir = tempDir('secrets');
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString();
-        done();
-      },
+    const server = await startServer(testConfig(dataDir, { LOG_LEVEL: 'trace' }), {
+      logStream: log.stream,
     });
-    const server = await startServer(testConfig(dataDir, { LOG_LEVEL: 'trace' }), { logStream });
     const api = new ApiClient(server.url);
     const email = 'leak-check@example.com';
     try {
@@ -78,13 +74,13 @@ describe('secrets', () => {
     expect(linkToken.length).toBeGreaterThanOrEqual(22);
     expect(tokens).toHaveLength(2);
     expect(tokens.every((t) => t.length >= 22)).toBe(true);
-    expect(logs).toContain('request completed');
+    expect(log.text()).toContain('request completed');
   });
 
   it('keeps them out of every log line', () => {
-    for (const secret of [password, linkToken, ...tokens]) expect(logs).not.toContain(secret);
-    expect(containsCode(logs, code)).toBe(false);
-    expect(logs).not.toMatch(/bearer/i);
+    for (const secret of [password, linkToken, ...tokens]) expect(log.text()).not.toContain(secret);
+    expect(containsCode(log.text(), code)).toBe(false);
+    expect(log.text()).not.toMatch(/bearer/i);
   });
 
   it("keeps them, the email and the client address out of the server's record of requests", () => {
@@ -112,7 +108,7 @@ describe('secrets', () => {
 describe('second factor secrets', () => {
   const password = 'Second-Factor-Passphrase-For-Leak-Check';
   let dataDir: string;
-  let logs = '';
+  const log = capturedLog();
   let events = '';
   /** The secret, its URI, the recovery codes, the ticket and the session. */
   const secrets: string[] = [];
@@ -120,13 +116,9 @@ describe('second factor secrets', () => {
 
   beforeAll(async () => {
     dataDir = tempDir('secrets-totp');
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString();
-        done();
-      },
+    const server = await startServer(testConfig(dataDir, { LOG_LEVEL: 'trace' }), {
+      logStream: log.stream,
     });
-    const server = await startServer(testConfig(dataDir, { LOG_LEVEL: 'trace' }), { logStream });
     const api = new ApiClient(server.url);
     const email = 'totp-leak-check@example.com';
     const codeAt = (secret: string, atMs: number) => {
@@ -190,7 +182,7 @@ describe('second factor secrets', () => {
   });
 
   it('keeps the secret, the codes and the tokens out of every log line and event', () => {
-    for (const text of [logs, events]) {
+    for (const text of [log.text(), events]) {
       for (const secret of secrets) expect(text).not.toContain(secret);
       for (const code of codes) expect(containsCode(text, code)).toBe(false);
       expect(text).not.toContain(secrets[0]?.toLowerCase());

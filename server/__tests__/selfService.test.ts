@@ -1,11 +1,11 @@
 // The API's self-service rows (docs/openapi.json): password reset, password and email changes,
 // sessions, deletion; on SQLite and on PostgreSQL, through Fastify's `inject`.
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';
+import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
 import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
@@ -21,18 +21,12 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
   let tearDown: () => Promise<void>;
   let server: FastifyInstance;
   let api: ApiClient;
-  let logs = '';
+  const log = capturedLog();
   const secrets: string[] = [];
 
   beforeAll(async () => {
     const place = await engine.setUp();
     tearDown = place.tearDown;
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString();
-        done();
-      },
-    });
     server = await buildApp(
       testConfig(place.dataDir, {
         ...place.env,
@@ -42,7 +36,7 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
         RATE_LIMIT_RESEND_WINDOW_SECONDS: '1',
         LOG_LEVEL: 'info',
       }),
-      { logStream },
+      { logStream: log.stream },
     );
     await server.ready();
     api = ApiClient.inject(server);
@@ -406,11 +400,11 @@ describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => 
     expect(known.length).toBeGreaterThan(10);
     for (const secret of known) {
       if (/^\d{6}$/.test(secret)) {
-        expect(new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(logs)).toBe(false);
+        expect(new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(log.text())).toBe(false);
       } else {
-        expect(logs).not.toContain(secret);
+        expect(log.text()).not.toContain(secret);
       }
     }
-    expect(logs).toContain('request completed');
+    expect(log.text()).toContain('request completed');
   });
 });

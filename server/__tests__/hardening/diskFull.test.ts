@@ -3,11 +3,11 @@
 // the real cause (not "cannot rollback"), /healthz reports the database, and everything works
 // again once there is room.
 import fs from 'node:fs';
-import { Writable } from 'node:stream';
 
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../../contract/api';
+import { capturedLog } from '../../../testing/server/capturedLog';
 import { ApiClient } from '../../../testing/server/client';
 import { tempDir, testConfig } from '../../../testing/server/config';
 import { startServer, type RunningServer } from '../../app';
@@ -18,7 +18,7 @@ const PASSWORD = 'disk full passphrase';
 let server: RunningServer;
 let api: ApiClient;
 let dataDir: string;
-let logs = '';
+const log = capturedLog();
 let offsetMs = 0;
 const clock = {
   nowMs: () => Date.now() + offsetMs,
@@ -36,15 +36,9 @@ async function limitPages(pages: number | 'current') {
 
 beforeAll(async () => {
   dataDir = tempDir('disk-full');
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
-  });
   server = await startServer(
     testConfig(dataDir, { LOG_LEVEL: 'warn', RATE_LIMIT_SIGNUP_MAX: '100000' }),
-    { logStream, clock },
+    { logStream: log.stream, clock },
   );
   api = new ApiClient(server.url);
   await limitPages('current');
@@ -73,10 +67,10 @@ it('answers sign-ups with a 503 JSON error once the disk is full, never a 500', 
   await server.app.mail.idle();
 });
 
-it('logs the real cause, never a misleading rollback error or a 500', () => {
-  expect(logs).toContain('database or disk is full');
-  expect(logs).not.toContain('cannot rollback');
-  expect(logs).not.toContain('"statusCode":500');
+it('log.text() the real cause, never a misleading rollback error or a 500', () => {
+  expect(log.text()).toContain('database or disk is full');
+  expect(log.text()).not.toContain('cannot rollback');
+  expect(log.text()).not.toContain('"statusCode":500');
 });
 
 it('reports the database in /healthz while writes fail', async () => {
