@@ -81,6 +81,30 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     return true;
   };
 
+  /**
+   * The signed-in account, once its second factor is on and the body's password and code (a
+   * recovery code too, when `recovery`) are right; undefined when answered (404, the password's
+   * or the code's refusal).
+   */
+  const confirmedWithFactor = async (
+    request: FastifyRequest<{ Body: { password: string; code: string } }>,
+    reply: FastifyReply,
+    recovery: boolean,
+  ) => {
+    const user = await findUserById(db, sessionOf(request).userId);
+    const stored = await findSecondFactor(db, user.id);
+    if (!stored || stored.enabled_at === null) {
+      reply.fail('NOT_FOUND');
+      return undefined;
+    }
+    if (!(await passwordConfirmed(request, reply, user, 'password'))) return undefined;
+    const { code } = request.body;
+    if (!(await codeAccepted(request, reply, user.id, code, { enabled: true, recovery }))) {
+      return undefined;
+    }
+    return user;
+  };
+
   const noticeMail = async (
     trx: Transaction<Database>,
     request: FastifyRequest,
@@ -145,13 +169,8 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     },
 
     renewRecoveryCodes: async (request, reply) => {
-      const user = await findUserById(db, sessionOf(request).userId);
-      const stored = await findSecondFactor(db, user.id);
-      if (!stored || stored.enabled_at === null) return reply.fail('NOT_FOUND');
-      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
-      const { code } = request.body;
-      if (!(await codeAccepted(request, reply, user.id, code, { enabled: true, recovery: false })))
-        return reply;
+      const user = await confirmedWithFactor(request, reply, false);
+      if (!user) return reply;
       const recoveryCodes = newRecoveryCodes();
       await db.transaction().execute(async (trx) => {
         await storeRecoveryCodes(trx, user.id, recoveryCodes);
@@ -161,13 +180,8 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     },
 
     disableSecondFactor: async (request, reply) => {
-      const user = await findUserById(db, sessionOf(request).userId);
-      const stored = await findSecondFactor(db, user.id);
-      if (!stored || stored.enabled_at === null) return reply.fail('NOT_FOUND');
-      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
-      const { code } = request.body;
-      if (!(await codeAccepted(request, reply, user.id, code, { enabled: true, recovery: true })))
-        return reply;
+      const user = await confirmedWithFactor(request, reply, true);
+      if (!user) return reply;
       await db.transaction().execute(async (trx) => {
         await removeSecondFactor(trx, user.id);
         await noticeMail(trx, request, user, false);
