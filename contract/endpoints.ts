@@ -25,6 +25,10 @@ export const ERRORS = {
     status: 401,
     message: 'The sign-in took too long or was already finished: sign in again.',
   },
+  INVALID_CREDENTIAL: {
+    status: 401,
+    message: "The passkey is not one of this account's, or its check failed.",
+  },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   SECOND_FACTOR_ON: {
     status: 409,
@@ -47,13 +51,14 @@ export const TAGS = {
   account: "The signed-in user's own account: password, email, deletion.",
   sessions: "The signed-in user's live sessions.",
   secondFactor: "The signed-in user's second factor: an authenticator app's codes (TOTP).",
+  passkeys: "The signed-in user's passkeys (WebAuthn), and signing in with one.",
   support: 'Activity logs sent to support.',
   operations: 'Health of the running server.',
   development: 'Development-only helpers, served in the outbox mail mode alone.',
 } as const;
 
 export interface EndpointSpec {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** `:name` marks a path parameter, described by `params`. */
   readonly path: `/${string}`;
   readonly tag: keyof typeof TAGS;
@@ -327,6 +332,71 @@ export const endpoints = {
     refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
     form: 'disableSecondFactor',
   },
+  passkeyRegistrationOptions: {
+    method: 'POST',
+    path: '/v1/api/user/passkeys/registration-options',
+    tag: 'passkeys',
+    session: 'required',
+    answers: { 200: S.PasskeyRegistrationOptionsOk },
+    refusals: ['RATE_LIMITED'],
+  },
+  addPasskey: {
+    method: 'POST',
+    path: '/v1/api/user/passkeys',
+    tag: 'passkeys',
+    session: 'required',
+    body: S.AddPasskeyBody,
+    secret: ['response'],
+    answers: { 201: S.PasskeyOk },
+    refusals: ['INVALID_CREDENTIAL', 'RATE_LIMITED'],
+  },
+  passkeys: {
+    method: 'GET',
+    path: '/v1/api/user/passkeys',
+    tag: 'passkeys',
+    session: 'required',
+    answers: { 200: S.PasskeysOk },
+    refusals: [],
+  },
+  renamePasskey: {
+    method: 'PATCH',
+    path: '/v1/api/user/passkeys/:id',
+    tag: 'passkeys',
+    session: 'required',
+    params: S.PasskeyParams,
+    body: S.RenamePasskeyBody,
+    answers: { 200: S.PasskeyOk },
+    refusals: ['NOT_FOUND'],
+  },
+  removePasskey: {
+    method: 'DELETE',
+    path: '/v1/api/user/passkeys/:id',
+    tag: 'passkeys',
+    session: 'required',
+    params: S.PasskeyParams,
+    body: S.RemovePasskeyBody,
+    secret: ['password'],
+    answers: { 200: S.PlainOk },
+    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
+  },
+  passkeyLoginOptions: {
+    method: 'POST',
+    path: '/v1/api/user/passkey-login/options',
+    tag: 'session',
+    session: 'none',
+    answers: { 200: S.PasskeyLoginOptionsOk },
+    refusals: ['RATE_LIMITED'],
+  },
+  passkeyLogin: {
+    method: 'POST',
+    path: '/v1/api/user/passkey-login',
+    tag: 'session',
+    session: 'none',
+    body: S.PasskeyLoginBody,
+    secret: ['response'],
+    answers: { 200: S.SessionOk },
+    refusals: ['INVALID_CREDENTIAL', 'RATE_LIMITED'],
+  },
   actionLogs: {
     method: 'POST',
     path: '/v1/api/action-logs',
@@ -396,6 +466,17 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
     "Turn the second factor on with the authenticator's code; the ten recovery codes are answered once",
   renewRecoveryCodes: 'Replace the ten recovery codes; the new ones are answered once',
   disableSecondFactor: 'Turn the second factor off (the password and a code or recovery code)',
+  passkeyRegistrationOptions:
+    'WebAuthn creation options for a new passkey of the user: single use, five minutes, for this session only',
+  addPasskey:
+    "Add a passkey: the browser's answer to the creation options, and a name; a notice is mailed",
+  passkeys: "List the user's passkeys, newest first",
+  renamePasskey: "Rename one of the user's passkeys",
+  removePasskey: "Remove one of the user's passkeys (the password); a notice is mailed",
+  passkeyLoginOptions:
+    'WebAuthn request options for signing in with a passkey (discoverable credentials, also for autofill): single use, five minutes',
+  passkeyLogin:
+    'Sign in with a passkey: its signature over the challenge of the request options; no second factor is asked',
   actionLogs: 'Send an activity log to support, and get a reference to quote',
   health: 'Whether the database, Redis (when configured) and the mail queue work',
   outbox: 'The mails kept in the outbox mail mode, newest last',
@@ -509,5 +590,9 @@ export const SECRET_FIELDS: readonly string[] = [
     'secret',
     'otpauthUri',
     'recoveryCodes',
+    // WebAuthn options: their single-use challenge, and the credential ids they name.
+    'challenge',
+    'allowCredentials',
+    'excludeCredentials',
   ]),
 ];

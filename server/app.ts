@@ -28,6 +28,7 @@ import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
 import outboxRoutes from './routes/outbox';
+import passkeyRoutes from './routes/passkeys';
 import passwordChangeRoutes from './routes/password-change';
 import passwordResetRoutes from './routes/password-reset';
 import secondFactorRoutes from './routes/second-factor';
@@ -52,6 +53,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   accountDeletionRoutes,
   sessionListRoutes,
   secondFactorRoutes,
+  passkeyRoutes,
   actionLogRoutes,
   outboxRoutes,
 ]);

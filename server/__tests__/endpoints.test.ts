@@ -49,6 +49,18 @@ const VALID_BODIES: Partial<Record<EndpointName, object>> = {
   confirmSecondFactor: { code: '123456' },
   renewRecoveryCodes: { password: 'a current passphrase', code: '123456' },
   disableSecondFactor: { password: 'a current passphrase', code: 'abcd-efgh-ijkl-mnop' },
+  addPasskey: {
+    name: 'Laptop',
+    response: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+      clientExtensionResults: {},
+      type: 'public-key',
+    },
+  },
+  renamePasskey: { name: 'Laptop' },
+  removePasskey: { password: 'a current passphrase' },
 };
 
 it('checks the session the table names before every handler that needs one', async () => {

@@ -180,9 +180,16 @@ type Success<N extends EndpointName> = Endpoints[N]['answers'] extends { 200: in
       ? S
       : never;
 
-/** The trigger's argument: the body, the path's parameters, or nothing. */
+/** The path's parameters of an endpoint (none: unknown, which adds nothing to an intersection). */
+type ParamsOf<N extends EndpointName> = Endpoints[N] extends {
+  params: infer P extends v.GenericSchema;
+}
+  ? v.InferInput<P>
+  : unknown;
+
+/** The trigger's argument: the body and the path's parameters, or nothing. */
 type ArgOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
-  ? v.InferInput<B>
+  ? v.InferInput<B> & ParamsOf<N>
   : Endpoints[N] extends { params: infer P extends v.GenericSchema }
     ? v.InferInput<P>
     : void;

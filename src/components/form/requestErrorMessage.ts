@@ -11,6 +11,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   ACCOUNT_NOT_ACTIVATED: 'requestError.accountNotActivated',
   INVALID_TOKEN: 'requestError.invalidToken',
   INVALID_TICKET: 'requestError.invalidToken',
+  INVALID_CREDENTIAL: 'requestError.unexpected',
   NOT_FOUND: 'requestError.unexpected',
   SECOND_FACTOR_ON: 'requestError.unexpected',
   METHOD_NOT_ALLOWED: 'requestError.unexpected',
