@@ -13,6 +13,7 @@ export type PublicUser = v.InferOutput<typeof S.PublicUser>;
 export type ErrorBody = v.InferOutput<typeof S.ErrorBody>;
 export type VerifyOk = v.InferOutput<typeof S.VerifyOk>;
 export type SessionOk = v.InferOutput<typeof S.SessionOk>;
+export type SecondFactorLogin = v.InferOutput<typeof S.SecondFactorLogin>;
 export type SignupOk = v.InferOutput<typeof S.SignupOk>;
 export type VerifyAccountBody = v.InferOutput<typeof S.VerifyAccountBody>;
 export type PlainOk = v.InferOutput<typeof S.PlainOk>;

@@ -2,16 +2,25 @@
 // `Authorization: Bearer …` token stands for, or null. Routes never read the header themselves: the
 // endpoint table's `session` puts `requireSession` (refuses a request without a live session with
 // 401 INVALID_TOKEN) or `readSession` (reads it and lets a guest through) before the handler
-// (../http/endpoints.ts). A route that opens a session (login, activation, a password reset)
-// stores `newSession`'s row and answers `sessionAnswer`.
+// (../http/endpoints.ts). A route that lets someone in (login, activation, a password reset, a
+// second step, a passkey) answers what `openSession` stores in its transaction.
 import { randomBytes } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { PublicUser, SessionOk } from '../../contract/api';
+import type { Transaction } from 'kysely';
+
+import type { SecondFactorLogin, SessionOk } from '../../contract/api';
+import type { Database, SessionOpener } from '../db/schema';
 import { RECORDED } from '../plugins/auth-events';
-import { findLiveSessionUser } from '../repo/sessions';
+import {
+  createPendingLogin,
+  createSession,
+  findLiveSessionUser,
+  secondFactorOn,
+} from '../repo/sessions';
+import { toPublicUser, type UserRow } from '../repo/users';
 import { hashSessionToken, newSessionToken } from './secrets';
 
 /** The stored row of a live session, joined to its user (whose `id` it carries). */
@@ -102,24 +111,57 @@ export function userAgentOf(request: FastifyRequest): string {
   return (request.headers['user-agent'] ?? '').slice(0, 512);
 }
 
+/** Who a session is opened for: the stored user the answer shows. */
+type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'created_at'>;
+
 /**
- * A new session for this request: its token, what is stored of it, its public id, and how many
- * live sessions its account keeps at most (storing it ends the oldest beyond that).
+ * Opens a session for `user`, in the transaction of the decision that lets them in (a login, an
+ * activation, a password reset, a second step, a passkey), so that either all of it is stored or
+ * nothing: the session (which ends the account's oldest beyond `SESSIONS_MAX_PER_ACCOUNT`), the
+ * record of the decision, and the answer with its token. `openedBy` is what the session list
+ * shows. With `askSecondFactor` (the way in was the password alone), an account whose second
+ * factor is on gets no session: a login waiting for its second step stands in its place, and the
+ * answer is its ticket.
  */
-export function newSession(now: number, ttlSeconds: number, request: FastifyRequest) {
+export async function openSession(
+  trx: Transaction<Database>,
+  request: FastifyRequest,
+  user: SessionUser,
+  how?: { openedBy?: SessionOpener; askSecondFactor?: false },
+): Promise<SessionOk>;
+export async function openSession(
+  trx: Transaction<Database>,
+  request: FastifyRequest,
+  user: SessionUser,
+  how: { askSecondFactor: true },
+): Promise<SessionOk | SecondFactorLogin>;
+export async function openSession(
+  trx: Transaction<Database>,
+  request: FastifyRequest,
+  user: SessionUser,
+  how: { openedBy?: SessionOpener; askSecondFactor?: boolean } = {},
+): Promise<SessionOk | SecondFactorLogin> {
+  const { authEvents, clock, config } = request.server;
+  const now = clock.nowSeconds();
+  if (how.askSecondFactor && (await secondFactorOn(trx, user.id))) {
+    const pending = await createPendingLogin(trx, user.id, now);
+    await authEvents.accepted(trx, request, { userId: user.id });
+    return pending;
+  }
   const token = newSessionToken();
-  return {
-    token,
+  const session = {
     tokenHash: hashSessionToken(token),
-    expiresAt: now + ttlSeconds,
+    userId: user.id,
+    expiresAt: now + config.sessionTtlSeconds,
+    now,
     id: randomBytes(16).toString('base64url'),
     userAgent: userAgentOf(request),
-    keepAtMost: request.server.config.sessionsMaxPerAccount,
+    keepAtMost: config.sessionsMaxPerAccount,
+    openedBy: how.openedBy ?? 'password',
   };
-}
-
-export function sessionAnswer(token: string, user: PublicUser, exp: number): SessionOk {
-  return { error: false, token, user, signature: { exp } };
+  await createSession(trx, session);
+  await authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
+  return { error: false, token, user: toPublicUser(user), signature: { exp: session.expiresAt } };
 }
 
 export default fp(

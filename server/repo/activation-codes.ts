@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { createSession, type NewSession } from './sessions';
 import type { UserRow } from './users';
 
 export interface StoredCode {
@@ -46,35 +45,28 @@ export async function findPendingActivation(db: Kysely<Database>, email: string)
 }
 
 /**
- * Uses the code up, activates the user with the sign-up whose password matched (dropping every
- * other one) and opens a session, all or nothing. Returns false when another request used the
- * same code first.
+ * In the activation's transaction (which opens its session too): uses the code up and activates
+ * the user with the sign-up whose password matched, dropping every other one. Returns false when
+ * another request used the same code first.
  */
-export async function activateWithSession(
-  db: Kysely<Database>,
+export async function activateAccount(
+  trx: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'name' | 'password_hash'>,
   codeHash: string,
-  session: Omit<NewSession, 'userId' | 'now'>,
   now: number,
-  /** What else the activation writes: its event. */
-  alsoWrite: (trx: Transaction<Database>) => Promise<void> = async () => {},
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .deleteFrom('activation_codes')
-      .where('user_id', '=', user.id)
-      .where('code_hash', '=', codeHash)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!used) return false;
-    await trx
-      .updateTable('users')
-      .set({ activated_at: now, name: user.name, password_hash: user.password_hash })
-      .where('id', '=', user.id)
-      .execute();
-    await trx.deleteFrom('registrations').where('user_id', '=', user.id).execute();
-    await createSession(trx, { ...session, userId: user.id, now });
-    await alsoWrite(trx);
-    return true;
-  });
+  const used = await trx
+    .deleteFrom('activation_codes')
+    .where('user_id', '=', user.id)
+    .where('code_hash', '=', codeHash)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!used) return false;
+  await trx
+    .updateTable('users')
+    .set({ activated_at: now, name: user.name, password_hash: user.password_hash })
+    .where('id', '=', user.id)
+    .execute();
+  await trx.deleteFrom('registrations').where('user_id', '=', user.id).execute();
+  return true;
 }

@@ -1,14 +1,10 @@
 // The second factor's rows (migration 010): the secret of each account (encrypted by
-// auth/second-factor.ts), its recovery codes as SHA-256, and the logins whose password was right,
-// waiting for their second step (the token as SHA-256, five minutes, used once).
+// auth/second-factor.ts) and its recovery codes as SHA-256. The logins waiting for their second
+// step are sessions not yet opened: ./sessions.ts.
 import type { Kysely } from 'kysely';
 
 import { hashRecoveryCode } from '../auth/second-factor';
-import { hashSessionToken, newSessionToken } from '../auth/secrets';
 import type { Database } from '../db/schema';
-
-/** How long a login waits for its second step. */
-const PENDING_LOGIN_SECONDS = 5 * 60;
 
 export function findSecondFactor(db: Kysely<Database>, userId: string) {
   return db
@@ -16,17 +12,6 @@ export function findSecondFactor(db: Kysely<Database>, userId: string) {
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
-}
-
-/** Whether the account's second factor is on. */
-export async function secondFactorOn(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('second_factors')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('enabled_at', 'is not', null)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -84,41 +69,6 @@ export async function recoveryCodesLeft(db: Kysely<Database>, userId: string): P
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.left);
-}
-
-/** A login waiting for its second step: the login's answer, its ticket (shown once) and its end. */
-export async function createPendingLogin(db: Kysely<Database>, userId: string, now: number) {
-  const token = newSessionToken();
-  const expiresAt = now + PENDING_LOGIN_SECONDS;
-  // The account's ended ones go: they can never be used.
-  await db
-    .deleteFrom('pending_logins')
-    .where('user_id', '=', userId)
-    .where('expires_at', '<=', now)
-    .execute();
-  await db
-    .insertInto('pending_logins')
-    .values({ token_hash: hashSessionToken(token), user_id: userId, expires_at: expiresAt })
-    .execute();
-  return { error: false as const, secondFactor: { ticket: token, expiresAt } };
-}
-
-export function findPendingLogin(db: Kysely<Database>, token: string, now: number) {
-  return db
-    .selectFrom('pending_logins')
-    .select(['token_hash', 'user_id'])
-    .where('token_hash', '=', hashSessionToken(token))
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-}
-
-/** Ends a pending login: true for the one request that ended it. */
-export async function endPendingLogin(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('pending_logins')
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
 }
 
 /** Turns the second factor off: its secret, its recovery codes and its waiting logins go. */

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
+import { hashSessionToken, newSessionToken } from '../auth/secrets';
 import { sqliteConnectionOf } from '../db/connect';
 import type { Database, SessionOpener } from '../db/schema';
 import { rowGetter } from '../db/sqliteRows';
@@ -324,16 +325,16 @@ export async function listSessions(db: Kysely<Database>, userId: string, now: nu
     });
 }
 
-/** Ends every session of the user but the one given; returns how many ended. */
-export async function revokeOtherSessions(
+/** Ends every session of the user but the one given, if one is; returns how many ended. */
+export async function endSessions(
   db: Kysely<Database>,
   userId: string,
-  keepTokenHash: string,
+  exceptTokenHash?: string,
 ): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
-    .where('token_hash', '!=', keepTokenHash)
+    .$if(exceptTokenHash !== undefined, (qb) => qb.where('token_hash', '!=', exceptTokenHash!))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -352,4 +353,56 @@ export async function revokeSessionById(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+// Logins whose password was right, waiting for their second step: the ticket as SHA-256, five
+// minutes, used once.
+
+/** How long a login waits for its second step. */
+const PENDING_LOGIN_SECONDS = 5 * 60;
+
+/** Whether the account's second factor is on: a password alone then opens no session. */
+export async function secondFactorOn(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('second_factors')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A login waiting for its second step: the login's answer, its ticket (shown once) and its end. */
+export async function createPendingLogin(db: Kysely<Database>, userId: string, now: number) {
+  const token = newSessionToken();
+  const expiresAt = now + PENDING_LOGIN_SECONDS;
+  // The account's ended ones go: they can never be used.
+  await db
+    .deleteFrom('pending_logins')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
+  await db
+    .insertInto('pending_logins')
+    .values({ token_hash: hashSessionToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
+  return { error: false as const, secondFactor: { ticket: token, expiresAt } };
+}
+
+export function findPendingLogin(db: Kysely<Database>, token: string, now: number) {
+  return db
+    .selectFrom('pending_logins')
+    .select(['token_hash', 'user_id'])
+    .where('token_hash', '=', hashSessionToken(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Ends a pending login: true for the one request that ended it. */
+export async function endPendingLogin(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('pending_logins')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -4,15 +4,14 @@ import { normalizeEmail } from '../../contract/schemas';
 import { resendActivationJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
-import { newSession, sessionAnswer } from '../auth/session';
+import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
-import { activateWithSession, findPendingActivation } from '../repo/activation-codes';
+import { activateAccount, findPendingActivation } from '../repo/activation-codes';
 import { findRegistrations } from '../repo/registrations';
-import { toPublicUser } from '../repo/users';
 
 const activationRoutes = defineRoutes(async (app) => {
-  const { config, db, passwords } = app;
+  const { db, passwords } = app;
 
   /** The sign-up (the first one or a later one) whose password this is, if any. */
   async function matchingSignup(
@@ -69,26 +68,15 @@ const activationRoutes = defineRoutes(async (app) => {
           : await chosenWithCode(pending, body.newPassword);
       if (!signup) return reply.fail('PASSWORD_NOT_CHOSEN');
 
-      const session = newSession(now, config.sessionTtlSeconds, request);
-      const account = {
-        id: pending.id,
-        name: signup.name,
-        password_hash: signup.password_hash,
-      };
-      const activated = await activateWithSession(
-        db,
-        account,
-        pending.code_hash,
-        session,
-        now,
-        (trx) =>
-          app.authEvents.accepted(trx, request, { userId: pending.id, sessionId: session.id }),
-      );
-      if (!activated) return reply.fail('INVALID_CODE');
+      const account = { ...pending, name: signup.name, password_hash: signup.password_hash };
+      const answer = await db.transaction().execute(async (trx) => {
+        if (!(await activateAccount(trx, account, pending.code_hash, now))) return undefined;
+        return openSession(trx, request, account);
+      });
+      if (!answer) return reply.fail('INVALID_CODE');
       await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
-      const user = toPublicUser({ ...pending, name: signup.name });
-      return sessionAnswer(session.token, user, session.expiresAt);
+      return answer;
     },
 
     resendActivation: async (request, reply) => {

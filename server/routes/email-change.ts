@@ -18,7 +18,7 @@ import {
   replaceAccountCode,
   useAccountCode,
 } from '../repo/account-codes';
-import { revokeOtherSessions } from '../repo/sessions';
+import { endSessions } from '../repo/sessions';
 import { findUserByEmail, findUserById, setEmail, toPublicUser } from '../repo/users';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
@@ -141,7 +141,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         // Taken since the code was sent: the change does not happen.
         if (await findUserByEmail(trx, newEmail)) return false;
         await setEmail(trx, user.id, newEmail);
-        await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
+        await endSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset code mailed to the old address no longer works.
         await endAccountCodes(trx, user.id);
         const notice = emailChangedMail(language(request), user.name, newEmail);

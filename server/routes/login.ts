@@ -1,13 +1,11 @@
 import { normalizeEmail } from '../../contract/schemas';
 import { HashingOverloaded } from '../auth/passwords';
-import { newSession, sessionAnswer } from '../auth/session';
+import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
-import { createPendingLogin, secondFactorOn } from '../repo/second-factors';
-import { createSession } from '../repo/sessions';
-import { findUserByEmail, toPublicUser } from '../repo/users';
+import { findUserByEmail } from '../repo/users';
 
 const loginRoutes = defineRoutes(async (app) => {
-  const { config, db, passwords } = app;
+  const { db, passwords } = app;
 
   return {
     login: async (request, reply) => {
@@ -32,21 +30,11 @@ const loginRoutes = defineRoutes(async (app) => {
       await app.limits.rememberAddress(request, email);
       if (user.activated_at === null) return reply.fail('ACCOUNT_NOT_ACTIVATED');
 
-      const now = app.clock.nowSeconds();
-      // The password alone opens no session: the second step takes the pending login's token.
-      if (await secondFactorOn(db, user.id)) {
-        return db.transaction().execute(async (trx) => {
-          const answer = await createPendingLogin(trx, user.id, now);
-          await app.authEvents.accepted(trx, request, { userId: user.id });
-          return answer;
-        });
-      }
-      const session = newSession(now, config.sessionTtlSeconds, request);
-      await db.transaction().execute(async (trx) => {
-        await createSession(trx, { ...session, userId: user.id, now });
-        await app.authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
-      });
-      return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
+      // The password alone opens no session where a second factor is on: it gives the ticket the
+      // second step takes.
+      return db
+        .transaction()
+        .execute((trx) => openSession(trx, request, user, { askSecondFactor: true }));
     },
   };
 });

@@ -8,7 +8,7 @@ import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes } from '../repo/account-codes';
-import { revokeOtherSessions } from '../repo/sessions';
+import { endSessions } from '../repo/sessions';
 import { findUserById, setPasswordHash } from '../repo/users';
 
 const passwordChangeRoutes = defineRoutes(async (app) => {
@@ -25,7 +25,7 @@ const passwordChangeRoutes = defineRoutes(async (app) => {
       const passwordHash = await app.passwords.hash(newPassword);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, user.id, passwordHash);
-        await revokeOtherSessions(trx, user.id, sessionOf(request).tokenHash);
+        await endSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset or email-change code mailed before the change no longer works.
         await endAccountCodes(trx, user.id);
         const reset = app.link(ROUTES.resetPassword, { email: user.email });

@@ -11,14 +11,13 @@ import { normalizeEmail } from '../../contract/schemas';
 import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
-import { newSession, sessionAnswer } from '../auth/session';
+import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
-import { createPendingLogin, secondFactorOn } from '../repo/second-factors';
-import { createSession, revokeOtherSessions } from '../repo/sessions';
-import { findUserByEmail, setPasswordHash, toPublicUser } from '../repo/users';
+import { endSessions } from '../repo/sessions';
+import { findUserByEmail, setPasswordHash } from '../repo/users';
 
 const passwordResetRoutes = defineRoutes(async (app) => {
   const { config, db } = app;
@@ -85,18 +84,12 @@ const passwordResetRoutes = defineRoutes(async (app) => {
       }
 
       const passwordHash = await app.passwords.hash(body.password);
-      const session = newSession(now, config.sessionTtlSeconds, request);
       const language = mailLanguage(request.headers['accept-language']);
-      const done = await db.transaction().execute(async (trx) => {
+      const answer = await db.transaction().execute(async (trx) => {
         if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
         await setPasswordHash(trx, user.id, passwordHash);
-        // The second factor stays on: the new password signs in through the second step.
-        const pending = (await secondFactorOn(trx, user.id))
-          ? await createPendingLogin(trx, user.id, now)
-          : undefined;
-        if (!pending) await createSession(trx, { ...session, userId: user.id, now });
         // Whoever held the old password is signed out everywhere.
-        await revokeOtherSessions(trx, user.id, session.tokenHash);
+        await endSessions(trx, user.id);
         // An email-change code asked for before the reset no longer works.
         await endAccountCodes(trx, user.id);
         const notice = passwordChangedMail(
@@ -105,18 +98,14 @@ const passwordResetRoutes = defineRoutes(async (app) => {
           app.link(ROUTES.resetPassword, { email }),
         );
         await app.mail.send(trx, { to: user.email, ...notice });
-        await app.authEvents.accepted(trx, request, {
-          userId: user.id,
-          sessionId: pending ? null : session.id,
-        });
-        return { pending };
+        // The second factor stays on: the new password signs in through the second step.
+        return openSession(trx, request, user, { askSecondFactor: true });
       });
-      if (!done) return reply.fail('INVALID_CODE');
+      if (!answer) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
       await app.limits.codeSolved(guess, draws);
       await app.limits.rememberAddress(request, email);
-      if (done.pending) return done.pending;
-      return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
+      return answer;
     },
   };
 });

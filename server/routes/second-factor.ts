@@ -17,15 +17,13 @@ import {
   newTotpSecret,
   totpStep,
 } from '../auth/second-factor';
-import { newSession, passwordConfirmed, sessionAnswer, sessionOf } from '../auth/session';
+import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
 import type { Database } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { secondFactorChangedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
 import {
   acceptStep,
-  endPendingLogin,
-  findPendingLogin,
   findSecondFactor,
   recoveryCodesLeft,
   removeSecondFactor,
@@ -34,8 +32,8 @@ import {
   turnOn,
   spendRecoveryCode,
 } from '../repo/second-factors';
-import { createSession } from '../repo/sessions';
-import { findUserById, toPublicUser } from '../repo/users';
+import { endPendingLogin, findPendingLogin } from '../repo/sessions';
+import { findUserById } from '../repo/users';
 
 const secondFactorRoutes = defineRoutes(async (app) => {
   const { config, db, clock } = app;
@@ -203,17 +201,14 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       if (!(await codeAccepted(request, reply, userId, typed, { enabled: true, recovery })))
         return reply;
       const user = await findUserById(db, userId);
-      const session = newSession(now, config.sessionTtlSeconds, request);
-      const opened = await db.transaction().execute(async (trx) => {
+      const answer = await db.transaction().execute(async (trx) => {
         // Once: of two requests with the one token, one opens a session.
-        if (!(await endPendingLogin(trx, pending.token_hash))) return false;
+        if (!(await endPendingLogin(trx, pending.token_hash))) return undefined;
         const openedBy = recovery ? 'password+recovery' : 'password+totp';
-        await createSession(trx, { ...session, userId, now, openedBy });
-        await app.authEvents.accepted(trx, request, { userId, sessionId: session.id });
-        return true;
+        return openSession(trx, request, user, { openedBy });
       });
-      if (!opened) return reply.fail('INVALID_TICKET');
-      return sessionAnswer(session.token, toPublicUser(user), session.expiresAt);
+      if (!answer) return reply.fail('INVALID_TICKET');
+      return answer;
     },
   };
 });

@@ -3,7 +3,7 @@
 import type { PlainOk, SessionsOk } from '../../contract/api';
 import { sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
-import { listSessions, revokeOtherSessions, revokeSessionById } from '../repo/sessions';
+import { endSessions, listSessions, revokeSessionById } from '../repo/sessions';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
@@ -31,7 +31,7 @@ const sessionListRoutes = defineRoutes(async (app) => {
       const { userId, tokenHash } = sessionOf(request);
       const revoked = await db.transaction().execute(async (trx) => {
         await app.authEvents.accepted(trx, request);
-        return revokeOtherSessions(trx, userId, tokenHash);
+        return endSessions(trx, userId, tokenHash);
       });
       return { error: false as const, revoked };
     },
