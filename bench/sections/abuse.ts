@@ -1,13 +1,15 @@
 // Attacks against a server with its default limits and production (OWASP) hashing, each figure
 // beside its limit: one address guessing across accounts, many addresses guessing one account,
 // what a 64-wide login flood from 64 addresses does to verify and to the app's first load, and the
-// mailed codes: guessed across accounts, rotated by new sign-ups, and mail asked for one address.
+// mailed codes: guessed across accounts, rotated by new sign-ups, and mail asked for one address;
+// and the second factor's codes guessed by strangers who know the password.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
 import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
 import { startServer, type RunningServer } from '../../server/app';
@@ -24,11 +26,16 @@ interface Answer {
   body: string;
 }
 
-function post(url: string, body: unknown, agent: http.Agent): Promise<Answer> {
+function post(
+  url: string,
+  body: unknown,
+  agent: http.Agent,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -196,6 +203,82 @@ async function codeAttacks(url: string): Promise<Row[]> {
   ];
 }
 
+/**
+ * A stolen password against the second factor: the owner turns it on, strangers who know the
+ * password take second-step tickets from 10 addresses and send 30 wrong codes each at once; then
+ * the owner signs in, with the right code and with a recovery code.
+ */
+async function secondFactorAttack(url: string): Promise<Row[]> {
+  const section = 'abuse';
+  const account = { ...ACCOUNT, email: 'second-factor@example.com' };
+  const { email, password } = account;
+  const owner = agentFrom(180);
+  await post(url + API_PATHS.signup, account, owner);
+  const { code: mailed } = await waitForMail(url, email, 1);
+  const activated = await post(
+    url + API_PATHS.verifyAccount,
+    { email, code: mailed, password },
+    owner,
+  );
+  const bearer = {
+    authorization: `Bearer ${(JSON.parse(activated.body) as { token: string }).token}`,
+  };
+  const setup = await post(url + API_PATHS.startSecondFactor, { password }, owner, bearer);
+  const secret = Secret.fromBase32((JSON.parse(setup.body) as { secret: string }).secret);
+  const code = TOTP.generate({ secret });
+  const confirmed = await post(url + API_PATHS.confirmSecondFactor, { code }, owner, bearer);
+  const { recoveryCodes } = JSON.parse(confirmed.body) as { recoveryCodes: string[] };
+  const ticketFrom = async (agent: http.Agent) =>
+    (
+      JSON.parse((await post(url + API_PATHS.login, account, agent)).body) as {
+        secondFactor: { ticket: string };
+      }
+    ).secondFactor.ticket;
+
+  const right = TOTP.generate({ secret });
+  const strangers = Array.from({ length: 10 }, (_, i) => agentFrom(181 + i));
+  const checked = await codeChecks(
+    (
+      await Promise.all(
+        strangers.map(async (agent) => {
+          const ticket = await ticketFrom(agent);
+          return Array.from({ length: 30 }, (_, i) =>
+            post(url + API_PATHS.loginSecondFactor, { ticket, code: wrong(right, i + 1) }, agent),
+          );
+        }),
+      )
+    ).flat(),
+  );
+  for (const agent of strangers) agent.destroy();
+  const typed = await post(
+    url + API_PATHS.loginSecondFactor,
+    { ticket: await ticketFrom(owner), code: TOTP.generate({ secret }) },
+    owner,
+  );
+  const recovered = await post(
+    url + API_PATHS.loginSecondFactor,
+    { ticket: await ticketFrom(owner), recoveryCode: recoveryCodes[0] },
+    owner,
+  );
+  owner.destroy();
+  return [
+    {
+      section,
+      figure: 'second factor, password known: 30 wrong codes from each of 10 addresses: checks',
+      value: `${checked} of 300 guesses`,
+      target: '<= 20',
+      met: checked <= 20,
+    },
+    {
+      section,
+      figure: "owner's sign-in after that: right code / recovery code",
+      value: `${typed.status} / ${recovered.status}`,
+      target: '429 / 200',
+      met: typed.status === 429 && recovered.status === 200,
+    },
+  ];
+}
+
 /** Password checks (401s) out of `attempts` guesses, sent `width` at a time. */
 async function checks(
   url: string,
@@ -307,6 +390,7 @@ export async function benchAbuse(): Promise<Row[]> {
       .map(([status, count]) => `${count}x${status}`)
       .join(' ');
     const codes = await codeAttacks(server.url);
+    const secondFactor = await secondFactorAttack(server.url);
 
     return [
       {
@@ -347,6 +431,7 @@ export async function benchAbuse(): Promise<Row[]> {
       },
       { section, figure: 'flood answers', value: answers },
       ...codes,
+      ...secondFactor,
     ];
   } finally {
     await server.close();
