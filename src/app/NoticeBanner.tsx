@@ -12,6 +12,7 @@ const MESSAGES: Record<NoticeKind, MessageId> = {
   sessionEnded: 'notice.sessionEnded',
   activationLinkWhileSignedIn: 'notice.activationLinkWhileSignedIn',
   resetLinkWhileSignedIn: 'notice.resetLinkWhileSignedIn',
+  signInAgain: 'notice.signInAgain',
 };
 
 /**

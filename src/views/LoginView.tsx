@@ -1,15 +1,29 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
-import { useAppDispatch } from '../../store/hooks';
+import { selectSecondStep } from '../../store/auth/authSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { LoginForm } from '../components/account/LoginForm';
 import { useT } from '../components/intl/useT';
+import { lazyPart } from '../components/lazyPart';
 import { PageCard } from '../components/PageCard';
+
+/** A login's second step (an account with a second factor): its own chunk, preloaded on open. */
+const SecondStep = lazyPart(
+  () => import(/* webpackChunkName: "login-second-step" */ '../components/account/LoginSecondStep'),
+);
 
 export default function LoginView() {
   const t = useT();
   const dispatch = useAppDispatch();
+  const secondStep = useAppSelector(selectSecondStep);
+  const toHome = () => dispatch(navigationRequested({ to: ROUTES.home }));
+  // A right password that waits for its second step stays here: the step shows in its place.
+  const afterPassword = () =>
+    dispatch((_, getState) => void (selectSecondStep(getState()) ?? toHome()));
+  useEffect(() => SecondStep.preload(), []);
   return (
     <PageCard
       title={t('login.title')}
@@ -28,7 +42,11 @@ export default function LoginView() {
         </>
       }
     >
-      <LoginForm onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))} />
+      {secondStep ? (
+        <SecondStep.Part ticket={secondStep.ticket} onSuccess={toHome} />
+      ) : (
+        <LoginForm onSuccess={afterPassword} />
+      )}
     </PageCard>
   );
 }

@@ -38,4 +38,19 @@ export function addAccountListeners(startAppListening: AppStartListening) {
       await listenerApi.pause(request);
     },
   });
+
+  // Whether the second factor is on, and how many recovery codes are left: the server's, asked
+  // for with the sessions.
+  startAppListening({
+    actionCreator: sessionVerified,
+    effect: async (_action, listenerApi) => {
+      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
+      listenerApi.cancelActiveListeners();
+      const request = listenerApi.dispatch(
+        api.endpoints.secondFactor.initiate(undefined, UNTRACKED),
+      );
+      listenerApi.signal.addEventListener('abort', () => request.abort());
+      await listenerApi.pause(request);
+    },
+  });
 }

@@ -1,5 +1,7 @@
-// What the home view shows beside the user: the live sessions of the account, and an email
-// change waiting for its code. Only what the server said lives here (no password, code or token).
+// What the home view shows beside the user: the live sessions of the account, an email change
+// waiting for its code, and the second factor. Only what the server said lives here (no password,
+// code or token); the second factor's secret and recovery codes only while they are shown, and
+// they are secrets the action log redacts.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
@@ -19,6 +21,14 @@ export interface AccountState {
   pendingEmail: string | null;
   /** When the pending change's code ends (ISO-8601), once the server said. */
   pendingEmailExpiresAt: string | null;
+  // The second factor's keys are absent, not null, until they have a value: states without them
+  // keep the shape and hashes of the logs recorded before they existed.
+  /** Whether the second factor is on, and how many recovery codes are left, as the server said. */
+  secondFactor?: { enabled: boolean; recoveryCodesLeft: number };
+  /** A setup begun: what the authenticator app takes, shown until the first code turns it on. */
+  secondFactorSetup?: { secret: string; otpauthUri: string };
+  /** Recovery codes just made, shown once: gone as soon as the visitor says they are saved. */
+  recoveryCodes?: string[];
 }
 
 const initialState: AccountState = {
@@ -40,7 +50,12 @@ const onlyCurrent = (state: AccountState) => {
 export const accountSlice = createSlice({
   name: 'account',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The visitor stopped setting up the second factor before its first code. */
+    secondFactorSetupCancelled: (state) => void delete state.secondFactorSetup,
+    /** The visitor said the recovery codes are saved: they leave the page and the store. */
+    recoveryCodesSaved: (state) => void delete state.recoveryCodes,
+  },
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => initialState)
@@ -85,12 +100,41 @@ export const accountSlice = createSlice({
       .addMatcher(api.endpoints.confirmEmailChange.matchFulfilled, (state) => {
         noPendingEmail(state);
         onlyCurrent(state);
+      })
+      .addMatcher(api.endpoints.secondFactor.matchFulfilled, (state, { payload }) => {
+        state.secondFactor = {
+          enabled: payload.enabled,
+          recoveryCodesLeft: payload.recoveryCodesLeft,
+        };
+      })
+      .addMatcher(api.endpoints.startSecondFactor.matchFulfilled, (state, { payload }) => {
+        state.secondFactorSetup = { secret: payload.secret, otpauthUri: payload.otpauthUri };
+      })
+      .addMatcher(
+        isAnyOf(
+          api.endpoints.confirmSecondFactor.matchFulfilled,
+          api.endpoints.renewRecoveryCodes.matchFulfilled,
+        ),
+        (state, { payload }) => {
+          delete state.secondFactorSetup;
+          state.recoveryCodes = payload.recoveryCodes;
+          state.secondFactor = { enabled: true, recoveryCodesLeft: payload.recoveryCodes.length };
+        },
+      )
+      .addMatcher(api.endpoints.disableSecondFactor.matchFulfilled, (state) => {
+        state.secondFactor = { enabled: false, recoveryCodesLeft: 0 };
       });
   },
   selectors: {
     selectSessions: (state) => state.sessions,
     selectPendingEmail: (state) => state.pendingEmail,
+    selectSecondFactor: (state) => state.secondFactor ?? null,
+    selectSecondFactorSetup: (state) => state.secondFactorSetup ?? null,
+    selectRecoveryCodes: (state) => state.recoveryCodes ?? null,
   },
 });
 
-export const { selectSessions, selectPendingEmail } = accountSlice.selectors;
+export const { selectSessions, selectPendingEmail, selectSecondFactor, selectSecondFactorSetup } =
+  accountSlice.selectors;
+export const { selectRecoveryCodes } = accountSlice.selectors;
+export const { secondFactorSetupCancelled, recoveryCodesSaved } = accountSlice.actions;

@@ -28,6 +28,18 @@ interface AuthCommon {
   lastFailure: VerifyFailureReason | null;
 }
 
+/**
+ * A login whose password was right, waiting for its second factor: the ticket the second step
+ * sends (a secret: redacted in the action log) and when it ends (Unix seconds). Absent, not null,
+ * when there is none, so states without it keep the shape and hashes of logs recorded before it.
+ * Every navigation drops it (the reducers below rebuild the state from `common`); it is never
+ * written to storage, so a reload is back at the password step.
+ */
+export interface SecondStep {
+  ticket: string;
+  expiresAt: number;
+}
+
 /** Session expiry in Unix seconds beside its user: both present or both absent. */
 type KnownSession = { user: PublicUser; expiresAt: number };
 type NoSession = { user: null; expiresAt: null };
@@ -37,8 +49,7 @@ type NoSession = { user: null; expiresAt: null };
  * A signed-in state always has its user. While checking, the last known session stays (the
  * kept view may be the home view); a guest has none.
  */
-export type AuthState = AuthCommon &
-  (
+export type AuthState = AuthCommon & { secondStep?: SecondStep } & (
     | ({ status: 'signedIn' } & KnownSession)
     | ({ status: 'checking' } & (KnownSession | NoSession))
     | ({ status: 'unknown' | 'guest' } & NoSession)
@@ -123,6 +134,10 @@ export const authSlice = createSlice({
     sessionEnded(state, _action: PayloadAction<{ endpoint: string }>): AuthState {
       return { ...common(state), status: 'guest', user: null, expiresAt: null, hasToken: false };
     },
+    /** The visitor left a login's second step for the password step ("Use a different account"). */
+    secondStepCancelled(state) {
+      delete state.secondStep;
+    },
   },
   extraReducers: (builder) => {
     builder.addMatcher(
@@ -130,9 +145,18 @@ export const authSlice = createSlice({
         api.endpoints.login.matchFulfilled,
         api.endpoints.verifyAccount.matchFulfilled,
         api.endpoints.resetPassword.matchFulfilled,
+        api.endpoints.loginSecondFactor.matchFulfilled,
       ),
       (state, { payload }) => void (state.hasToken ||= 'token' in payload),
     );
+    // A right password for an account with a second factor: the second step waits for a code.
+    builder.addMatcher(api.endpoints.login.matchFulfilled, (state, { payload }) => {
+      if ('secondFactor' in payload) state.secondStep = payload.secondFactor;
+    });
+    // A ticket out of time or already used: back to the password step.
+    builder.addMatcher(api.endpoints.loginSecondFactor.matchRejected, (state, { payload }) => {
+      if (decodeRequestError(payload).code === 'INVALID_TICKET') delete state.secondStep;
+    });
     // The confirmed new address is the user's email from now on, on this screen too.
     builder.addMatcher(api.endpoints.confirmEmailChange.matchFulfilled, (state, { payload }) => {
       if (state.user) state.user = payload.user;
@@ -144,6 +168,7 @@ export const authSlice = createSlice({
     selectUser: (state) => state.user,
     selectSessionExpiresAt: (state) => state.expiresAt,
     selectHasToken: (state) => state.hasToken,
+    selectSecondStep: (state) => state.secondStep ?? null,
   },
 });
 
@@ -154,6 +179,7 @@ export const {
   verifyFailed,
   loggedOut,
   sessionEnded,
+  secondStepCancelled,
 } = authSlice.actions;
 export const {
   selectAuthStatus,
@@ -161,6 +187,7 @@ export const {
   selectUser,
   selectSessionExpiresAt,
   selectHasToken,
+  selectSecondStep,
 } = authSlice.selectors;
 
 // The session's traces outside the store: the stored token and the `user` cookie.
@@ -224,6 +251,7 @@ export function addAuthListeners(startAppListening: AppStartListening) {
     api.endpoints.login,
     api.endpoints.verifyAccount,
     api.endpoints.resetPassword,
+    api.endpoints.loginSecondFactor,
   ]) {
     startAppListening({
       matcher: signedIn.matchFulfilled,

@@ -4,7 +4,7 @@
 // the navigation after that, or when the visitor dismisses it.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 
-import { api } from '../api/apiSlice';
+import { api, decodeRequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded } from '../auth/authSlice';
 import { sentHome } from '../navigation/navigationSlice';
 import { locationChanged } from '../router/routerSlice';
@@ -16,7 +16,8 @@ export type NoticeKind =
   | 'loggedOut'
   | 'sessionEnded'
   | 'activationLinkWhileSignedIn'
-  | 'resetLinkWhileSignedIn';
+  | 'resetLinkWhileSignedIn'
+  | 'signInAgain';
 
 export interface NoticeState {
   current: NoticeKind | null;
@@ -51,6 +52,12 @@ export const noticeSlice = createSlice({
         forNextView(
           payload.from === 'activation' ? 'activationLinkWhileSignedIn' : 'resetLinkWhileSignedIn',
         ),
+      )
+      // A login's second step out of time (or already used): the password step says why, now.
+      .addMatcher(api.endpoints.loginSecondFactor.matchRejected, (state, { payload }) =>
+        decodeRequestError(payload).code === 'INVALID_TICKET'
+          ? { current: 'signInAgain', awaitsNavigation: false }
+          : state,
       )
       .addMatcher(api.endpoints.verifyAccount.matchFulfilled, () => forNextView('activated'))
       .addMatcher(api.endpoints.resetPassword.matchFulfilled, () => forNextView('passwordReset'))

@@ -43,7 +43,12 @@ export function fieldErrorMessage(field: FormField, code: FieldErrorCode): Field
     case 'COMMON_PASSWORD':
       return { id: 'fieldError.commonPassword' };
     case 'INVALID_CODE_FORMAT':
-      return { id: 'fieldError.invalidCodeFormat' };
+      return {
+        id:
+          field === 'recoveryCode'
+            ? 'fieldError.invalidRecoveryCode'
+            : 'fieldError.invalidCodeFormat',
+      };
     case 'INCORRECT':
       return { id: 'fieldError.incorrectPassword' };
     case 'SAME_EMAIL':

@@ -1,0 +1,123 @@
+// A login's second step, in a chunk of its own (few accounts have a second factor): a code from
+// the authenticator app, or a recovery code, sent with the ticket the password step was answered.
+import { useEffect, useRef, useState } from 'react';
+
+import { LoginSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
+import { api, UNTRACKED, type RequestError } from '../../../store/api/apiSlice';
+import { secondStepCancelled } from '../../../store/auth/authSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import { CodeField } from '../form/CodeField';
+import { FormAlert } from '../form/FormAlert';
+import { RecoveryCodeField } from '../form/RecoveryCodeField';
+import { requestErrorText } from '../form/requestErrorMessage';
+import { SubmitButton } from '../form/SubmitButton';
+import { useAccountForm } from '../form/useAccountForm';
+import { useT, type Translate } from '../intl/useT';
+
+type Mode = 'app' | 'recovery';
+
+interface SecondStepProps {
+  ticket: string;
+  onSuccess: () => void;
+}
+
+export default function LoginSecondStep({ ticket, onSuccess }: SecondStepProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [mode, setMode] = useState<Mode>('app');
+  return (
+    <div className="second-step">
+      <p>{t(mode === 'app' ? 'secondStep.intro' : 'secondStep.recoveryIntro')}</p>
+      {mode === 'app' ? (
+        <AppCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
+      ) : (
+        <RecoveryCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
+      )}
+      <div className="card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setMode(mode === 'app' ? 'recovery' : 'app')}
+        >
+          {t(mode === 'app' ? 'secondStep.useRecovery' : 'secondStep.useApp')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => dispatch(secondStepCancelled())}
+        >
+          {t('secondStep.back')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A wrong code says so in the words of the code asked for; INVALID_TICKET is the store's. */
+function alertText(t: Translate, error: RequestError | null, mode: Mode) {
+  if (!error) return null;
+  if (error.code !== 'INVALID_CODE') return requestErrorText(t, error);
+  return t(mode === 'app' ? 'secondStep.wrongCode' : 'secondStep.wrongRecoveryCode');
+}
+
+/** The form's one field takes the focus as it opens, and again when the visitor switches. */
+function useFocusOnOpen() {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
+  return ref;
+}
+
+function AppCodeForm({ ticket, onSuccess }: SecondStepProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const ref = useFocusOnOpen();
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'loginSecondFactor',
+    fields: ['code'] as const,
+    validate: (values) => refused(LoginSecondFactorBody, { ticket, code: values.code }),
+    toBody: (values) => ({ ticket, code: values.code.trim() }),
+    send: (body) => dispatch(api.endpoints.loginSecondFactor.initiate(body, UNTRACKED)),
+    onSuccess,
+  });
+  return (
+    <form ref={ref} {...formProps}>
+      <FormAlert ref={alertRef} message={alertText(t, error, 'app')} />
+      <CodeField
+        label={t('field.totpCode.label')}
+        hint={t('field.totpCode.hint')}
+        error={fieldErrors.messages.code}
+      />
+      <SubmitButton
+        label={t('secondStep.submit')}
+        busyLabel={t('secondStep.submitting')}
+        busy={busy}
+      />
+    </form>
+  );
+}
+
+function RecoveryCodeForm({ ticket, onSuccess }: SecondStepProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const ref = useFocusOnOpen();
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'loginSecondFactor',
+    fields: ['recoveryCode'] as const,
+    validate: (values) =>
+      refused(LoginSecondFactorBody, { ticket, recoveryCode: values.recoveryCode }),
+    toBody: (values) => ({ ticket, recoveryCode: values.recoveryCode.trim() }),
+    send: (body) => dispatch(api.endpoints.loginSecondFactor.initiate(body, UNTRACKED)),
+    onSuccess,
+  });
+  return (
+    <form ref={ref} {...formProps}>
+      <FormAlert ref={alertRef} message={alertText(t, error, 'recovery')} />
+      <RecoveryCodeField error={fieldErrors.messages.recoveryCode} />
+      <SubmitButton
+        label={t('secondStep.submit')}
+        busyLabel={t('secondStep.submitting')}
+        busy={busy}
+      />
+    </form>
+  );
+}

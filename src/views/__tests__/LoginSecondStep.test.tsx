@@ -1,0 +1,201 @@
+import { screen, waitFor } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
+
+import { navigationRequested } from '../../../store/router/routerSlice';
+import { json, USER } from '../../../testing/app/fetchStub';
+import { renderApp, type ApiScript } from '../../../testing/app/renderApp';
+
+afterEach(() => jest.restoreAllMocks());
+
+const LOGIN = 'POST /v1/api/user/login';
+const SECOND = 'POST /v1/api/user/login/second-factor';
+const TICKET = 'ticket-5ecret-0f-the-step';
+const asksSecondStep = () =>
+  json(200, { error: false, secondFactor: { ticket: TICKET, expiresAt: 2e9 } });
+const session = () =>
+  json(200, { error: false, token: 'tok-2fa', user: USER, signature: { exp: 2e9 } });
+
+async function passwordStep(api: ApiScript, options: { storage?: Record<string, string> } = {}) {
+  const app = renderApp({ path: '/login', api: { [LOGIN]: asksSecondStep, ...api }, ...options });
+  await screen.findByRole('heading', { name: 'Log in' });
+  await app.user.type(screen.getByLabelText('Email'), USER.email);
+  await app.user.type(screen.getByLabelText('Password'), 'correct horse');
+  await app.user.click(screen.getByRole('button', { name: 'Log in' }));
+  await screen.findByLabelText('Code from your authenticator app');
+  return app;
+}
+
+it('asks for the app code after a right password, sends it with the ticket and goes home', async () => {
+  const { user, actions, effects, sentTo, store } = await passwordStep({ [SECOND]: session });
+  // No token yet: the password alone opened nothing.
+  expect(effects.data.get('token')).toBeUndefined();
+  expect(store.getState().auth.secondStep).toEqual({ ticket: TICKET, expiresAt: 2e9 });
+  const code = screen.getByLabelText('Code from your authenticator app');
+  await waitFor(() => expect(code).toHaveFocus());
+  expect(code).toHaveAttribute('inputmode', 'numeric');
+  expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+
+  await user.type(code, '123456');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  expect(await screen.findByRole('heading', { name: `Hello, ${USER.name}` })).toBeInTheDocument();
+  expect(actions).toContainEqual(navigationRequested({ to: '/' }));
+  expect(effects.data.get('token')).toBe('tok-2fa');
+  expect(effects.cookieWrites.filter((write) => write.op === 'set').at(-1)?.value).toContain(
+    USER.email,
+  );
+  expect(await sentTo('POST', '/v1/api/user/login/second-factor')).toEqual([
+    { ticket: TICKET, code: '123456' },
+  ]);
+  // The ticket went with the navigation.
+  expect(store.getState().auth.secondStep).toBeUndefined();
+});
+
+it('keeps only the digits of a pasted code, Khmer digits read as ASCII', async () => {
+  const { user, sentTo } = await passwordStep({ [SECOND]: session });
+  const code = screen.getByLabelText('Code from your authenticator app');
+  await user.click(code);
+  await user.paste('៧៩១ ៨៦០');
+  expect(code).toHaveValue('791860');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
+  expect(await sentTo('POST', '/v1/api/user/login/second-factor')).toEqual([
+    { ticket: TICKET, code: '791860' },
+  ]);
+});
+
+it('says a wrong code is wrong, in words, and stays on the step', async () => {
+  const { user, effects } = await passwordStep({
+    [SECOND]: () => json(400, { error: true, code: 'INVALID_CODE' }),
+  });
+  await user.type(screen.getByLabelText('Code from your authenticator app'), '000000');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const alert = await screen.findByRole('alert');
+  await waitFor(() =>
+    expect(alert).toHaveTextContent('That code is not right, or it was already used.'),
+  );
+  expect(alert).toHaveFocus();
+  expect(screen.getByLabelText('Code from your authenticator app')).toBeInTheDocument();
+  expect(effects.data.get('token')).toBeUndefined();
+});
+
+it('checks the code before sending it', async () => {
+  const { user, requests } = await passwordStep({ [SECOND]: session });
+  await user.type(screen.getByLabelText('Code from your authenticator app'), '12');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByLabelText('Code from your authenticator app')).toHaveAccessibleDescription(
+    /The code is 6 digits/,
+  );
+  expect(requests.filter((r) => r.url.endsWith('/second-factor'))).toHaveLength(0);
+});
+
+it('says when to try again after too many codes', async () => {
+  const { user } = await passwordStep({
+    [SECOND]: () => json(429, { error: true, code: 'RATE_LIMITED' }, { 'Retry-After': '600' }),
+  });
+  await user.type(screen.getByLabelText('Code from your authenticator app'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const alert = await screen.findByRole('alert');
+  await waitFor(() =>
+    expect(alert).toHaveTextContent('Too many attempts. Please try again in 10 minutes.'),
+  );
+});
+
+it('takes a recovery code instead, through a visible switch', async () => {
+  const { user, sentTo } = await passwordStep({ [SECOND]: session });
+  await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+  const field = await screen.findByLabelText('Recovery code');
+  await waitFor(() => expect(field).toHaveFocus());
+  expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+
+  await user.type(field, 'not a code');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(field).toHaveAccessibleDescription(/16 letters and digits/);
+
+  await user.clear(field);
+  await user.type(field, ' abcd-efgh-ijkl-mnop ');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
+  expect(await sentTo('POST', '/v1/api/user/login/second-factor')).toEqual([
+    { ticket: TICKET, recoveryCode: 'abcd-efgh-ijkl-mnop' },
+  ]);
+});
+
+it('says a used recovery code is refused, and switches back to the app code', async () => {
+  const { user } = await passwordStep({
+    [SECOND]: () => json(400, { error: true, code: 'INVALID_CODE' }),
+  });
+  await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+  await user.type(await screen.findByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const alert = await screen.findByRole('alert');
+  await waitFor(() =>
+    expect(alert).toHaveTextContent('That recovery code is not right, or it was already used.'),
+  );
+  await user.click(screen.getByRole('button', { name: 'Use a code from your authenticator app' }));
+  expect(await screen.findByLabelText('Code from your authenticator app')).toBeInTheDocument();
+});
+
+it('goes back to the password step, saying why, when the ticket is out of time or used', async () => {
+  const { user, store } = await passwordStep({
+    [SECOND]: () => json(401, { error: true, code: 'INVALID_TICKET' }),
+  });
+  await user.type(screen.getByLabelText('Code from your authenticator app'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  await waitFor(() =>
+    expect(
+      screen
+        .getAllByRole('status')
+        .map((node) => node.textContent)
+        .join(' '),
+    ).toContain(
+      'The sign-in took too long or was already finished. Please enter your email and password again.',
+    ),
+  );
+  expect(store.getState().auth.secondStep).toBeUndefined();
+});
+
+it('"Use a different account" goes back to the password step', async () => {
+  const { user, store } = await passwordStep({ [SECOND]: session });
+  await user.click(screen.getByRole('button', { name: 'Use a different account' }));
+  expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+  expect(store.getState().auth.secondStep).toBeUndefined();
+});
+
+it('keeps the ticket out of storage and the action log; a reload is back at the password step', async () => {
+  const { store, effects } = await passwordStep({ [SECOND]: session });
+  const exported = store.actionLog.export();
+  expect(exported).toContain('auth/');
+  expect(exported).not.toContain(TICKET);
+  expect(exported).toContain('secondFactor');
+  for (const write of effects.storageWrites) expect(write.value ?? '').not.toContain(TICKET);
+  for (const key of Object.keys(sessionStorage)) {
+    expect(sessionStorage.getItem(key)).not.toContain(TICKET);
+  }
+
+  // The same tab again: what survives a reload is the storage; the ticket is not in it.
+  cleanup();
+  renderApp({
+    path: '/login',
+    storage: Object.fromEntries(effects.data),
+    api: { [LOGIN]: asksSecondStep, [SECOND]: session },
+  });
+  expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+});
+
+it('speaks Khmer', async () => {
+  const app = renderApp({
+    path: '/login',
+    storage: { localeRef: 'kh' },
+    api: { [LOGIN]: asksSecondStep },
+  });
+  await app.user.type(await screen.findByLabelText('អ៊ីមែល'), USER.email);
+  await app.user.type(screen.getByLabelText('ពាក្យសម្ងាត់'), 'correct horse');
+  await app.user.click(screen.getByRole('button', { name: 'ចូលគណនី' }));
+  expect(await screen.findByLabelText('លេខកូដពីកម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នក')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'ប្រើលេខកូដសង្គ្រោះជំនួសវិញ' })).toBeInTheDocument();
+});
