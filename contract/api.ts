@@ -22,3 +22,4 @@ export type EmailChangeOk = v.InferOutput<typeof S.EmailChangeOk>;
 export type SessionInfo = v.InferOutput<typeof S.SessionInfo>;
 export type SessionsOk = v.InferOutput<typeof S.SessionsOk>;
 export type ActionLogUploadOk = v.InferOutput<typeof S.ActionLogUploadOk>;
+export type PasskeyInfo = v.InferOutput<typeof S.PasskeyInfo>;

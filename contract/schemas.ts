@@ -375,7 +375,8 @@ export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.num
 /** A credential the browser is told of: to leave out (registration) or to offer (sign-in). */
 const CredentialDescriptor = v.object({
   id: v.string(),
-  type: v.literal('public-key'),
+  /** `public-key`. */
+  type: v.string(),
   transports: v.optional(v.array(v.string())),
 });
 const userVerification = v.optional(v.picklist(['required', 'preferred', 'discouraged']));
@@ -385,7 +386,7 @@ export const PasskeyCreationOptions = v.object({
   user: v.object({ id: v.string(), name: v.string(), displayName: v.string() }),
   /** Single use, five minutes, bound to the session that asked. */
   challenge: v.string(),
-  pubKeyCredParams: v.array(v.object({ type: v.literal('public-key'), alg: v.number() })),
+  pubKeyCredParams: v.array(v.object({ type: v.string(), alg: v.number() })),
   timeout: v.optional(v.number()),
   excludeCredentials: v.optional(v.array(CredentialDescriptor)),
   authenticatorSelection: v.optional(

@@ -56,6 +56,14 @@ export interface RateLimitConfig {
   /** Password-reset requests per client address, across all emails. */
   resetRequestsPerAddressMax: number;
   resetRequestsPerAddressWindowSeconds: number;
+  /**
+   * Passkey signatures (sign-in, or a new passkey) that failed, across every address, in the
+   * login window; each address also spends its login failures on them.
+   */
+  passkeyFailuresMax: number;
+  /** Passkey options (challenges) handed out per client address. */
+  passkeyOptionsPerAddressMax: number;
+  passkeyOptionsWindowSeconds: number;
   /** Activity logs sent to support, per client address. */
   logUploadsMax: number;
   logUploadsWindowSeconds: number;
@@ -384,6 +392,15 @@ export const ENV = v.object({
   RATE_LIMIT_RESEND_WINDOW_SECONDS: int(60, 1, DAY, {
     meaning: 'one code resend per email per window',
   }),
+  RATE_LIMIT_PASSKEY_FAILURES_MAX: int(1000, 1, 1_000_000, {
+    meaning:
+      'failed passkey signatures (sign-in or a new passkey) across every address, in the login failures window; each address also spends its `RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX` on them',
+  }),
+  RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX: int(300, 1, 1_000_000, {
+    meaning:
+      'passkey options (each a five-minute challenge: the login page asks for one on every visit, for autofill) per client address',
+  }),
+  RATE_LIMIT_PASSKEY_OPTIONS_WINDOW_SECONDS: int(900, 1, DAY, { pair: true }),
   RATE_LIMIT_LOG_UPLOADS_MAX: int(5, 1, 1_000_000, {
     meaning: 'activity logs sent to support per client address, every upload counted, valid or not',
   }),
@@ -546,6 +563,9 @@ export function loadConfig(env: Env): Config {
       changeEmailWindowSeconds: e.RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS,
       resetRequestsPerAddressMax: e.RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX,
       resetRequestsPerAddressWindowSeconds: e.RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS,
+      passkeyFailuresMax: e.RATE_LIMIT_PASSKEY_FAILURES_MAX,
+      passkeyOptionsPerAddressMax: e.RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX,
+      passkeyOptionsWindowSeconds: e.RATE_LIMIT_PASSKEY_OPTIONS_WINDOW_SECONDS,
       logUploadsMax: e.RATE_LIMIT_LOG_UPLOADS_MAX,
       logUploadsWindowSeconds: e.RATE_LIMIT_LOG_UPLOADS_WINDOW_SECONDS,
     },

@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       changeEmailWindowSeconds: 3600,
       resetRequestsPerAddressMax: 20,
       resetRequestsPerAddressWindowSeconds: 3600,
+      passkeyFailuresMax: 1000,
+      passkeyOptionsPerAddressMax: 300,
+      passkeyOptionsWindowSeconds: 900,
       logUploadsMax: 5,
       logUploadsWindowSeconds: 3600,
     });

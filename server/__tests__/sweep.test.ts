@@ -78,6 +78,18 @@ async function fill(db: Kysely<Database>) {
     ])
     .execute();
 
+  const challenge = (hash: string, expiresAt: number) => ({
+    challenge_hash: hash,
+    purpose: 'login' as const,
+    user_id: null,
+    session_hash: null,
+    expires_at: expiresAt,
+  });
+  await db
+    .insertInto('passkey_challenges')
+    .values([challenge('challenge-ended', LONG_AGO), challenge('challenge-live', NOW + 300)])
+    .execute();
+
   const registration = (id: string, userId: string, createdAt: number) => ({
     id,
     user_id: userId,
@@ -132,6 +144,9 @@ async function remaining(db: Kysely<Database>) {
     pendingLogins: await keys(
       db.selectFrom('pending_logins').select('token_hash as key').execute(),
     ),
+    passkeyChallenges: await keys(
+      db.selectFrom('passkey_challenges').select('challenge_hash as key').execute(),
+    ),
     registrations: await keys(db.selectFrom('registrations').select('id as key').execute()),
     rateLimits: (
       await sql<{ key: string }>`select key from rate_limits order by key`.execute(db)
@@ -172,6 +187,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
     activationCodes: ['pending-live'],
     accountCodes: ['email-change'],
     pendingLogins: ['pending-live'],
+    passkeyChallenges: ['challenge-live'],
     registrations: ['recent', 'with-live-code'],
     rateLimits: ['login:forever', 'login:live'],
     authEvents: ['kept'],
@@ -185,6 +201,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
       activationCodes: 1,
       accountCodes: 1,
       pendingLogins: 1,
+      passkeyChallenges: 1,
       registrations: 1,
       rateLimits: 1,
       authEvents: 1,
@@ -192,7 +209,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
     expect(await remaining(db)).toEqual(KEPT);
     // A second pass finds nothing.
     expect(Object.values(await sweep(db, { now: NOW, graceSeconds: GRACE, batch: 2 }))).toEqual([
-      0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0,
     ]);
   });
 

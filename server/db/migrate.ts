@@ -11,6 +11,7 @@ import * as sessionNotifications from './migrations/007_session_notifications';
 import * as actionLogIndex from './migrations/008_action_log_index';
 import * as authEvents from './migrations/009_auth_events';
 import * as secondFactor from './migrations/010_second_factor';
+import * as passkeys from './migrations/011_passkeys';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_action_log_index': actionLogIndex,
   '009_auth_events': authEvents,
   '010_second_factor': secondFactor,
+  '011_passkeys': passkeys,
 };
 
 const provider: MigrationProvider = {

@@ -58,6 +58,42 @@ export interface PendingLoginsTable {
   expires_at: number;
 }
 
+/** A user's passkey (migration 011): a WebAuthn credential. */
+export interface PasskeysTable {
+  /** Public: what the passkey list and PATCH/DELETE passkeys/:id use; never the credential id. */
+  id: string;
+  user_id: string;
+  /** The credential's id as the browser names it (base64url); unique across accounts. */
+  credential_id: string;
+  /** The credential's public key, COSE-encoded, in base64url. */
+  public_key: string;
+  /** The authenticator's signature counter last seen (0 for one that keeps none). */
+  counter: number;
+  /** JSON array of the transports the browser reported (usb, internal, hybrid, …). */
+  transports: string;
+  name: string;
+  /** 'singleDevice' or 'multiDevice' (synced), as registered. */
+  device_type: string;
+  /** 1 when the credential was backed up (synced) at its last use. */
+  backed_up: number;
+  created_at: number;
+  /** The last sign-in with it; null before the first. */
+  last_used_at: number | null;
+}
+
+export type PasskeyChallengePurpose = 'registration' | 'login';
+
+/** A WebAuthn challenge handed out, not yet answered (migration 011): SHA-256 of it, used once. */
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  purpose: PasskeyChallengePurpose;
+  /** A registration's account; null for a sign-in's. */
+  user_id: string | null;
+  /** A registration's session (SHA-256 of its token, as `sessions.token_hash`); null for a sign-in's. */
+  session_hash: string | null;
+  expires_at: number;
+}
+
 export type AccountCodePurpose = 'password-reset' | 'email-change';
 
 export interface AccountCodesTable {
@@ -176,4 +212,6 @@ export interface Database {
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   pending_logins: PendingLoginsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

@@ -49,6 +49,13 @@ export interface Limits {
    */
   passwordCheck(request: FastifyRequest, session: { userId: string; tokenHash: string }): Draw[];
   /**
+   * A passkey signature checked (a sign-in, or a new passkey): per address (its login failures,
+   * shared with password logins) and across every address. Refund them on success.
+   */
+  passkeyCheck(request: FastifyRequest): Draw[];
+  /** Passkey options handed out (each a stored challenge): per address. */
+  passkeyOptions(request: FastifyRequest): Draw[];
+  /**
    * A typed code: per (code, address), per address across all targets, and the target's budget
    * across every code of its kind (taken last, so a request refused earlier never spends it).
    * A secret out of guessing's reach (a second factor's recovery code, like a mailed link's
@@ -160,6 +167,17 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     limits.loginFailuresWindowSeconds,
   );
 
+  const passkeyAll = counter(
+    'passkey-all',
+    limits.passkeyFailuresMax,
+    limits.loginFailuresWindowSeconds,
+  );
+  const passkeyOptionsAddress = counter(
+    'passkey-options-address',
+    limits.passkeyOptionsPerAddressMax,
+    limits.passkeyOptionsWindowSeconds,
+  );
+
   const decorated: Limits = {
     counter,
     signup: (request) => [{ counter: signup, key: request.ip }],
@@ -182,6 +200,11 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         { counter: passwordAddress, key: request.ip },
       ];
     },
+    passkeyCheck: (request) => [
+      { counter: loginAddress, key: request.ip },
+      { counter: passkeyAll, key: 'all' },
+    ],
+    passkeyOptions: (request) => [{ counter: passkeyOptionsAddress, key: request.ip }],
     codeTry: (request, guess, { targetBudget } = { targetBudget: true }) => {
       const target = targetKey(guess);
       const draws: Draw[] = [

@@ -1,5 +1,5 @@
 // The mails of account self-service (password reset, password and email changes, the second
-// factor, deletion), from the message tables (texts/), each as text and HTML.
+// factor, passkeys, deletion), from the message tables (texts/), each as text and HTML.
 import type { MailLanguage } from './language';
 import { tableMail, type MailContent } from './messages';
 
@@ -62,6 +62,22 @@ export function secondFactorChangedMail(
   resetLink: string,
 ): MailContent {
   return tableMail(language, on ? 'secondFactorOn' : 'secondFactorOff', { name }, resetLink);
+}
+
+/** A passkey named `passkey` was added (`added`) or removed; the link resets the password. */
+export function passkeyChangedMail(
+  language: MailLanguage,
+  name: string,
+  passkey: string,
+  added: boolean,
+  resetLink: string,
+): MailContent {
+  return tableMail(
+    language,
+    added ? 'passkeyAdded' : 'passkeyRemoved',
+    { name, passkey },
+    resetLink,
+  );
 }
 
 export function accountDeletedMail(language: MailLanguage, name: string): MailContent {

@@ -1,4 +1,4 @@
-// Deletes what has ended: expired sessions, expired codes, later sign-ups no code can use any
+// Deletes what has ended: expired sessions, expired codes and passkey challenges, later sign-ups no code can use any
 // more, and request counters past their window. Every server process runs it; the deletes are
 // idempotent, so two at once only share the work.
 import type { FastifyPluginAsync } from 'fastify';
@@ -70,6 +70,12 @@ const ENDED = {
   pendingLogins: {
     table: 'pending_logins',
     key: ['token_hash'],
+    ended: (cutoff) => sql`expires_at < ${cutoff}`,
+  },
+  // Passkey challenges handed out (five minutes) and never answered.
+  passkeyChallenges: {
+    table: 'passkey_challenges',
+    key: ['challenge_hash'],
     ended: (cutoff) => sql`expires_at < ${cutoff}`,
   },
   // A later sign-up's password is checked only with its account's activation code: once that code

@@ -71,6 +71,8 @@ const USER_TABLES = [
   'second_factors',
   'recovery_codes',
   'pending_logins',
+  'passkey_challenges',
+  'passkeys',
 ] as const;
 
 /** Every row of the user, its events (./auth-events.ts) included, then the user; run it in a transaction. */

@@ -1,15 +1,186 @@
-// Passkeys (WebAuthn): the signed-in account's passkeys, and signing in with one.
-import { defineRoutes } from '../http/endpoints';
+// Passkeys (WebAuthn, auth/passkeys.ts): the signed-in account adds one (creation options, then
+// the browser's new credential and a name), lists, renames and removes them (the password), and
+// anyone signs in with one (request options, then the signature). Every challenge is single use,
+// lives five minutes and is taken by a conditional delete before the ceremony is checked; a
+// registration's belongs to the session that asked, a sign-in's is found by the challenge inside
+// the signed clientDataJSON (the body is only `{response}`). Each ceremony checked takes its tries
+// first (per address, and across all), and a success gives them back. A passkey sign-in opens a
+// session like a password login, `openedBy: 'passkey'`, and asks for no second factor.
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 
-const passkeyRoutes = defineRoutes(async () => {
+import type { PlainOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
+import {
+  claimedChallenge,
+  loginOptions,
+  registrationOptions,
+  userHandleOf,
+  verifiedAuthentication,
+  verifiedRegistration,
+} from '../auth/passkeys';
+import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
+import type { Database } from '../db/schema';
+import { defineRoutes } from '../http/endpoints';
+import { passkeyChangedMail } from '../mail/account-messages';
+import { mailLanguage } from '../mail/language';
+import {
+  createPasskey,
+  deletePasskey,
+  findPasskeyByCredentialId,
+  findUserPasskey,
+  listPasskeys,
+  recordPasskeyUse,
+  renamePasskey,
+  storeChallenge,
+  takeChallenge,
+  toPasskeyInfo,
+} from '../repo/passkeys';
+import { findUserById } from '../repo/users';
+
+const passkeyRoutes = defineRoutes(async (app) => {
+  const { db, clock } = app;
+
+  /**
+   * Takes the options' tries; false when answered 429 (recorded: options record their refusals
+   * only, and only the session check writes those on its own).
+   */
+  const optionsAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await app.limits.take(reply, app.limits.passkeyOptions(request))) return true;
+    await app.authEvents.answered(request, reply);
+    return false;
+  };
+
+  const noticeMail = async (
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    user: { name: string; email: string },
+    passkey: string,
+    added: boolean,
+  ) => {
+    const reset = app.link(ROUTES.resetPassword, { email: user.email });
+    const notice = passkeyChangedMail(
+      mailLanguage(request.headers['accept-language']),
+      user.name,
+      passkey,
+      added,
+      reset,
+    );
+    await app.mail.send(trx, { to: user.email, ...notice });
+  };
+
   return {
-    passkeyRegistrationOptions: async (_request, reply) => reply.fail('SERVICE_UNAVAILABLE'),
-    addPasskey: async (_request, reply) => reply.fail('SERVICE_UNAVAILABLE'),
-    passkeys: async () => ({ error: false as const, passkeys: [] }),
-    renamePasskey: async (_request, reply) => reply.fail('NOT_FOUND'),
-    removePasskey: async (_request, reply) => reply.fail('NOT_FOUND'),
-    passkeyLoginOptions: async (_request, reply) => reply.fail('SERVICE_UNAVAILABLE'),
-    passkeyLogin: async (_request, reply) => reply.fail('INVALID_CREDENTIAL'),
+    passkeyRegistrationOptions: async (request, reply) => {
+      if (!(await optionsAllowed(request, reply))) return reply;
+      const session = sessionOf(request);
+      const user = await findUserById(db, session.userId);
+      const options = await registrationOptions(app, user, await listPasskeys(db, user.id));
+      const now = clock.nowSeconds();
+      await storeChallenge(
+        db,
+        options.challenge,
+        { purpose: 'registration', user_id: user.id, session_hash: session.tokenHash },
+        now,
+      );
+      return { error: false as const, options };
+    },
+
+    addPasskey: async (request, reply) => {
+      const session = sessionOf(request);
+      const response = request.body.response as RegistrationResponseJSON;
+      const draws = app.limits.passkeyCheck(request);
+      if (!(await app.limits.take(reply, draws))) return reply;
+      const challenge = claimedChallenge(response.response.clientDataJSON);
+      const now = clock.nowSeconds();
+      // Once, for this session's own options, within their five minutes.
+      if (!challenge || !(await takeChallenge(db, challenge, 'registration', now, session))) {
+        return reply.fail('INVALID_CREDENTIAL');
+      }
+      const credential = await verifiedRegistration(app, response, challenge);
+      if (!credential) return reply.fail('INVALID_CREDENTIAL');
+      const user = await findUserById(db, session.userId);
+      const name = request.body.name.trim();
+      const added = await db.transaction().execute(async (trx) => {
+        // A credential stored already, this account's or another's, is not taken again.
+        const row = await createPasskey(trx, { ...credential, userId: user.id, name, now });
+        if (!row) return undefined;
+        await noticeMail(trx, request, user, name, true);
+        await app.authEvents.accepted(trx, request);
+        return row;
+      });
+      if (!added) return reply.fail('INVALID_CREDENTIAL');
+      await app.limits.refund(draws);
+      app.mail.kickAfter(reply);
+      return reply.code(201).send({ error: false as const, passkey: toPasskeyInfo(added) });
+    },
+
+    passkeys: async (request) => {
+      const rows = await listPasskeys(db, sessionOf(request).userId);
+      return { error: false as const, passkeys: rows.map(toPasskeyInfo) };
+    },
+
+    renamePasskey: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const row = await renamePasskey(db, userId, request.params.id, request.body.name.trim());
+      if (!row) return reply.fail('NOT_FOUND');
+      return { error: false as const, passkey: toPasskeyInfo(row) };
+    },
+
+    removePasskey: async (request, reply) => {
+      const user = await findUserById(db, sessionOf(request).userId);
+      const passkey = await findUserPasskey(db, user.id, request.params.id);
+      if (!passkey) return reply.fail('NOT_FOUND');
+      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
+      const removed = await db.transaction().execute(async (trx) => {
+        if (!(await deletePasskey(trx, user.id, passkey.id))) return false;
+        await noticeMail(trx, request, user, passkey.name, false);
+        await app.authEvents.accepted(trx, request);
+        return true;
+      });
+      if (!removed) return reply.fail('NOT_FOUND');
+      app.mail.kickAfter(reply);
+      const answer: PlainOk = { error: false };
+      return answer;
+    },
+
+    passkeyLoginOptions: async (request, reply) => {
+      if (!(await optionsAllowed(request, reply))) return reply;
+      const options = await loginOptions(app);
+      const bound = { purpose: 'login', user_id: null, session_hash: null } as const;
+      await storeChallenge(db, options.challenge, bound, clock.nowSeconds());
+      return { error: false as const, options };
+    },
+
+    passkeyLogin: async (request, reply) => {
+      const response = request.body.response as AuthenticationResponseJSON;
+      // Every check counts as a failure until it succeeds, so parallel tries cannot overrun.
+      const draws = app.limits.passkeyCheck(request);
+      if (!(await app.limits.take(reply, draws))) return reply;
+      const challenge = claimedChallenge(response.response.clientDataJSON);
+      const now = clock.nowSeconds();
+      if (!challenge || !(await takeChallenge(db, challenge, 'login', now))) {
+        return reply.fail('INVALID_CREDENTIAL');
+      }
+      const passkey = await findPasskeyByCredentialId(db, response.id);
+      // The account the authenticator names, when it names one, must be the passkey's.
+      const { userHandle } = response.response;
+      if (!passkey || (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id))) {
+        return reply.fail('INVALID_CREDENTIAL');
+      }
+      const checked = await verifiedAuthentication(app, response, challenge, passkey);
+      if (!checked) return reply.fail('INVALID_CREDENTIAL');
+      const user = await findUserById(db, passkey.user_id);
+      const answer = await db.transaction().execute(async (trx) => {
+        const use = { id: passkey.id, checkedCounter: passkey.counter, now, ...checked };
+        if (!(await recordPasskeyUse(trx, use))) return undefined;
+        // A passkey verified its user: no second factor is asked (server/README.md, Passkeys).
+        return openSession(trx, request, user, { openedBy: 'passkey' });
+      });
+      if (!answer) return reply.fail('INVALID_CREDENTIAL');
+      await app.limits.refund(draws);
+      return answer;
+    },
   };
 });
 

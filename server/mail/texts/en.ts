@@ -109,6 +109,24 @@ export const en = {
     ],
     button: 'Reset your password',
   },
+  passkeyAdded: {
+    subject: 'A passkey was added to your account',
+    paragraphs: [
+      'Hello {name},',
+      'A passkey named “{passkey}” was added to your account. It signs in without your password or a code from your authenticator app.',
+      'If this was not you, reset your password now, then remove the passkey from your account.',
+    ],
+    button: 'Reset your password',
+  },
+  passkeyRemoved: {
+    subject: 'A passkey was removed from your account',
+    paragraphs: [
+      'Hello {name},',
+      'The passkey named “{passkey}” was removed from your account: it no longer signs in.',
+      'If this was not you, reset your password now.',
+    ],
+    button: 'Reset your password',
+  },
   accountDeleted: {
     subject: 'Your account was deleted',
     paragraphs: [
