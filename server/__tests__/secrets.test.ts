@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
+import { SoftAuthenticator } from '../../testing/server/authenticator';
 import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir, testConfig } from '../../testing/server/config';
@@ -190,6 +191,91 @@ describe('second factor secrets', () => {
   });
 
   it('keeps the secret, the recovery codes and the tokens out of every file in DATA_DIR', () => {
+    const files = filesUnder(dataDir);
+    expect(files.some((f) => f.endsWith('app.db'))).toBe(true);
+    for (const file of files) {
+      const content = fs.readFileSync(file).toString('latin1');
+      for (const secret of secrets) expect(content).not.toContain(secret);
+    }
+  });
+});
+
+describe('passkey secrets', () => {
+  const password = 'Passkey-Passphrase-For-Leak-Check';
+  let dataDir: string;
+  const log = capturedLog();
+  let events = '';
+  let eventCount = 0;
+  /** The challenges, the ceremonies' signed parts and the sessions' tokens. */
+  const secrets: string[] = [];
+  /** Credential ids: kept in the database (to find the passkey), never logged or recorded. */
+  const credentialIds: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = tempDir('secrets-passkey');
+    const server = await startServer(testConfig(dataDir, { LOG_LEVEL: 'trace' }), {
+      logStream: log.stream,
+    });
+    const api = new ApiClient(server.url);
+    const email = 'passkey-leak-check@example.com';
+    // PUBLIC_URL unset: the relying party is localhost, on the port the server listens on.
+    const authenticator = new SoftAuthenticator(`http://localhost:${server.port}`);
+    try {
+      await api.post(API_PATHS.signup, { name: 'Leak', email, password });
+      const { code } = await api.waitForMail(email, 1);
+      const { token } = (await api.post(API_PATHS.verifyAccount, { email, code, password })).body;
+      const auth = { authorization: `Bearer ${token}` };
+      const creation = (await api.post(API_PATHS.passkeyRegistrationOptions, undefined, auth)).body
+        .options;
+      const response = authenticator.register(creation);
+      secrets.push(creation.challenge, response.response.attestationObject);
+      credentialIds.push(response.id);
+      const added = await api.post(API_PATHS.addPasskey, { response, name: 'Leaky' }, auth);
+      expect(added.status).toBe(201);
+      const signIn = async (forgery = {}) => {
+        const options = (await api.post(API_PATHS.passkeyLoginOptions)).body.options;
+        const signed = authenticator.sign(options, response.id, forgery);
+        secrets.push(options.challenge, signed.response.signature, signed.response.clientDataJSON);
+        return api.post(API_PATHS.passkeyLogin, { response: signed });
+      };
+      const signedIn = await signIn();
+      expect(signedIn.status).toBe(200);
+      secrets.push(signedIn.body.token);
+      // A refused one: another origin.
+      expect((await signIn({ origin: 'https://phish.example' })).status).toBe(401);
+      // Options never answered: their challenge waits in the database (as its hash only).
+      secrets.push((await api.post(API_PATHS.passkeyLoginOptions)).body.options.challenge);
+      const path = `${API_PATHS.passkeys}/${added.body.passkey.id}`;
+      await api.request('PATCH', path, { body: { name: 'Renamed' }, headers: auth });
+      await api.request('DELETE', path, { body: { password: `${password}-wrong` }, headers: auth });
+      const removed = await api.request('DELETE', path, { body: { password }, headers: auth });
+      expect(removed.status).toBe(200);
+      const rows = await server.app.db.selectFrom('auth_events').selectAll().execute();
+      eventCount = rows.filter((row) => /passkey/i.test(row.event)).length;
+      events = JSON.stringify(rows);
+    } finally {
+      await server.close();
+    }
+  });
+
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('went through adding a passkey, signing in with it, renaming and removing it', () => {
+    expect(secrets).toHaveLength(2 + 3 + 1 + 3 + 1);
+    expect(credentialIds).toHaveLength(1);
+    // Added, signed in, refused, renamed, a wrong password, removed.
+    expect(eventCount).toBe(6);
+  });
+
+  it('keeps the challenges, signatures, credential ids and tokens out of every log line and event', () => {
+    for (const text of [log.text(), events]) {
+      for (const secret of [...secrets, ...credentialIds, password]) {
+        expect(text).not.toContain(secret);
+      }
+    }
+  });
+
+  it('keeps the challenges, signatures and tokens out of every file in DATA_DIR', () => {
     const files = filesUnder(dataDir);
     expect(files.some((f) => f.endsWith('app.db'))).toBe(true);
     for (const file of files) {
