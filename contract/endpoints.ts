@@ -349,6 +349,7 @@ export const endpoints = {
     secret: ['response'],
     answers: { 201: S.PasskeyOk },
     refusals: ['INVALID_CREDENTIAL', 'RATE_LIMITED'],
+    form: 'addPasskey',
   },
   passkeys: {
     method: 'GET',
@@ -367,6 +368,7 @@ export const endpoints = {
     body: S.RenamePasskeyBody,
     answers: { 200: S.PasskeyOk },
     refusals: ['NOT_FOUND'],
+    form: 'renamePasskey',
   },
   removePasskey: {
     method: 'DELETE',
@@ -378,6 +380,7 @@ export const endpoints = {
     secret: ['password'],
     answers: { 200: S.PlainOk },
     refusals: ['NOT_FOUND', 'RATE_LIMITED'],
+    form: 'removePasskey',
   },
   passkeyLoginOptions: {
     method: 'POST',
@@ -548,10 +551,10 @@ export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
 });
 
 /**
- * Body fields the app fills in itself (from the mailed link, or the login's answer), never shown
- * as form fields.
+ * Body fields the app fills in itself (from the mailed link, the login's answer, or the browser's
+ * passkey), never shown as form fields.
  */
-const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken', 'ticket']);
+const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken', 'ticket', 'response']);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
   ? v.InferInput<B>
@@ -559,7 +562,7 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B exten
 
 /** The fields a form of this endpoint shows (of each endpoint, for a union). */
 export type FormFieldOf<N extends EndpointName> = N extends EndpointName
-  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket'>
+  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket' | 'response'>
   : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {

@@ -7,11 +7,21 @@ import { FIELD_ERROR_CODES } from './schemas';
 export const REDACTED = '[redacted]';
 
 /**
+ * A passkey ceremony's data, wherever it appears: the WebAuthn options the server answers (their
+ * challenge, user handle and credential ids), and a credential's ids and user handle. The
+ * browser's `response` is a secret body field of the contract already.
+ */
+const PASSKEY_SECRETS = ['options', 'rawId', 'userHandle', 'credentialId'];
+
+/**
  * Keys whose value is a secret wherever they appear (compared in lower case): the contract's
- * secret fields but `code`, which is also the name of every refusal's readable code.
+ * secret fields but `code`, which is also the name of every refusal's readable code, and the
+ * passkey ceremonies' data.
  */
 const SECRET_KEYS = new Set(
-  SECRET_FIELDS.filter((key) => key !== 'code').map((key) => key.toLowerCase()),
+  [...SECRET_FIELDS.filter((key) => key !== 'code'), ...PASSKEY_SECRETS].map((key) =>
+    key.toLowerCase(),
+  ),
 );
 /** A mailed code: its digits. Server codes such as `INVALID_TOKEN` stay readable. */
 const ACTIVATION_CODE = new RegExp(`^\\s*\\d{${CODE_LENGTH}}\\s*$`);
@@ -29,6 +39,13 @@ const FIELD_CODES: ReadonlySet<unknown> = new Set(FIELD_ERROR_CODES);
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/** A class instance (not a plain object or an array): not plain data. */
+function isInstance(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value)
+  );
 }
 
 function redactString(value: string): string {
@@ -71,7 +88,9 @@ export function redactedJson(value: unknown, sortKeys = false): string | undefin
     inFieldCodes = false,
   ): string | undefined {
     if (key !== '' && isSecret(key, current, underRequestArgs, inFieldCodes)) {
-      return JSON.stringify(REDACTED);
+      // What JSON cannot carry is dropped all the same (RTK Query's Response under `response`).
+      const dropped = typeof current === 'function' || isInstance(current);
+      return dropped ? undefined : JSON.stringify(REDACTED);
     }
     switch (typeof current) {
       case 'string':

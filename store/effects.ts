@@ -48,6 +48,27 @@ export interface SessionTime {
   sessionLifetime: typeof sessionLifetime;
 }
 
+/**
+ * The browser's passkey ceremonies (WebAuthn, through @simplewebauthn/browser, loaded on first
+ * use). Options go in as the server sent them; answers come out as the JSON the server reads.
+ * A refused or cancelled ceremony rejects with the browser's error (its `name`, and the library's
+ * `code`), which the listeners turn into a serializable outcome.
+ */
+export interface PasskeyCeremonies {
+  /** Whether this browser has WebAuthn at all (`window.PublicKeyCredential`). */
+  supported(): boolean;
+  /** Starts fetching the library's code, so that a press finds it ready; never rejects. */
+  preload(): void;
+  /** Whether passkeys can be offered in a field's autofill (conditional mediation). */
+  autofillSupported(): Promise<boolean>;
+  /** A new passkey: `startRegistration` with these creation options. */
+  register(optionsJSON: unknown): Promise<unknown>;
+  /** A signature: `startAuthentication`, in a field's autofill or as a dialog of its own. */
+  authenticate(optionsJSON: unknown, useBrowserAutofill: boolean): Promise<unknown>;
+  /** Ends the ceremony under way, if any (the library's WebAuthnAbortService). */
+  cancel(): void;
+}
+
 export interface Effects {
   storage: KeyValueStorage;
   cookies: CookieJar;
@@ -60,4 +81,5 @@ export interface Effects {
   history: AppHistory;
   console: Pick<Console, 'error'>;
   connection: Connection;
+  passkeys: PasskeyCeremonies;
 }

@@ -7,6 +7,7 @@ import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
+import { passkeysSlice } from './passkeys/passkeysSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
@@ -19,6 +20,7 @@ const sliceReducer = combineSlices(
   accountSlice,
   activationSlice,
   noticeSlice,
+  passkeysSlice,
   api,
 );
 

@@ -9,6 +9,7 @@ import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
+import { addPasskeyListeners } from './passkeys/passkeyListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerSlice';
 
@@ -74,6 +75,7 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addAuthListeners(startAppListening);
   addLocaleListeners(startAppListening);
   addAccountListeners(startAppListening);
+  addPasskeyListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -99,6 +99,15 @@ export const en = {
     'Your account is not activated yet. Enter the 6-digit code we emailed to {email}, or ask for a new one.',
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
+  'passkeyLogin.button': 'Sign in with a passkey',
+  'passkeyLogin.waiting': 'Waiting for your passkey…',
+  'passkeyLogin.unsupported': 'This browser cannot use passkeys: log in with your password.',
+  'passkeyLogin.cancelled':
+    'Signing in with a passkey was cancelled. Try again, or log in with your password.',
+  'passkeyLogin.invalid':
+    'This passkey is not registered here, or it could not be checked. Try another one, or log in with your password.',
+  'passkeyLogin.failed':
+    'Your browser could not use the passkey. Try again, or log in with your password.',
 
   'secondStep.intro':
     'Your password is right. One more step: enter the code from your authenticator app.',
@@ -208,6 +217,39 @@ export const en = {
   'sessions.endOthers': 'Log out all other devices',
   'sessions.ending': 'Logging out…',
   'sessions.onlyThis': 'You are logged in on this device only.',
+  'passkeys.title': 'Passkeys',
+  'passkeys.intro':
+    'Log in with your fingerprint, face or screen lock instead of your password. Each device keeps its own passkey.',
+  'passkeys.loading': 'Loading your passkeys…',
+  'passkeys.none': 'You have no passkeys yet.',
+  'passkeys.added': 'Added: {date}',
+  'passkeys.lastUsed': 'Last used: {date}',
+  'passkeys.neverUsed': 'Not used yet',
+  'passkeys.nameLabel': 'Name of the passkey',
+  'passkeys.nameHint': 'To tell your passkeys apart, like the device that keeps it.',
+  'passkeys.add': 'Add a passkey',
+  'passkeys.adding': 'Follow the steps of your browser…',
+  'passkeys.unsupported':
+    'This browser cannot make passkeys. Open this page in an up-to-date browser to add one.',
+  'passkeys.cancelled':
+    'No passkey was made: the window of your browser was closed or waited too long. Try again when you are ready.',
+  'passkeys.alreadyRegistered': 'This device already keeps a passkey for your account.',
+  'passkeys.failed': 'Your browser could not make the passkey. Please try again.',
+  'passkeys.notAccepted': 'The passkey could not be checked. Please try again.',
+  'passkeys.rename': 'Rename',
+  'passkeys.renameLabel': 'Rename {name}',
+  'passkeys.save': 'Save',
+  'passkeys.saving': 'Saving…',
+  'passkeys.cancel': 'Cancel',
+  'passkeys.remove': 'Remove',
+  'passkeys.removeLabel': 'Remove {name}',
+  'passkeys.removeIntro':
+    'Enter your password to remove {name}. You will no longer log in with it.',
+  'passkeys.removeSubmit': 'Remove the passkey',
+  'passkeys.removing': 'Removing…',
+  'passkeys.doneAdded': 'Your passkey was added.',
+  'passkeys.doneRenamed': 'The passkey was renamed.',
+  'passkeys.doneRemoved': 'The passkey was removed.',
 
   'delete.title': 'Delete your account',
   'delete.intro':

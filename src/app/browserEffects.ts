@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import type { Effects, KeyValueStorage } from '../../store/effects';
 import { createAppHistory } from '../../store/router/browserHistory';
 
+import { passkeyCeremonies } from './passkeyCeremonies';
 import { loadSessionTime } from './sessionTimeChunk';
 
 /** localStorage, or a no-op when the browser refuses it (private modes, disabled storage). */
@@ -38,5 +39,6 @@ export function browserEffects(window: Window): Effects {
         return () => window.removeEventListener('online', listener);
       },
     },
+    passkeys: passkeyCeremonies(window),
   };
 }

@@ -7,6 +7,7 @@ import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
 import { LogoutButton } from '../components/account/LogoutButton';
+import { PasskeysSection } from '../components/account/PasskeysSection';
 import { SessionDetails } from '../components/account/SessionDetails';
 import { SessionList } from '../components/account/SessionList';
 import { useT } from '../components/intl/useT';
@@ -50,6 +51,7 @@ export default function HomeView() {
       <HomeSection title={t('sessions.title')}>
         <SessionList />
       </HomeSection>
+      <PasskeysSection />
       <HomeSection title={t('password.title')}>
         <ChangePasswordForm />
       </HomeSection>

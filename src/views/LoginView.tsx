@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { LoginForm } from '../components/account/LoginForm';
+import { PasskeyLogin } from '../components/account/PasskeyLogin';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
 import { PageCard } from '../components/PageCard';
@@ -47,6 +48,7 @@ export default function LoginView() {
       ) : (
         <LoginForm onSuccess={afterPassword} />
       )}
+      {secondStep ? null : <PasskeyLogin />}
     </PageCard>
   );
 }

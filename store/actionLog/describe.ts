@@ -16,6 +16,16 @@ import {
 import { localeChanged } from '../locale/localeSlice';
 import { sentHome, viewFailed, viewRetried } from '../navigation/navigationSlice';
 import { noticeDismissed } from '../notice/noticeSlice';
+import {
+  passkeyAddRequested,
+  passkeyCeremonyCompleted,
+  passkeyCeremonyFailed,
+  passkeyCeremonyStarted,
+  passkeyEditClosed,
+  passkeyEditOpened,
+  passkeyLoginRequested,
+  passkeySupportChecked,
+} from '../passkeys/passkeysSlice';
 import { locationChanged, navigationRequested } from '../router/routerSlice';
 import { validationFailed } from '../submissions/submissionsSlice';
 
@@ -104,6 +114,22 @@ const navigation = said('navigation');
 const session = said('session');
 const other = said('other');
 
+function ceremonyWords(ceremony: unknown): string {
+  if (ceremony === 'register') return 'adding';
+  if (ceremony === 'login') return 'signing in';
+  return ceremony === 'autofill' ? 'signing in from the autofill' : '?';
+}
+
+const FAILURE_WORDS: Record<string, string> = {
+  cancelled: 'the dialog was closed or timed out',
+  unsupported: 'the browser cannot',
+  alreadyRegistered: 'this authenticator already has one',
+  stopped: 'stopped by the page',
+  notLoaded: 'its code could not be fetched',
+  failed: 'the browser failed',
+  refused: 'the server refused',
+};
+
 /** An action creator, or anything else that recognizes its actions. */
 interface Matcher {
   match(action: unknown): boolean;
@@ -158,6 +184,45 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
     },
   ],
   [localeChanged, (_p, action) => other(`language ${text(action.payload) ?? '?'}`)],
+  [
+    passkeySupportChecked,
+    (p) => other(`passkeys ${p.supported === true ? 'can' : 'cannot'} be used in this browser`),
+  ],
+  [passkeyAddRequested, () => other('"Add a passkey" pressed')],
+  [passkeyLoginRequested, () => session('"Sign in with a passkey" pressed')],
+  [
+    passkeyCeremonyStarted,
+    (p) =>
+      other(
+        p.ceremony === 'autofill'
+          ? 'the email field offers passkeys (autofill)'
+          : `the browser asks for a passkey (${ceremonyWords(p.ceremony)})`,
+      ),
+  ],
+  [
+    passkeyCeremonyCompleted,
+    (p) => other(`the browser answered with a passkey (${ceremonyWords(p.ceremony)})`),
+  ],
+  [
+    passkeyCeremonyFailed,
+    (p) => {
+      const code = text(record(p.error).code);
+      const why = [
+        FAILURE_WORDS[text(p.failure) ?? ''] ?? text(p.failure),
+        text(p.browserError),
+        code,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      // Stopping the autofill's offer, or a dialog the page closed, is no failure.
+      return said(
+        'other',
+        p.failure !== 'stopped',
+      )(`passkey ${ceremonyWords(p.ceremony)} ended without one: ${why}`);
+    },
+  ],
+  [passkeyEditOpened, (p) => other(`passkey ${text(p.action) ?? '?'} form opened`)],
+  [passkeyEditClosed, () => other('passkey form closed')],
   [
     { match: (action) => record(action).type === PAGE_RELOADED },
     () => navigation('the page was reloaded'),

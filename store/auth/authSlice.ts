@@ -146,6 +146,7 @@ export const authSlice = createSlice({
         api.endpoints.verifyAccount.matchFulfilled,
         api.endpoints.resetPassword.matchFulfilled,
         api.endpoints.loginSecondFactor.matchFulfilled,
+        api.endpoints.passkeyLogin.matchFulfilled,
       ),
       (state, { payload }) => void (state.hasToken ||= 'token' in payload),
     );
@@ -252,6 +253,7 @@ export function addAuthListeners(startAppListening: AppStartListening) {
     api.endpoints.verifyAccount,
     api.endpoints.resetPassword,
     api.endpoints.loginSecondFactor,
+    api.endpoints.passkeyLogin,
   ]) {
     startAppListening({
       matcher: signedIn.matchFulfilled,

@@ -133,6 +133,7 @@ export const navigationSlice = createSlice({
       .addCase(loggedOut, forgetKeptView)
       .addCase(sessionEnded, forgetKeptView)
       .addMatcher(api.endpoints.login.matchFulfilled, forgetKeptView)
+      .addMatcher(api.endpoints.passkeyLogin.matchFulfilled, forgetKeptView)
       .addMatcher(api.endpoints.verifyAccount.matchFulfilled, forgetKeptView);
   },
   selectors: {

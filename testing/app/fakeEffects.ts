@@ -3,6 +3,8 @@ import * as sessionTime from '../../store/auth/sessionLifetime';
 import type { CookieAttributes, Effects } from '../../store/effects';
 import { createMemoryAppHistory } from '../../store/router/browserHistory';
 
+import { fakePasskeys, type FakePasskeys } from './fakePasskeys';
+
 export interface CookieWrite {
   op: 'set' | 'remove';
   name: string;
@@ -18,10 +20,17 @@ export interface FakeEffects extends Effects {
   setNow(ms: number): void;
   /** The browser comes back online: every `connection.onOnline` listener hears it. */
   goOnline(): void;
+  passkeys: FakePasskeys;
 }
 
 export function fakeEffects(
-  options: { storage?: Record<string, string>; path?: string; now?: number } = {},
+  options: {
+    storage?: Record<string, string>;
+    path?: string;
+    now?: number;
+    /** Whether the browser has WebAuthn (and its autofill): not unless said. */
+    webAuthn?: boolean;
+  } = {},
 ): FakeEffects {
   const data = new Map(Object.entries(options.storage ?? {}));
   const storageWrites: FakeEffects['storageWrites'] = [];
@@ -62,5 +71,6 @@ export function fakeEffects(
         return () => void onlineListeners.delete(listener);
       },
     },
+    passkeys: fakePasskeys({ webAuthn: options.webAuthn ?? false }),
   };
 }

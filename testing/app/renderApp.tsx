@@ -26,14 +26,24 @@ function recordActions(log: UnknownAction[]): StoreEnhancer {
 }
 
 export function renderApp(
-  options: { path?: string; storage?: Record<string, string>; api?: ApiScript } = {},
+  options: {
+    path?: string;
+    storage?: Record<string, string>;
+    api?: ApiScript;
+    /** Whether the browser has WebAuthn (faked: effects.passkeys); not unless said. */
+    webAuthn?: boolean;
+  } = {},
 ) {
   const script: ApiScript = { 'GET /v1/api/user/verify': verifyByToken, ...options.api };
   const requests = stubFetch((request) => {
     const handler = script[`${request.method} ${new URL(request.url).pathname}`];
     return handler ? handler(request) : json(404, { error: true, code: 'NOT_FOUND' });
   });
-  const effects = fakeEffects({ path: options.path ?? '/', storage: options.storage });
+  const effects = fakeEffects({
+    path: options.path ?? '/',
+    storage: options.storage,
+    webAuthn: options.webAuthn,
+  });
   const actions: UnknownAction[] = [];
   const store = startStore(effects, { enhancers: [recordActions(actions)] });
   const user = userEvent.setup();

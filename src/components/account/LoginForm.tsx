@@ -52,7 +52,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           </div>
         ) : null}
       </FormAlert>
-      <EmailField error={fieldErrors.messages.email} />
+      {/* The browser's autofill offers passkeys here too (see store/passkeys/passkeyListeners.ts). */}
+      <EmailField error={fieldErrors.messages.email} autoComplete="username webauthn" />
       <PasswordField
         label={t('field.password.label')}
         name="password"

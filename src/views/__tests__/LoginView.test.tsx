@@ -35,7 +35,8 @@ it('links to sign-up and to account activation', async () => {
 
 it('labels every field and sets what browsers need to fill them in', async () => {
   await openLogin();
-  expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+  // The browser's autofill offers the visitor's passkeys on this field too.
+  expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username webauthn');
   expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'email');
   expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
   expect(screen.getByLabelText('Password')).toHaveAttribute('name', 'password');

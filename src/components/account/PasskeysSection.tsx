@@ -1,0 +1,204 @@
+// Home's "Passkeys": the account's passkeys (name, when added, when last used), each renamed in
+// place or removed with the password, and "Add a passkey" with a name the visitor may change.
+// The browser's ceremony runs in a listener (store/passkeys/passkeyListeners.ts); this view only
+// says what the store holds.
+import { useId, type SubmitEvent } from 'react';
+import { useIntl } from 'react-intl';
+
+import { fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
+import type { MessageId } from '../../../i18n/messages/en';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import {
+  passkeyAddRequested,
+  passkeyEditClosed,
+  passkeyEditOpened,
+  selectPasskeyDone,
+  selectPasskeyEditing,
+  selectPasskeyList,
+  selectPasskeyRegistration,
+  selectPasskeySupport,
+  type CeremonyState,
+  type Passkey,
+} from '../../../store/passkeys/passkeysSlice';
+import { validationFailed } from '../../../store/submissions/submissionsSlice';
+import { Field } from '../form/Field';
+import { FormAlert } from '../form/FormAlert';
+import { focusFirstInvalid, readFields } from '../form/formFields';
+import { FormSuccess } from '../form/FormSuccess';
+import { requestErrorText } from '../form/requestErrorMessage';
+import { SubmitButton } from '../form/SubmitButton';
+import { useFieldErrors } from '../form/useFieldErrors';
+import { useT, type Translate } from '../intl/useT';
+
+import { describeDevice } from './describeDevice';
+import { formatExpiry } from './formatExpiry';
+import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';
+
+const NAME_FIELD = ['name'] as const;
+const validateName = (values: Record<'name', string>) => refused(RenamePasskeyBody, values);
+
+/** A first name for a new passkey: the device it is made on, as the session list names it. */
+function deviceName(t: Translate): string {
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const { browser, system } = describeDevice(userAgent);
+  return t('sessions.device', {
+    browser: browser ?? t('sessions.unknownBrowser'),
+    system: system ?? t('sessions.unknownSystem'),
+  });
+}
+
+const BUSY_STEPS: ReadonlySet<CeremonyState['step']> = new Set(['options', 'browser', 'sending']);
+
+const FAILURES: Record<string, MessageId> = {
+  cancelled: 'passkeys.cancelled',
+  unsupported: 'passkeys.unsupported',
+  alreadyRegistered: 'passkeys.alreadyRegistered',
+  notLoaded: 'requestError.network',
+  failed: 'passkeys.failed',
+};
+
+/** Why the last "Add a passkey" made none, in words; null when there is nothing to say. */
+function registrationProblem(t: Translate, register: CeremonyState): string | null {
+  if (register.step !== 'failed' || !register.failure || register.failure === 'stopped') {
+    return null;
+  }
+  if (register.failure === 'refused') {
+    if (!register.error) return t('requestError.unexpected');
+    if (register.error.code === 'INVALID_CREDENTIAL') return t('passkeys.notAccepted');
+    return requestErrorText(t, register.error);
+  }
+  return t(FAILURES[register.failure] ?? 'passkeys.failed');
+}
+
+function AddPasskeyForm() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const register = useAppSelector(selectPasskeyRegistration);
+  const busy = BUSY_STEPS.has(register.step);
+  const fieldErrors = useFieldErrors(NAME_FIELD, validateName, register.error?.fields);
+  const problem = registrationProblem(t, register);
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const name = readFields(form, NAME_FIELD).name.trim();
+    const invalid = validateName({ name });
+    fieldErrors.setClientErrors(invalid);
+    if (focusFirstInvalid(form, NAME_FIELD, invalid)) {
+      dispatch(validationFailed({ form: 'addPasskey', fields: invalid }));
+      return;
+    }
+    dispatch(passkeyAddRequested({ name }));
+  }
+
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={handleSubmit}
+      onChange={fieldErrors.recheckOnChange}
+    >
+      <FormAlert message={problem} />
+      <Field
+        label={t('passkeys.nameLabel')}
+        hint={t('passkeys.nameHint')}
+        name="name"
+        defaultValue={deviceName(t)}
+        autoComplete="off"
+        error={fieldErrors.messages.name}
+      />
+      <SubmitButton label={t('passkeys.add')} busyLabel={t('passkeys.adding')} busy={busy} />
+    </form>
+  );
+}
+
+function PasskeyItem({ passkey }: { passkey: Passkey }) {
+  const t = useT();
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const editing = useAppSelector(selectPasskeyEditing);
+  const when = (iso: string) => formatExpiry(intl, t, new Date(iso));
+  const open = editing?.id === passkey.id ? editing.action : null;
+  const close = () => dispatch(passkeyEditClosed());
+  return (
+    <li className="sessions__item" data-passkey={passkey.id}>
+      <p className="sessions__device passkeys__name">{passkey.name}</p>
+      <p className="sessions__when">{t('passkeys.added', { date: when(passkey.createdAt) })}</p>
+      <p className="sessions__when">
+        {t('passkeys.lastUsed', {
+          date: passkey.lastUsedAt ? when(passkey.lastUsedAt) : t('passkeys.neverUsed'),
+        })}
+      </p>
+      {open === 'rename' ? (
+        <RenamePasskeyForm passkey={passkey} onCancel={close} />
+      ) : open === 'remove' ? (
+        <RemovePasskeyForm passkey={passkey} onCancel={close} />
+      ) : (
+        <div className="passkeys__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={t('passkeys.renameLabel', { name: passkey.name })}
+            onClick={() => dispatch(passkeyEditOpened({ id: passkey.id, action: 'rename' }))}
+          >
+            {t('passkeys.rename')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={t('passkeys.removeLabel', { name: passkey.name })}
+            onClick={() => dispatch(passkeyEditOpened({ id: passkey.id, action: 'remove' }))}
+          >
+            {t('passkeys.remove')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+const DONE: Record<'added' | 'renamed' | 'removed', MessageId> = {
+  added: 'passkeys.doneAdded',
+  renamed: 'passkeys.doneRenamed',
+  removed: 'passkeys.doneRemoved',
+};
+
+function PasskeyList() {
+  const t = useT();
+  const list = useAppSelector(selectPasskeyList);
+  if (list.status === 'failed' && list.error) return <p>{requestErrorText(t, list.error)}</p>;
+  if (list.status !== 'loaded') return <p aria-busy="true">{t('passkeys.loading')}</p>;
+  if (list.items.length === 0) return <p className="sessions__only">{t('passkeys.none')}</p>;
+  return (
+    <ul className="sessions__list" aria-label={t('passkeys.title')}>
+      {list.items.map((passkey) => (
+        <PasskeyItem key={passkey.id} passkey={passkey} />
+      ))}
+    </ul>
+  );
+}
+
+/** The section itself, rendered by the home view. */
+export function PasskeysSection() {
+  const t = useT();
+  const headingId = useId();
+  const supported = useAppSelector(selectPasskeySupport);
+  const done = useAppSelector(selectPasskeyDone);
+  return (
+    <section className="card__section" aria-labelledby={headingId} data-passkeys>
+      <h2 id={headingId} className="card__subtitle">
+        {t('passkeys.title')}
+      </h2>
+      <p className="card__intro">{t('passkeys.intro')}</p>
+      <FormSuccess message={done ? t(DONE[done]) : null} />
+      <PasskeyList />
+      {supported === false ? (
+        <p className="sessions__only">{t('passkeys.unsupported')}</p>
+      ) : supported ? (
+        <AddPasskeyForm />
+      ) : null}
+    </section>
+  );
+}
