@@ -8,7 +8,13 @@ import { en, type MailKind, type MailText } from '../texts/en';
 import { km } from '../texts/km';
 
 const LINK = 'https://accounts.example/user/reset-password?email=a%40b.co&code=791860';
-const VALUES = { code: '791860', minutes: 15, name: 'Dara', newEmail: 'new@b.co' };
+const VALUES = {
+  code: '791860',
+  minutes: 15,
+  name: 'Dara',
+  newEmail: 'new@b.co',
+  passkey: 'Work laptop',
+};
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
   for (const mail of [
@@ -68,6 +74,7 @@ it.each(Object.keys(en) as MailKind[])(
       const mail = tableMail(language, kind, VALUES, LINK);
       expect(mail.subject + mail.text).not.toMatch(/[{}]/);
       expect(mail.text).toContain(kind === 'emailChanged' ? 'new@b.co' : '');
+      expect(mail.text).toContain(kind.startsWith('passkey') ? 'Work laptop' : '');
     }
   },
 );
