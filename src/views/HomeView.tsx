@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
 import { LogoutButton } from '../components/account/LogoutButton';
 import { PasskeysSection } from '../components/account/PasskeysSection';
+import { SecondFactorSection } from '../components/account/SecondFactorSection';
 import { SessionDetails } from '../components/account/SessionDetails';
 import { SessionList } from '../components/account/SessionList';
 import { useT } from '../components/intl/useT';
@@ -60,6 +61,9 @@ export default function HomeView() {
           linkCode={query.get('email-code') ?? ''}
           linkToken={query.get('token') ?? undefined}
         />
+      </HomeSection>
+      <HomeSection title={t('totp.title')} intro={t('totp.intro')}>
+        <SecondFactorSection />
       </HomeSection>
       <HomeSection title={t('delete.title')} intro={t('delete.intro')}>
         <DeleteAccountForm />

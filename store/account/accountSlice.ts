@@ -134,7 +134,11 @@ export const accountSlice = createSlice({
   },
 });
 
-export const { selectSessions, selectPendingEmail, selectSecondFactor, selectSecondFactorSetup } =
-  accountSlice.selectors;
-export const { selectRecoveryCodes } = accountSlice.selectors;
+export const {
+  selectSessions,
+  selectPendingEmail,
+  selectSecondFactor,
+  selectSecondFactorSetup,
+  selectRecoveryCodes,
+} = accountSlice.selectors;
 export const { secondFactorSetupCancelled, recoveryCodesSaved } = accountSlice.actions;

@@ -3,16 +3,17 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { LoginSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
-import { api, UNTRACKED, type RequestError } from '../../../store/api/apiSlice';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { secondStepCancelled } from '../../../store/auth/authSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
-import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
-import { useT, type Translate } from '../intl/useT';
+import { useT } from '../intl/useT';
+
+import { secondFactorErrorText } from './secondFactorErrors';
 
 type Mode = 'app' | 'recovery';
 
@@ -53,13 +54,6 @@ export default function LoginSecondStep({ ticket, onSuccess }: SecondStepProps) 
   );
 }
 
-/** A wrong code says so in the words of the code asked for; INVALID_TICKET is the store's. */
-function alertText(t: Translate, error: RequestError | null, mode: Mode) {
-  if (!error) return null;
-  if (error.code !== 'INVALID_CODE') return requestErrorText(t, error);
-  return t(mode === 'app' ? 'secondStep.wrongCode' : 'secondStep.wrongRecoveryCode');
-}
-
 /** The form's one field takes the focus as it opens, and again when the visitor switches. */
 function useFocusOnOpen() {
   const ref = useRef<HTMLFormElement>(null);
@@ -81,7 +75,7 @@ function AppCodeForm({ ticket, onSuccess }: SecondStepProps) {
   });
   return (
     <form ref={ref} {...formProps}>
-      <FormAlert ref={alertRef} message={alertText(t, error, 'app')} />
+      <FormAlert ref={alertRef} message={secondFactorErrorText(t, error, 'app')} />
       <CodeField
         label={t('field.totpCode.label')}
         hint={t('field.totpCode.hint')}
@@ -111,7 +105,7 @@ function RecoveryCodeForm({ ticket, onSuccess }: SecondStepProps) {
   });
   return (
     <form ref={ref} {...formProps}>
-      <FormAlert ref={alertRef} message={alertText(t, error, 'recovery')} />
+      <FormAlert ref={alertRef} message={secondFactorErrorText(t, error, 'recovery')} />
       <RecoveryCodeField error={fieldErrors.messages.recoveryCode} />
       <SubmitButton
         label={t('secondStep.submit')}

@@ -1,0 +1,131 @@
+// Turning the second factor on: the password, then the authenticator app takes the key (a QR code,
+// or the key typed by hand), then its first code turns the factor on.
+import { useEffect, useId, useRef, useState } from 'react';
+
+import { formFields } from '../../../contract/endpoints';
+import {
+  ConfirmSecondFactorBody,
+  fieldErrors as refused,
+  StartSecondFactorBody,
+} from '../../../contract/schemas';
+import { secondFactorSetupCancelled } from '../../../store/account/accountSlice';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import { CodeField } from '../form/CodeField';
+import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
+import { FormAlert } from '../form/FormAlert';
+import { SubmitButton } from '../form/SubmitButton';
+import { useAccountForm } from '../form/useAccountForm';
+import { useT } from '../intl/useT';
+
+import { secondFactorErrorText } from './secondFactorErrors';
+import { SecondFactorQr } from './SecondFactorQr';
+
+const START_FIELDS = formFields('startSecondFactor');
+const CONFIRM_FIELDS = formFields('confirmSecondFactor');
+
+export function StartSecondFactorForm() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'startSecondFactor',
+    fields: START_FIELDS,
+    validate: (values) => refused(StartSecondFactorBody, values),
+    toBody: (values) => ({ password: values.password }),
+    send: (body) => dispatch(api.endpoints.startSecondFactor.initiate(body, UNTRACKED)),
+  });
+  return (
+    <form {...formProps}>
+      <FormAlert ref={alertRef} message={secondFactorErrorText(t, error)} />
+      <ConfirmPasswordField error={fieldErrors.messages.password} />
+      <SubmitButton label={t('totp.start')} busyLabel={t('totp.starting')} busy={busy} />
+    </form>
+  );
+}
+
+/** The key in groups of four, as authenticator apps show the keys they take by hand. */
+function groupedKey(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/** The key to type by hand, grouped for the eye, copied as it is. */
+function ManualKey({ secret }: { secret: string }) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  const labelId = useId();
+  return (
+    <div className="totp-key">
+      <p className="totp-key__label" id={labelId}>
+        {t('totp.keyLabel')}
+      </p>
+      <code className="totp-key__value" aria-labelledby={labelId} translate="no">
+        {groupedKey(secret)}
+      </code>
+      <div className="totp-key__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() =>
+            void navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => {},
+            )
+          }
+        >
+          {t('totp.copy')}
+        </button>
+        <p role="status">{copied ? t('totp.copied') : null}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The setup under way: the key for the app, and the field for the app's first code. */
+export function SecondFactorSetupPanel({
+  secret,
+  otpauthUri,
+}: {
+  secret: string;
+  otpauthUri: string;
+}) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'confirmSecondFactor',
+    fields: CONFIRM_FIELDS,
+    validate: (values) => refused(ConfirmSecondFactorBody, values),
+    toBody: (values) => ({ code: values.code.trim() }),
+    send: (body) => dispatch(api.endpoints.confirmSecondFactor.initiate(body, UNTRACKED)),
+  });
+  // The step's first empty field: the code, once the app has the key.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
+  return (
+    <div className="totp-setup">
+      <p>{t('totp.scan')}</p>
+      <div className="totp-setup__key">
+        <SecondFactorQr uri={otpauthUri} />
+        <ManualKey secret={secret} />
+      </div>
+      <p>{t('totp.enterCode')}</p>
+      <form ref={formRef} {...formProps}>
+        <FormAlert ref={alertRef} message={secondFactorErrorText(t, error)} />
+        <CodeField
+          label={t('field.totpCode.label')}
+          hint={t('field.totpCode.hint')}
+          error={fieldErrors.messages.code}
+        />
+        <SubmitButton label={t('totp.confirm')} busyLabel={t('totp.confirming')} busy={busy} />
+      </form>
+      <div className="card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => dispatch(secondFactorSetupCancelled())}
+        >
+          {t('totp.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

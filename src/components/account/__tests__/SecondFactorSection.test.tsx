@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from '@testing-library/react';
+
+import { json, signedInAnswer, USER } from '../../../../testing/app/fetchStub';
+import { renderApp, type ApiScript } from '../../../../testing/app/renderApp';
+
+afterEach(() => jest.restoreAllMocks());
+
+const TOTP = '/v1/api/user/totp';
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const URI = `otpauth://totp/Accounts:sokha%40example.com?secret=${SECRET}&issuer=Accounts`;
+const CODES = Array.from(
+  { length: 10 },
+  (_, index) => `abcd-efgh-ijkl-mn${'pqrstuvwxy'[index]}${index}`,
+);
+
+const status =
+  (enabled: boolean, recoveryCodesLeft = enabled ? 10 : 0) =>
+  () =>
+    json(200, { error: false, enabled, recoveryCodesLeft });
+
+async function openHome(api: ApiScript, localeRef?: string) {
+  const app = renderApp({
+    path: '/',
+    storage: { token: 'tok', ...(localeRef ? { localeRef } : {}) },
+    api: { 'GET /v1/api/user/verify': () => signedInAnswer(2e9), ...api },
+  });
+  const heading = await screen.findByRole('heading', {
+    name: /^(Two-step sign-in|ការចូលគណនីពីរជំហាន)$/,
+  });
+  const section = heading.closest('section')!;
+  return { ...app, section };
+}
+
+it('says it is off, and turns it on: password, the key (QR code and text), the first code, the codes once', async () => {
+  const { user, section, sentTo, store } = await openHome({
+    [`GET ${TOTP}`]: status(false),
+    [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
+    [`POST ${TOTP}/enable`]: () => json(200, { error: false, recoveryCodes: CODES }),
+  });
+  const inSection = within(section);
+  expect(await inSection.findByText('Two-step sign-in is off.')).toBeInTheDocument();
+
+  await user.type(inSection.getByLabelText('Password'), 'correct horse');
+  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+
+  // The key as text, grouped for the eye, and as a QR code with a text alternative.
+  expect(await inSection.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+  const qr = await inSection.findByRole('img', { name: /QR code for your authenticator app/ });
+  expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  const code = inSection.getByLabelText('Code from your authenticator app');
+  await waitFor(() => expect(code).toHaveFocus());
+  expect(await sentTo('POST', `${TOTP}/setup`)).toEqual([{ password: 'correct horse' }]);
+
+  await user.type(code, '123456');
+  await user.click(inSection.getByRole('button', { name: 'Turn on' }));
+
+  const list = await inSection.findByRole('list');
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(CODES);
+  expect(inSection.getByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
+  expect(inSection.getAllByRole('status').map((node) => node.textContent)).toContain(
+    'Two-step sign-in is on.',
+  );
+  expect(await sentTo('POST', `${TOTP}/enable`)).toEqual([{ code: '123456' }]);
+  expect(inSection.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  expect(inSection.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+
+  // Secrets stay out of the action log.
+  const exported = store.actionLog.export();
+  for (const secret of [SECRET, 'abcd-efgh-ijkl-mnp0', 'correct horse', '123456']) {
+    expect(exported).not.toContain(secret);
+  }
+
+  await user.click(inSection.getByRole('button', { name: 'I have saved them' }));
+  expect(inSection.queryByRole('list')).not.toBeInTheDocument();
+  expect(store.getState().account.recoveryCodes).toBeUndefined();
+  expect(JSON.stringify(store.getState())).not.toContain('abcd-efgh');
+  expect(
+    inSection.getByText(/Two-step sign-in is on\. You have 10 recovery codes left\./),
+  ).toBeInTheDocument();
+});
+
+it('says what a wrong first code and a wrong password mean', async () => {
+  const { user, section } = await openHome({
+    [`GET ${TOTP}`]: status(false),
+    [`POST ${TOTP}/setup`]: (request) =>
+      request
+        .clone()
+        .json()
+        .then((body: { password: string }) =>
+          body.password === 'correct horse'
+            ? json(200, { error: false, secret: SECRET, otpauthUri: URI })
+            : json(400, { error: true, code: 'VALIDATION', fields: { password: 'INCORRECT' } }),
+        ),
+    [`POST ${TOTP}/enable`]: () => json(400, { error: true, code: 'INVALID_CODE' }),
+  });
+  const inSection = within(section);
+  const password = await inSection.findByLabelText('Password');
+  await user.type(password, 'wrong horse');
+  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await waitFor(() =>
+    expect(password).toHaveAccessibleDescription(/This is not your current password\./),
+  );
+  expect(password).toHaveFocus();
+
+  await user.clear(password);
+  await user.type(password, 'correct horse');
+  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.type(await inSection.findByLabelText('Code from your authenticator app'), '000000');
+  await user.click(inSection.getByRole('button', { name: 'Turn on' }));
+  const alert = await inSection.findByText(/That code is not right, or it was already used\./);
+  expect(alert.closest('[role="alert"]')).toHaveFocus();
+});
+
+it('cancels a setup', async () => {
+  const { user, section, store } = await openHome({
+    [`GET ${TOTP}`]: status(false),
+    [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
+  });
+  const inSection = within(section);
+  await user.type(await inSection.findByLabelText('Password'), 'correct horse');
+  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.click(await inSection.findByRole('button', { name: 'Cancel' }));
+  expect(inSection.getByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
+  expect(store.getState().account.secondFactorSetup).toBeUndefined();
+});
+
+it('when on: the codes left, new codes with password and code, shown once', async () => {
+  const renewed = CODES.map((code) => code.replace('abcd', 'wxyz'));
+  const { user, section, sentTo } = await openHome({
+    [`GET ${TOTP}`]: status(true, 3),
+    [`POST ${TOTP}/recovery-codes`]: () => json(200, { error: false, recoveryCodes: renewed }),
+  });
+  const inSection = within(section);
+  expect(
+    await inSection.findByText('Two-step sign-in is on. You have 3 recovery codes left.'),
+  ).toBeInTheDocument();
+
+  const renew = inSection.getByRole('button', { name: 'Make new codes' }).closest('form')!;
+  await user.type(within(renew).getByLabelText('Password'), 'correct horse');
+  await user.type(within(renew).getByLabelText('Code from your authenticator app'), '654321');
+  await user.click(within(renew).getByRole('button', { name: 'Make new codes' }));
+
+  const list = await inSection.findByRole('list');
+  expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+  expect(list).toHaveTextContent('wxyz-efgh-ijkl-mnp0');
+  expect(await sentTo('POST', `${TOTP}/recovery-codes`)).toEqual([
+    { password: 'correct horse', code: '654321' },
+  ]);
+  await user.click(inSection.getByRole('button', { name: 'I have saved them' }));
+  expect(inSection.getByText(/You have 10 recovery codes left\./)).toBeInTheDocument();
+});
+
+it('turns it off with the password and a recovery code', async () => {
+  const { user, section, sentTo } = await openHome({
+    [`GET ${TOTP}`]: status(true, 9),
+    [`POST ${TOTP}/disable`]: () => json(200, { error: false }),
+  });
+  const inSection = within(section);
+  const off = (await inSection.findByRole('button', { name: 'Turn off' })).closest('form')!;
+  await user.type(within(off).getByLabelText('Password'), 'correct horse');
+  await user.click(within(off).getByRole('button', { name: 'Use a recovery code instead' }));
+  await user.type(within(off).getByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
+  await user.click(within(off).getByRole('button', { name: 'Turn off' }));
+
+  expect(await inSection.findByText('Two-step sign-in is off.')).toBeInTheDocument();
+  expect(
+    inSection.getByText('Two-step sign-in is off. Your password alone signs you in.'),
+  ).toHaveAttribute('role', 'status');
+  expect(await sentTo('POST', `${TOTP}/disable`)).toEqual([
+    { password: 'correct horse', code: 'abcd-efgh-ijkl-mnop' },
+  ]);
+});
+
+it('checks the fields of turning it off before sending, and says a wrong code in words', async () => {
+  const { user, section, requests } = await openHome({
+    [`GET ${TOTP}`]: status(true),
+    [`POST ${TOTP}/disable`]: () => json(400, { error: true, code: 'INVALID_CODE' }),
+  });
+  const inSection = within(section);
+  const off = (await inSection.findByRole('button', { name: 'Turn off' })).closest('form')!;
+  await user.click(within(off).getByRole('button', { name: 'Turn off' }));
+  const password = within(off).getByLabelText('Password');
+  expect(password).toHaveAccessibleDescription(/Enter your password\./);
+  expect(password).toHaveFocus();
+  expect(requests.filter((r) => r.url.endsWith('/disable'))).toHaveLength(0);
+
+  await user.type(password, 'correct horse');
+  await user.type(within(off).getByLabelText('Code from your authenticator app'), '111111');
+  await user.click(within(off).getByRole('button', { name: 'Turn off' }));
+  expect(
+    await within(off).findByText(/That code is not right, or it was already used\./),
+  ).toBeInTheDocument();
+});
+
+it('speaks Khmer, with Khmer digits in sentences', async () => {
+  const { section } = await openHome({ [`GET ${TOTP}`]: status(true, 7) }, 'kh');
+  expect(await within(section).findByText(/អ្នកនៅសល់លេខកូដសង្គ្រោះ ៧។/)).toBeInTheDocument();
+});
+
+it('asks the server whether it is on, once the home view is verified', async () => {
+  const { requests } = await openHome({ [`GET ${TOTP}`]: status(false) });
+  await screen.findByText('Two-step sign-in is off.');
+  expect(requests.filter((r) => r.method === 'GET' && r.url.endsWith(TOTP))).toHaveLength(1);
+  expect(USER.email).toBeTruthy();
+});
