@@ -1,9 +1,11 @@
 // The session lookup verify runs on every navigation, on both engines: it finds a live session
 // with its user, and never answers from another request's uncommitted writes.
+import { Worker } from 'node:worker_threads';
+
 import { sql, type Kysely } from 'kysely';
 
 import { testConfig } from '../../testing/server/config';
-import { ENGINES, postgres } from '../../testing/server/engines';
+import { ENGINES, postgres, sqlite } from '../../testing/server/engines';
 import { hashSessionToken } from '../auth/secrets';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -122,6 +124,59 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
     await db.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
     await flushSessionUses(db);
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('a SQLite file written from several threads', () => {
+  it('lets a transaction that reads, then writes, commit when another connection wrote in between', async () => {
+    const place = await sqlite.setUp();
+    const config = testConfig(place.dataDir, place.env);
+    const db = await openDatabase(config.database);
+    try {
+      await migrateToLatest(db, undefined);
+      await addAdaWithSession(db);
+      // The mail thread writes the same file on its own connection, at any moment between two
+      // statements of the request thread's transaction.
+      const file = config.database.kind === 'sqlite' ? config.database.file : '';
+      const thread = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+        const db = new (require(workerData.driver))(workerData.file);
+        db.pragma('busy_timeout = 5000');
+        const update = db.prepare('update sessions set last_used_at = ? where token_hash = ?');
+        parentPort.once('message', () => {
+          update.run(...workerData.row);
+          parentPort.postMessage('written');
+        });`,
+        {
+          eval: true,
+          workerData: {
+            file,
+            driver: require.resolve('better-sqlite3'),
+            row: [NOW, TOKEN_HASH],
+          },
+        },
+      );
+      const written = new Promise((resolve) => thread.once('message', resolve));
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.selectFrom('sessions').select('id').execute();
+          thread.postMessage('go');
+          // The other write is done now, or waits for this transaction to end.
+          await Promise.race([written, new Promise((resolve) => setTimeout(resolve, 300))]);
+          await trx.updateTable('users').set({ name: 'Ada L.' }).where('id', '=', 'u1').execute();
+        });
+        expect(await written).toBe('written');
+      } finally {
+        await thread.terminate();
+      }
+      const session = await db.selectFrom('sessions').select('last_used_at').executeTakeFirst();
+      expect(session?.last_used_at).toBe(NOW);
+      const user = await db.selectFrom('users').select('name').executeTakeFirstOrThrow();
+      expect(user.name).toBe('Ada L.');
+    } finally {
+      await db.destroy();
+      await place.tearDown();
+    }
   });
 });
 

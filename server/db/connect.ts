@@ -40,6 +40,11 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
     close: () => database.close(),
     prepare(text) {
       if (text === 'rollback') return rollbackIfOpen;
+      // The mail thread writes this file on a connection of its own. A deferred transaction that
+      // reads and then writes would fail (SQLITE_BUSY_SNAPSHOT) when the other connection
+      // committed in between; an immediate one takes the write lock first, waiting for the other's
+      // up to busy_timeout.
+      if (text === 'begin') text = 'begin immediate';
       let statement = statements.get(text);
       if (!statement) {
         statement = database.prepare(text);
