@@ -58,3 +58,42 @@ it('writes keys in a stable order when asked, so equal states read the same', ()
   expect(redactedJson({ b: 1, a: { d: 2, c: 3 } }, true)).toBe('{"a":{"c":3,"d":2},"b":1}');
   expect(redactedJson({ b: 1, a: 2 })).toBe('{"b":1,"a":2}');
 });
+
+it("hides the second factor's secrets: the ticket, the key and its URI, codes and recovery codes", () => {
+  const ticket = 'tkt_9f8e7d6c5b4a';
+  const secret = 'JBSWY3DPEHPK3PXP';
+  const otpauthUri = `otpauth://totp/Accounts:a%40b.c?secret=${secret}&issuer=Accounts`;
+  const recoveryCodes = ['abcd-efgh-ijkl-mnop', 'qrst-uvwx-yz23-4567'];
+  const actions = [
+    { payload: { error: false, secondFactor: { ticket, expiresAt: 2e9 } } },
+    { meta: { arg: { originalArgs: { ticket, code: '123456' } } } },
+    { meta: { arg: { originalArgs: { ticket, recoveryCode: 'abcd-efgh-ijkl-mnop' } } } },
+    { meta: { arg: { originalArgs: { password: 'pw', code: 'abcd-efgh-ijkl-mnop' } } } },
+    { payload: { error: false, secret, otpauthUri } },
+    { payload: { error: false, recoveryCodes } },
+    // The states that hold them while they are shown.
+    {
+      auth: { secondStep: { ticket, expiresAt: 2e9 } },
+      account: { secondFactorSetup: { secret, otpauthUri }, recoveryCodes },
+    },
+  ];
+  const text = redactedJson(actions) ?? '';
+  for (const value of [ticket, secret, otpauthUri, '123456', ...recoveryCodes, 'pw']) {
+    expect(text).not.toContain(value);
+  }
+  expect(redacted(actions)).toEqual([
+    { payload: { error: false, secondFactor: { ticket: REDACTED, expiresAt: 2e9 } } },
+    { meta: { arg: { originalArgs: { ticket: REDACTED, code: REDACTED } } } },
+    { meta: { arg: { originalArgs: { ticket: REDACTED, recoveryCode: REDACTED } } } },
+    { meta: { arg: { originalArgs: { password: REDACTED, code: REDACTED } } } },
+    { payload: { error: false, secret: REDACTED, otpauthUri: REDACTED } },
+    { payload: { error: false, recoveryCodes: REDACTED } },
+    {
+      auth: { secondStep: { ticket: REDACTED, expiresAt: 2e9 } },
+      account: {
+        secondFactorSetup: { secret: REDACTED, otpauthUri: REDACTED },
+        recoveryCodes: REDACTED,
+      },
+    },
+  ]);
+});

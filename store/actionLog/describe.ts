@@ -3,11 +3,13 @@
 //   login FAILED 401 INVALID_CREDENTIALS (90 ms)   verify signed in (6 ms)   → /signup
 import type { UnknownAction } from '@reduxjs/toolkit';
 
+import { recoveryCodesSaved, secondFactorSetupCancelled } from '../account/accountSlice';
 import { api } from '../api/apiSlice';
 import {
   loggedOut,
   logoutRequested,
   sessionEnded,
+  secondStepCancelled,
   sessionVerified,
   tokenRejected,
   verifyFailed,
@@ -71,15 +73,47 @@ function fieldCodes(fields: unknown): string {
     .join(', ');
 }
 
+/**
+ * What a success of the second factor's endpoints meant, after `OK`: the values are secrets the
+ * log redacts (ticket, key, codes), so the words come from the answer's shape and the request's
+ * field names.
+ */
+function secondFactorWords(endpoint: string, answer: Loose, args: Loose): string | null {
+  switch (endpoint) {
+    case 'login':
+      return 'secondFactor' in answer ? 'the password is right, the second step is asked' : null;
+    case 'loginSecondFactor':
+      return `signed in with ${'recoveryCode' in args ? 'a recovery code' : "the app's code"}`;
+    case 'secondFactor': {
+      if (typeof answer.enabled !== 'boolean') return null;
+      const left = typeof answer.recoveryCodesLeft === 'number' ? answer.recoveryCodesLeft : '?';
+      return answer.enabled
+        ? `two-step sign-in on, ${left} recovery codes left`
+        : 'two-step sign-in off';
+    }
+    case 'startSecondFactor':
+      return "the authenticator app's key is shown";
+    case 'confirmSecondFactor':
+      return 'two-step sign-in turned on, its recovery codes shown once';
+    case 'renewRecoveryCodes':
+      return 'new recovery codes shown once, the old ones dead';
+    case 'disableSecondFactor':
+      return 'two-step sign-in turned off';
+    default:
+      return null;
+  }
+}
+
 function describeAnswer(action: Loose, phase: string, endpoint: string, duration: string) {
   const meta = record(action.meta);
   if (phase === 'fulfilled') {
+    const answer = record(action.payload);
     if (endpoint === 'verify') {
-      const answer = record(action.payload);
       const signedIn = answer.error === false && typeof answer.user === 'object';
       return { text: `verify ${signedIn ? 'signed in' : 'answered'}${duration}`, failed: false };
     }
-    return { text: `${endpoint} OK${duration}`, failed: false };
+    const words = secondFactorWords(endpoint, answer, record(record(meta.arg).originalArgs));
+    return { text: `${endpoint} OK${words ? `: ${words}` : ''}${duration}`, failed: false };
   }
   if (meta.aborted === true || meta.condition === true) {
     return { text: `${endpoint} cancelled${duration}`, failed: false };
@@ -156,6 +190,12 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
   [verifyStarted, () => session('checking the session')],
   [verifyFailed, (p) => session(`a guest for now: the check failed (${text(p.reason) ?? '?'})`)],
   [logoutRequested, () => session('log out pressed')],
+  [secondStepCancelled, () => session('the second step left for the password step')],
+  [secondFactorSetupCancelled, () => other('two-step sign-in setup cancelled')],
+  [
+    recoveryCodesSaved,
+    () => other('"I have saved them": the recovery codes are gone from the page'),
+  ],
   [loggedOut, () => session('logged out')],
   [
     sessionEnded,

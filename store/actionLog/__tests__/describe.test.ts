@@ -121,3 +121,58 @@ it("says the app's own actions as their creators make them, and leaves unknown t
     ['auth/sessionEndedSomewhere', 'other'],
   ]);
 });
+
+it("tells the second factor's steps in words, from the answers' shapes and the fields sent", () => {
+  const withArgs = (action: ReturnType<typeof fulfilled>, originalArgs: unknown) => ({
+    ...action,
+    meta: { ...action.meta, arg: { ...action.meta.arg, originalArgs } },
+  });
+  const R = '[redacted]';
+  const steps = describeActions(
+    [
+      pending('login', 'r1'),
+      fulfilled('login', 'r1', { error: false, secondFactor: { ticket: R, expiresAt: 2e9 } }),
+      { type: 'auth/secondStepCancelled' },
+      withArgs(fulfilled('loginSecondFactor', 'r2', { error: false, token: R }), {
+        ticket: R,
+        code: R,
+      }),
+      withArgs(fulfilled('loginSecondFactor', 'r3', { error: false, token: R }), {
+        ticket: R,
+        recoveryCode: R,
+      }),
+      rejected('loginSecondFactor', 'r4', {
+        status: 401,
+        data: { error: true, code: 'INVALID_TICKET' },
+      }),
+      fulfilled('secondFactor', 'r5', { error: false, enabled: true, recoveryCodesLeft: 9 }),
+      fulfilled('secondFactor', 'r6', { error: false, enabled: false, recoveryCodesLeft: 0 }),
+      fulfilled('startSecondFactor', 'r7', { error: false, secret: R, otpauthUri: R }),
+      { type: 'account/secondFactorSetupCancelled' },
+      fulfilled('confirmSecondFactor', 'r8', { error: false, recoveryCodes: R }),
+      { type: 'account/recoveryCodesSaved' },
+      fulfilled('renewRecoveryCodes', 'r9', { error: false, recoveryCodes: R }),
+      fulfilled('disableSecondFactor', 'r10', { error: false }),
+      fulfilled('login', 'r11', { error: false, token: R }),
+    ],
+    [0, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53],
+  );
+  expect(steps.map((step) => step.text)).toEqual([
+    'login sent',
+    'login OK: the password is right, the second step is asked (40 ms)',
+    'the second step left for the password step',
+    "loginSecondFactor OK: signed in with the app's code",
+    'loginSecondFactor OK: signed in with a recovery code',
+    'loginSecondFactor FAILED 401 INVALID_TICKET',
+    'secondFactor OK: two-step sign-in on, 9 recovery codes left',
+    'secondFactor OK: two-step sign-in off',
+    "startSecondFactor OK: the authenticator app's key is shown",
+    'two-step sign-in setup cancelled',
+    'confirmSecondFactor OK: two-step sign-in turned on, its recovery codes shown once',
+    '"I have saved them": the recovery codes are gone from the page',
+    'renewRecoveryCodes OK: new recovery codes shown once, the old ones dead',
+    'disableSecondFactor OK: two-step sign-in turned off',
+    'login OK',
+  ]);
+  expect(steps.filter((step) => step.failed).map((step) => step.index)).toEqual([5]);
+});
