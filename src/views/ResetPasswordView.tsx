@@ -1,10 +1,11 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 import { useAppDispatch } from '../../store/hooks';
 import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { ResetPasswordForm } from '../components/account/ResetPasswordForm';
 import { ResetRequestForm } from '../components/account/ResetRequestForm';
+import { useCodeLink } from '../components/account/useCodeLink';
 import { useT } from '../components/intl/useT';
 import { PageCard } from '../components/PageCard';
 
@@ -16,11 +17,8 @@ import { PageCard } from '../components/PageCard';
 export default function ResetPasswordView() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const [query] = useSearchParams();
-  const email = query.get('email') ?? '';
-  const code = query.get('code') ?? '';
-  // The link's token: it gets the code past tries strangers spent.
-  const linkToken = query.get('token') ?? undefined;
+  const link = useCodeLink();
+  const { initialEmail: email, initialCode: code } = link.form;
   const loginLink = (
     <p>
       <Link to={ROUTES.login}>{t('reset.loginLink')}</Link>
@@ -56,14 +54,7 @@ export default function ResetPasswordView() {
         </>
       }
     >
-      {/* A new query is a new prefill: the key gives the uncontrolled fields fresh defaults. */}
-      <ResetPasswordForm
-        key={`${email}\n${code}`}
-        initialEmail={email}
-        initialCode={code}
-        linkToken={linkToken}
-        onSuccess={() => dispatch(navigationRequested({ to: ROUTES.home }))}
-      />
+      <ResetPasswordForm key={link.key} {...link.form} />
     </PageCard>
   );
 }
