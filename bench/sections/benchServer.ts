@@ -1,7 +1,10 @@
-// A product server on a throwaway database, with one activated account and its token.
+// A product server on a throwaway database, with one activated account and its token, and the
+// bare route it is measured against.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import Fastify from 'fastify';
 
 import { API_PATHS } from '../../contract/api';
 import { startServer, type RunningServer } from '../../server/app';
@@ -67,4 +70,14 @@ export async function benchServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A Fastify route that answers a constant: what any route costs here. */
+export async function bareRoute() {
+  const app = Fastify();
+  app.get('/', async () => ({ error: false }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
 }

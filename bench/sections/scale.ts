@@ -11,7 +11,6 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import Fastify from 'fastify';
 import pg from 'pg';
 
 import { API_PATHS } from '../../contract/api';
@@ -19,6 +18,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { hashSessionToken } from '../../server/auth/secrets';
 import { loadConfig } from '../../server/config';
 import { median, ratio, type Row } from '../table';
+import { bareRoute } from './benchServer';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SMALL = 1_000;
@@ -154,16 +154,6 @@ async function bareRun(url: string) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-/** A Fastify route that answers a constant: what any route costs here. */
-async function bareRoute() {
-  const app = Fastify();
-  app.get('/', async () => ({ error: false }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
 }
 
 async function randomTokenRun(scaled: Scaled) {

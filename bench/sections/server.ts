@@ -3,12 +3,11 @@
 import { randomBytes } from 'node:crypto';
 
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 
 import { API_PATHS } from '../../contract/api';
 import { median, ratio, type Row } from '../table';
-import { BENCH_ACCOUNT, benchServer as startBenchServer } from './benchServer';
+import { bareRoute, BENCH_ACCOUNT, benchServer as startBenchServer } from './benchServer';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUN = { connections: 50, duration: 10 };
@@ -40,15 +39,6 @@ const TARGETS: Record<string, number> = { SQLite: 0.6, PostgreSQL: 0.35 };
 function medianRun(runs: Cannon[]): Cannon {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
-
-async function bareRoute() {
-  const app = Fastify();
-  app.get('/', async () => ({ error: false }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
 }
 
 async function loginsPerSecond(url: string): Promise<number> {
