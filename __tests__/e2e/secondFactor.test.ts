@@ -1,0 +1,158 @@
+// Two-step sign-in in Chromium against the real server: turned on from home with the key read off
+// the page and the app's code computed from it, recovery codes read off the page, a login with a
+// code, a login with a recovery code (and the same one refused the second time), and turning it
+// off. The server never takes a code of the same or an earlier 30 s step twice, and this server's
+// clock is the real one: each code is the next step's, sent once the server's window (one step
+// either side) holds it.
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+
+import { activatedAccount, newAccount } from '../../testing/browser/api';
+import { expectView, logIn, ROUTES, storedToken } from '../../testing/browser/app';
+import { axeViolations } from '../../testing/browser/axe';
+import { setUpBrowserSuite } from '../../testing/browser/harness';
+
+const suite = setUpBrowserSuite();
+
+const STEP_MS = 30_000;
+const stepNow = () => Math.floor(Date.now() / STEP_MS);
+
+/** Codes of ever later steps: the first the current step's, each next one the step after. */
+function authenticator(secret: string) {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  let lastStep = -1;
+  return async function nextCode(): Promise<string> {
+    const step = Math.max(stepNow(), lastStep + 1);
+    // The server takes a code one step ahead of its clock, not two.
+    while (step > stepNow() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    lastStep = step;
+    return totp.generate({ timestamp: step * STEP_MS });
+  };
+}
+
+/** The home view's section titled `title`. */
+const section = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true });
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out', exact: true }).first().click();
+  await expectView(page, 'login');
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await logIn(page, email, password);
+  await page.getByLabel('Code from your authenticator app').waitFor();
+  expect(await storedToken(page)).toBeNull();
+}
+
+test('turned on at home, asked at login (a code, then recovery codes once each), turned off', async () => {
+  const account = newAccount('totp');
+  const { token } = await activatedAccount(suite.server.url, account);
+  const { page } = await suite.open({ token });
+  await page.goto(suite.server.url + ROUTES.home);
+  await expectView(page, 'home');
+
+  // Turn it on: the password, then the key as shown on the page, then the app's first code.
+  const twoStep = section(page, 'Two-step sign-in');
+  await twoStep.getByText('Two-step sign-in is off.').waitFor();
+  await twoStep.getByLabel('Password', { exact: true }).fill(account.password);
+  await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const key = twoStep.locator('.totp-key__value');
+  await key.waitFor();
+  const secret = (await key.innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await twoStep.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  const nextCode = authenticator(secret);
+  const code = twoStep.getByLabel('Code from your authenticator app');
+  await expect(code.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+  await code.fill(await nextCode());
+  await twoStep.getByRole('button', { name: 'Turn on' }).click();
+
+  const list = twoStep.getByRole('list');
+  await list.waitFor();
+  const recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+  expect(recoveryCodes).toHaveLength(10);
+  expect(await axeViolations(page)).toEqual([]);
+  // The codes never reach the action log.
+  const log = await page.evaluate(() => window.actionLog.export());
+  for (const secretValue of [secret, ...recoveryCodes]) expect(log).not.toContain(secretValue);
+  await twoStep.getByRole('button', { name: 'I have saved them' }).click();
+  await twoStep.getByText('You have 10 recovery codes left.', { exact: false }).waitFor();
+  await logOut(page);
+
+  // A login with the password, then the app's code.
+  await passwordStep(page, account.email, account.password);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Code from your authenticator app').fill(await nextCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectView(page, 'home');
+  expect(await storedToken(page)).not.toBeNull();
+  await logOut(page);
+
+  // A login with a recovery code; the same one a second time is refused in words.
+  await passwordStep(page, account.email, account.password);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectView(page, 'home');
+  await section(page, 'Two-step sign-in')
+    .getByText('You have 9 recovery codes left.', { exact: false })
+    .waitFor();
+  await logOut(page);
+
+  await passwordStep(page, account.email, account.password);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('alert')
+    .getByText('That recovery code is not right, or it was already used.')
+    .waitFor();
+  expect(await storedToken(page)).toBeNull();
+  // Another one still opens the account.
+  await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectView(page, 'home');
+
+  // Turned off with the password and a code; the next login asks for the password only.
+  const off = section(page, 'Two-step sign-in');
+  await off.getByText('You have 8 recovery codes left.', { exact: false }).waitFor();
+  const offForm = off
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Turn off' }) });
+  await offForm.getByLabel('Password', { exact: true }).fill(account.password);
+  await offForm.getByLabel('Code from your authenticator app').fill(await nextCode());
+  await offForm.getByRole('button', { name: 'Turn off' }).click();
+  await off.getByText('Two-step sign-in is off. Your password alone signs you in.').waitFor();
+  await logOut(page);
+  await logIn(page, account.email, account.password);
+  await expectView(page, 'home');
+});
+
+test('a reload during the second step is back at the password step, not a dead end', async () => {
+  const account = newAccount('totp-reload');
+  const { token } = await activatedAccount(suite.server.url, account);
+  // Turned on through the API, as another device would.
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${suite.server.url}/v1/api/user/totp${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as { secret?: string };
+  };
+  const { secret } = await call('/setup', { password: account.password });
+  await call('/enable', { code: await authenticator(secret!)() });
+
+  const { page } = await suite.open();
+  await page.goto(suite.server.url + ROUTES.login);
+  await expectView(page, 'login');
+  await passwordStep(page, account.email, account.password);
+  await page.reload();
+  await expectView(page, 'login');
+  await page.getByLabel('Password', { exact: true }).waitFor();
+  expect(await page.getByLabel('Code from your authenticator app').count()).toBe(0);
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(stored).not.toMatch(/"ticket":"(?!\[redacted\])/);
+});
