@@ -26,6 +26,8 @@ const PASSWORD = 'a passkey owner passphrase';
 const ORIGIN = 'http://localhost:8080';
 /** Failed logins per client address (RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX, as configured). */
 const PER_ADDRESS = 20;
+/** Passkey options per client address (RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX, as configured). */
+const OPTIONS_PER_ADDRESS = 60;
 
 const passkeyPath = (id: string) => `${API_PATHS.passkeys}/${encodeURIComponent(id)}`;
 
@@ -47,7 +49,10 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
         ...place.env,
         PUBLIC_URL: ORIGIN,
         RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: String(PER_ADDRESS),
+        RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX: String(OPTIONS_PER_ADDRESS),
         PASSWORD_HASH_QUEUE: '1000',
+        // Every account here signs up from one address: that limit is tested elsewhere.
+        RATE_LIMIT_SIGNUP_MAX: '1000',
       }),
       { clock },
     );
@@ -514,6 +519,111 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
     expect(Number(before.n) - Number(after.n)).toBe(PER_ADDRESS);
     // The address is spent, even for a good signature.
     expect((await passkeyLogin(owner, {}, client)).status).toBe(429);
+  });
+
+  it('limits the options an address asks for, and records their refusals only', async () => {
+    const owner = await signedUp('options');
+    const client = visitor();
+    for (let i = 0; i < OPTIONS_PER_ADDRESS; i += 1) await requestOptions(client);
+    const refused = await client.post(API_PATHS.passkeyLoginOptions);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The registration's options share the address's count; a bad token is refused first.
+    const spent = await client.post(
+      API_PATHS.passkeyRegistrationOptions,
+      undefined,
+      bearer(owner.token),
+    );
+    expect(spent.status).toBe(429);
+    const noSession = await api.post(
+      API_PATHS.passkeyRegistrationOptions,
+      undefined,
+      bearer('not-a-session'),
+    );
+    expect(noSession.status).toBe(401);
+    await app.authEvents.flush();
+    const recorded = await app.db
+      .selectFrom('auth_events')
+      .select(['event', 'outcome', 'status', 'code', 'limit_name', 'user_id'])
+      .where('event', 'in', ['passkeyLoginOptions', 'passkeyRegistrationOptions'])
+      .where('status', '=', 429)
+      .execute();
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        {
+          event: 'passkeyLoginOptions',
+          outcome: 'refused',
+          status: 429,
+          code: 'RATE_LIMITED',
+          limit_name: 'passkey-options-address',
+          user_id: null,
+        },
+        {
+          event: 'passkeyRegistrationOptions',
+          outcome: 'refused',
+          status: 429,
+          code: 'RATE_LIMITED',
+          limit_name: 'passkey-options-address',
+          user_id: owner.userId,
+        },
+      ]),
+    );
+    const granted = await app.db
+      .selectFrom('auth_events')
+      .select('id')
+      .where('event', 'in', ['passkeyLoginOptions', 'passkeyRegistrationOptions'])
+      .where('status', '=', 200)
+      .execute();
+    expect(granted).toEqual([]);
+  });
+
+  it('records each sign-in and new passkey with its account, session and refusal', async () => {
+    const owner = await withPasskey('recorded');
+    const client = visitor();
+    // The test's clock stands still: each step at a second of its own, to tell their rows apart.
+    nowMs += 1000;
+    const signedIn = await passkeyLogin(owner, {}, client);
+    expect(signedIn.status).toBe(200);
+    nowMs += 1000;
+    const refusedAt = nowMs;
+    expect((await passkeyLogin(owner, { counter: 0 }, client)).status).toBe(401);
+    const columns = ['event', 'outcome', 'status', 'code', 'limit_name', 'session_id'] as const;
+    const accepted = await app.db
+      .selectFrom('auth_events')
+      .select(columns)
+      .where('user_id', '=', owner.userId)
+      .orderBy('time')
+      .execute();
+    const sessions = await api.get(API_PATHS.sessions, bearer(signedIn.body.token));
+    const current = (sessions.body.sessions as { id: string; current: boolean }[]).find(
+      (session) => session.current,
+    );
+    expect(accepted.filter((row) => /passkey/i.test(row.event))).toEqual([
+      expect.objectContaining({ event: 'addPasskey', outcome: 'accepted', status: 201 }),
+      expect.objectContaining({
+        event: 'passkeyLogin',
+        outcome: 'accepted',
+        status: 200,
+        session_id: current?.id,
+      }),
+    ]);
+    const refused = await app.db
+      .selectFrom('auth_events')
+      .select([...columns, 'user_id'])
+      .where('event', '=', 'passkeyLogin')
+      .where('time', '=', refusedAt)
+      .execute();
+    expect(refused).toEqual([
+      {
+        event: 'passkeyLogin',
+        outcome: 'refused',
+        status: 401,
+        code: 'INVALID_CREDENTIAL',
+        limit_name: expect.stringMatching(/^(login-address|passkey-all)$/),
+        session_id: null,
+        user_id: null,
+      },
+    ]);
   });
 
   it('sweeps the challenges past their five minutes', async () => {
