@@ -97,3 +97,41 @@ it("hides the second factor's secrets: the ticket, the key and its URI, codes an
     },
   ]);
 });
+
+it("hides a passkey ceremony: the browser's response, the options' challenge and credential ids", () => {
+  const credentialId = 'Y3JlZGVudGlhbC1pZA';
+  const challenge = 'Y2hhbGxlbmdlLWJ5dGVz';
+  const signature = 'c2lnbmF0dXJlLWJ5dGVz';
+  const value = {
+    meta: {
+      arg: {
+        originalArgs: {
+          response: {
+            id: credentialId,
+            rawId: credentialId,
+            response: { clientDataJSON: 'eyJjaGFsbGVuZ2UiOiJ4In0', signature },
+            type: 'public-key',
+          },
+          name: 'Work laptop',
+        },
+      },
+    },
+    payload: {
+      error: false,
+      options: {
+        challenge,
+        rpId: 'localhost',
+        allowCredentials: [{ id: credentialId, type: 'public-key' }],
+        excludeCredentials: [{ id: credentialId, type: 'public-key' }],
+      },
+      passkey: { id: 'public-passkey-id', name: 'Work laptop' },
+    },
+  };
+  const text = redactedJson(value) ?? '';
+  for (const secret of [credentialId, challenge, signature, 'eyJjaGFsbGVuZ2UiOiJ4In0']) {
+    expect(text).not.toContain(secret);
+  }
+  // What names the passkey for a person, and its public id, stay readable.
+  expect(redacted(value).payload.passkey).toEqual({ id: 'public-passkey-id', name: 'Work laptop' });
+  expect(redacted(value).meta.arg.originalArgs.name).toBe('Work laptop');
+});
