@@ -99,6 +99,7 @@ export const en = {
     'Your account is not activated yet. Enter the 6-digit code we emailed to {email}, or ask for a new one.',
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
+
   'passkeyLogin.button': 'Sign in with a passkey',
   'passkeyLogin.waiting': 'Waiting for your passkey…',
   'passkeyLogin.unsupported': 'This browser cannot use passkeys: log in with your password.',
@@ -217,6 +218,11 @@ export const en = {
   'sessions.endOthers': 'Log out all other devices',
   'sessions.ending': 'Logging out…',
   'sessions.onlyThis': 'You are logged in on this device only.',
+  'sessions.openedByPassword': 'Logged in with the password',
+  'sessions.openedByPasskey': 'Logged in with a passkey',
+  'sessions.openedByTotp': 'Logged in with the password and an app code',
+  'sessions.openedByRecovery': 'Logged in with the password and a recovery code',
+
   'passkeys.title': 'Passkeys',
   'passkeys.intro':
     'Log in with your fingerprint, face or screen lock instead of your password. Each device keeps its own passkey.',

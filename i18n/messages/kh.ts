@@ -100,6 +100,7 @@ export const kh: Record<MessageId, string> = {
     'គណនីរបស់អ្នកមិនទាន់បានបើកដំណើរការនៅឡើយទេ។ សូមបញ្ចូលលេខកូដ ៦ ខ្ទង់ដែលយើងបានផ្ញើទៅ {email} ឬស្នើសុំលេខកូដថ្មី។',
   'login.enterCodeLink': 'បញ្ចូលលេខកូដ',
   'login.forgotLink': 'ភ្លេចពាក្យសម្ងាត់?',
+
   'passkeyLogin.button': 'ចូលគណនីដោយកូនសោសម្ងាត់',
   'passkeyLogin.waiting': 'កំពុងរង់ចាំកូនសោសម្ងាត់របស់អ្នក…',
   'passkeyLogin.unsupported': 'កម្មវិធីរុករកនេះមិនអាចប្រើកូនសោសម្ងាត់បានទេ៖ សូមចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
@@ -215,6 +216,11 @@ export const kh: Record<MessageId, string> = {
   'sessions.endOthers': 'ចាកចេញពីឧបករណ៍ផ្សេងទៀតទាំងអស់',
   'sessions.ending': 'កំពុងចាកចេញ…',
   'sessions.onlyThis': 'អ្នកបានចូលគណនីតែលើឧបករណ៍នេះប៉ុណ្ណោះ។',
+  'sessions.openedByPassword': 'បានចូលដោយពាក្យសម្ងាត់',
+  'sessions.openedByPasskey': 'បានចូលដោយកូនសោសម្ងាត់',
+  'sessions.openedByTotp': 'បានចូលដោយពាក្យសម្ងាត់ និងលេខកូដពីកម្មវិធី',
+  'sessions.openedByRecovery': 'បានចូលដោយពាក្យសម្ងាត់ និងលេខកូដសង្គ្រោះ',
+
   'passkeys.title': 'កូនសោសម្ងាត់ (passkey)',
   'passkeys.intro':
     'ចូលគណនីដោយស្នាមម្រាមដៃ មុខ ឬការចាក់សោអេក្រង់ ជំនួសពាក្យសម្ងាត់។ ឧបករណ៍នីមួយៗរក្សាកូនសោសម្ងាត់ផ្ទាល់ខ្លួន។',

@@ -126,14 +126,13 @@ function signIn(listenerApi: ListenerApi, which: 'login' | 'autofill') {
 
 /**
  * A ceremony after which the autofill offers passkeys again: the button's, unless the browser
- * cannot do it at all; the autofill's own only once the visitor acted (a passkey the server
- * refused, a dialog closed), so that a browser failing at once is not asked again and again.
+ * cannot do it at all. Never the autofill's own end: a browser may end it at once (with no
+ * passkey of this site, say), and offering again would ask the server again and again.
  */
 function offersAgainAfter(action: UnknownAction): boolean {
   if (!passkeyCeremonyFailed.match(action)) return false;
   const { ceremony: which, failure } = action.payload;
-  if (which === 'login') return !['stopped', 'unsupported', 'notLoaded'].includes(failure);
-  return which === 'autofill' && (failure === 'refused' || failure === 'cancelled');
+  return which === 'login' && !['stopped', 'unsupported', 'notLoaded'].includes(failure);
 }
 
 const onLoginView = (state: RootState) =>

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 
 import type { SessionInfo } from '../../../contract/api';
+import type { MessageId } from '../../../i18n/messages/en';
 import { selectSessions } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -18,6 +19,14 @@ function deviceName(t: Translate, userAgent: string) {
     system: system ?? t('sessions.unknownSystem'),
   });
 }
+
+/** How each session was opened: a password, a passkey, or a password and a second factor. */
+const OPENED_BY: Record<NonNullable<SessionInfo['openedBy']>, MessageId> = {
+  password: 'sessions.openedByPassword',
+  passkey: 'sessions.openedByPasskey',
+  'password+totp': 'sessions.openedByTotp',
+  'password+recovery': 'sessions.openedByRecovery',
+};
 
 /** The account's live sessions, this one first, each other one with a button to end it. */
 export function SessionList() {
@@ -45,6 +54,9 @@ export function SessionList() {
           {device}
           {session.current ? <span className="badge">{t('sessions.thisDevice')}</span> : null}
         </p>
+        {session.openedBy ? (
+          <p className="sessions__when">{t(OPENED_BY[session.openedBy])}</p>
+        ) : null}
         <p className="sessions__when">{t('sessions.lastUsed', { date: lastUsed })}</p>
         <p className="sessions__when">{t('sessions.started', { date: when(session.createdAt) })}</p>
         {session.current ? null : (

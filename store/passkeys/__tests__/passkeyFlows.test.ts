@@ -339,6 +339,22 @@ describe('on /login', () => {
     );
   });
 
+  it('does not offer passkeys again when the browser ends the autofill at once', async () => {
+    const { store, effects, requests } = start({ path: '/login' });
+    await until(store, () => effects.passkeys.current() !== undefined, 'the autofill offer');
+    // A browser with no passkey of this site may end the offer at once.
+    effects.passkeys.current()?.fail('NotAllowedError');
+    await settle(store);
+    expect(effects.passkeys.ceremonies).toHaveLength(1);
+    const asked = requests.filter(
+      (request) => new URL(request.url).pathname === API_PATHS.passkeyLoginOptions,
+    );
+    expect(asked).toHaveLength(1);
+    // Nothing is said: the visitor asked for nothing.
+    expect(store.getState().passkeys.login.step).toBe('idle');
+    expect(store.getState().passkeys.autofill).toBe('off');
+  });
+
   it('ends the autofill offer when the view closes', async () => {
     const { store, effects } = start({ path: '/login' });
     await until(store, () => effects.passkeys.current() !== undefined, 'the autofill offer');
