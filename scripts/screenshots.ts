@@ -11,7 +11,14 @@ import { LOCALES } from '../contract/languages';
 import { stateHash } from '../store/actionLog/stateHash';
 import { rootReducer, type RootState } from '../store/rootReducer';
 import { generatedLogText } from '../testing/actionLog/generatedLog';
-import { activatedAccount, newAccount, signUpOnly, type Account } from '../testing/browser/api';
+import {
+  activatedAccount,
+  authenticatorFor,
+  newAccount,
+  secondFactorOn,
+  signUpOnly,
+  type Account,
+} from '../testing/browser/api';
 import {
   field,
   formAlert,
@@ -43,6 +50,8 @@ interface Scene {
   view: ViewName;
   path: string;
   signedIn?: boolean;
+  /** Signed in with this session instead of the shared account's (an account of its own). */
+  session?: () => Promise<string>;
   /** Brings the view into the state to picture, and waits until it shows. */
   act?: (page: Page) => Promise<void>;
 }
@@ -62,6 +71,94 @@ async function logInAs(page: Page, account: Account, password = account.password
   await field(page, 'password').fill(password);
   await submitButton(page).click();
   await formAlert(page).waitFor();
+}
+
+/** The home view's two-step sign-in section, once the server said whether it is on. */
+function twoStepSection(page: Page) {
+  return page
+    .locator('section.card__section')
+    .filter({ has: page.locator('.totp-state, .totp-codes') });
+}
+
+/** Starts setting up the second factor on home: the QR code and the key show. */
+async function startTwoStep(page: Page, account: Account) {
+  await sessionsShown(page);
+  const section = twoStepSection(page);
+  await section.locator('input[name=password]').fill(account.password);
+  await section.locator('[type=submit]').click();
+  await section.locator('.totp-qr__image').waitFor();
+  await section.locator('.totp-qr__image').evaluate((image: HTMLImageElement) => image.decode());
+}
+
+/** The scenes of two-step sign-in: its login step, and its setup and recovery codes on home. */
+function twoStepScenes(guarded: Account, baseUrl: string): Scene[] {
+  const secondStep = async (page: Page) => {
+    await field(page, 'email').fill(guarded.email);
+    await field(page, 'password').fill(guarded.password);
+    await submitButton(page).click();
+    await page.locator('input[name=code]').waitFor();
+  };
+  const ownAccount = async () => {
+    const account = newAccount('screens-totp');
+    const { token } = await activatedAccount(baseUrl, account);
+    return { account, token };
+  };
+  let fresh: Account = guarded;
+  const freshSession = async () => {
+    const { account, token } = await ownAccount();
+    fresh = account;
+    return token;
+  };
+  return [
+    { name: 'login-second-step', view: 'login', path: ROUTES.login, act: secondStep },
+    {
+      name: 'login-second-step-recovery',
+      view: 'login',
+      path: ROUTES.login,
+      act: async (page) => {
+        await secondStep(page);
+        await page.locator('.second-step .button--secondary').first().click();
+        await page.locator('input[name=recoveryCode]').fill('abcd-efgh-ijkl-mnop');
+        await submitButton(page).click();
+        await formAlert(page).waitFor();
+      },
+    },
+    {
+      name: 'home-two-step-setup',
+      view: 'home',
+      path: ROUTES.home,
+      session: freshSession,
+      act: (page) => startTwoStep(page, fresh),
+    },
+    {
+      name: 'home-two-step-codes',
+      view: 'home',
+      path: ROUTES.home,
+      session: freshSession,
+      act: async (page) => {
+        await startTwoStep(page, fresh);
+        const section = twoStepSection(page);
+        const secret = (await section.locator('.totp-key__value').innerText()).replace(/\s/g, '');
+        await section.locator('input[name=code]').fill(await authenticatorFor(secret)());
+        await section.locator('[type=submit]').click();
+        await section.locator('.totp-codes__list li').first().waitFor();
+      },
+    },
+    {
+      name: 'home-two-step-on',
+      view: 'home',
+      path: ROUTES.home,
+      session: async () => {
+        const { account, token } = await ownAccount();
+        await secondFactorOn(baseUrl, token, account.password);
+        return token;
+      },
+      act: async (page) => {
+        await sessionsShown(page);
+        await page.locator('.totp-state--on').waitFor();
+      },
+    },
+  ];
 }
 
 function scenes(activated: Account, dormant: Account): Scene[] {
@@ -246,6 +343,15 @@ async function pictureReplay(page: Page, url: string, file: string) {
   await page.locator('.replay-details h2').filter({ hasText: 'refused' }).waitFor();
 }
 
+/**
+ * `npm run screenshots -- --only=login-second,home-two-step`: only the scenes whose name starts
+ * with one of these (the waiting states left out).
+ */
+const ONLY = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+
 async function main() {
   ensureBuiltApp();
   if (process.argv.includes('replay')) {
@@ -257,8 +363,11 @@ async function main() {
   try {
     const activated = newAccount('screens');
     const { token } = await activatedAccount(server.url, activated);
+    const guarded = newAccount('screens-guarded');
+    const guardedSession = await activatedAccount(server.url, guarded);
+    await secondFactorOn(server.url, guardedSession.token, guarded.password);
     let written = 0;
-    for (const [size, options] of Object.entries(SIZES)) {
+    for (const [size, options] of Object.entries(ONLY === undefined ? SIZES : {})) {
       for (const localeRef of LOCALES) {
         const dir = path.join(OUT_DIR, size, localeRef);
         fs.mkdirSync(dir, { recursive: true });
@@ -284,8 +393,12 @@ async function main() {
         await signUpOnly(server.url, dormant);
         const dir = path.join(OUT_DIR, size, localeRef);
         fs.mkdirSync(dir, { recursive: true });
-        for (const scene of scenes(activated, dormant)) {
-          const state: VisitorState = { localeRef, ...(scene.signedIn ? { token } : {}) };
+        const all = [...scenes(activated, dormant), ...twoStepScenes(guarded, server.url)];
+        for (const scene of all.filter(
+          (each) => !ONLY || ONLY.some((start) => each.name.startsWith(start)),
+        )) {
+          const session = scene.session ? await scene.session() : scene.signedIn ? token : null;
+          const state: VisitorState = { localeRef, ...(session ? { token: session } : {}) };
           const context = await newVisitorContext(browser, server.url, state, options);
           try {
             const page = await context.newPage();

@@ -4,31 +4,19 @@
 // off. The server never takes a code of the same or an earlier 30 s step twice, and this server's
 // clock is the real one: each code is the next step's, sent once the server's window (one step
 // either side) holds it.
-import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 
-import { activatedAccount, newAccount } from '../../testing/browser/api';
+import {
+  activatedAccount,
+  authenticatorFor,
+  newAccount,
+  secondFactorOn,
+} from '../../testing/browser/api';
 import { expectView, logIn, ROUTES, storedToken } from '../../testing/browser/app';
 import { axeViolations } from '../../testing/browser/axe';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
-
-const STEP_MS = 30_000;
-const stepNow = () => Math.floor(Date.now() / STEP_MS);
-
-/** Codes of ever later steps: the first the current step's, each next one the step after. */
-function authenticator(secret: string) {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
-  let lastStep = -1;
-  return async function nextCode(): Promise<string> {
-    const step = Math.max(stepNow(), lastStep + 1);
-    // The server takes a code one step ahead of its clock, not two.
-    while (step > stepNow() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
-    lastStep = step;
-    return totp.generate({ timestamp: step * STEP_MS });
-  };
-}
 
 /** The home view's section titled `title`. */
 const section = (page: Page, title: string) =>
@@ -63,7 +51,7 @@ test('turned on at home, asked at login (a code, then recovery codes once each),
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await twoStep.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
-  const nextCode = authenticator(secret);
+  const nextCode = authenticatorFor(secret);
   const code = twoStep.getByLabel('Code from your authenticator app');
   await expect(code.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
   await code.fill(await nextCode());
@@ -133,17 +121,7 @@ test('turned on at home, asked at login (a code, then recovery codes once each),
 test('a reload during the second step is back at the password step, not a dead end', async () => {
   const account = newAccount('totp-reload');
   const { token } = await activatedAccount(suite.server.url, account);
-  // Turned on through the API, as another device would.
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${suite.server.url}/v1/api/user/totp${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as { secret?: string };
-  };
-  const { secret } = await call('/setup', { password: account.password });
-  await call('/enable', { code: await authenticator(secret!)() });
+  await secondFactorOn(suite.server.url, token, account.password);
 
   const { page } = await suite.open();
   await page.goto(suite.server.url + ROUTES.login);

@@ -110,10 +110,7 @@ export const en = {
   'passkeyLogin.failed':
     'Your browser could not use the passkey. Try again, or log in with your password.',
 
-  'secondStep.intro':
-    'Your password is right. One more step: enter the code from your authenticator app.',
-  'secondStep.recoveryIntro':
-    'Your password is right. One more step: enter one of the recovery codes you saved.',
+  'secondStep.intro': 'Your password is right. One more step to log in.',
   'secondStep.submit': 'Continue',
   'secondStep.submitting': 'Checking…',
   'secondStep.useRecovery': 'Use a recovery code instead',

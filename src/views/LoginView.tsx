@@ -28,7 +28,7 @@ export default function LoginView() {
   return (
     <PageCard
       title={t('login.title')}
-      intro={t('login.intro')}
+      intro={t(secondStep ? 'secondStep.intro' : 'login.intro')}
       links={
         <>
           <p>

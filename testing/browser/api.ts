@@ -1,11 +1,22 @@
 // The account API as the tests' back door: the outbox as a mailbox, and accounts made without a
 // browser for tests that are about something else.
+import * as OTPAuth from 'otpauth';
+
 import type { OutboxMessage, SessionOk } from '../../contract/api';
 
-async function call<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(baseUrl + path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json()) as T & { error: boolean };
@@ -98,4 +109,43 @@ export async function activatedAccount(baseUrl: string, account: Account): Promi
     code,
     password: account.password,
   });
+}
+
+const TOTP_STEP_MS = 30_000;
+const totpStepNow = () => Math.floor(Date.now() / TOTP_STEP_MS);
+
+/**
+ * An authenticator app for `secret` (base32) on the real clock: the first code is the current
+ * step's, each next one a later step's, since the server never takes a step twice; a code is
+ * handed out once the server's window (one step either side of its clock) holds it.
+ */
+export function authenticatorFor(secret: string): () => Promise<string> {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  let lastStep = -1;
+  return async function nextCode() {
+    const step = Math.max(totpStepNow(), lastStep + 1);
+    while (step > totpStepNow() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    lastStep = step;
+    return totp.generate({ timestamp: step * TOTP_STEP_MS });
+  };
+}
+
+/** Turns the second factor on without a browser, as another device would. */
+export async function secondFactorOn(baseUrl: string, token: string, password: string) {
+  const { secret } = await call<{ secret: string }>(
+    baseUrl,
+    'POST',
+    '/v1/api/user/totp/setup',
+    { password },
+    token,
+  );
+  const nextCode = authenticatorFor(secret);
+  const { recoveryCodes } = await call<{ recoveryCodes: string[] }>(
+    baseUrl,
+    'POST',
+    '/v1/api/user/totp/enable',
+    { code: await nextCode() },
+    token,
+  );
+  return { secret, nextCode, recoveryCodes };
 }

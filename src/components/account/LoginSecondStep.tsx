@@ -1,5 +1,7 @@
 // A login's second step, in a chunk of its own (few accounts have a second factor): a code from
 // the authenticator app, or a recovery code, sent with the ticket the password step was answered.
+import '../../styles/secondStep.css';
+
 import { useEffect, useRef, useState } from 'react';
 
 import { LoginSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
@@ -28,13 +30,12 @@ export default function LoginSecondStep({ ticket, onSuccess }: SecondStepProps) 
   const [mode, setMode] = useState<Mode>('app');
   return (
     <div className="second-step">
-      <p>{t(mode === 'app' ? 'secondStep.intro' : 'secondStep.recoveryIntro')}</p>
       {mode === 'app' ? (
         <AppCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
       ) : (
         <RecoveryCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
       )}
-      <div className="card__actions">
+      <div className="second-step__ways">
         <button
           type="button"
           className="button button--secondary"
