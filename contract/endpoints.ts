@@ -337,7 +337,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys/registration-options',
     tag: 'passkeys',
     session: 'required',
-    answers: { 200: S.PasskeyRegistrationOptionsOk },
+    answers: { 200: S.PasskeyOptionsOk },
     refusals: ['RATE_LIMITED'],
   },
   addPasskey: {
@@ -387,7 +387,7 @@ export const endpoints = {
     path: '/v1/api/user/passkey-login/options',
     tag: 'session',
     session: 'none',
-    answers: { 200: S.PasskeyLoginOptionsOk },
+    answers: { 200: S.PasskeyOptionsOk },
     refusals: ['RATE_LIMITED'],
   },
   passkeyLogin: {
@@ -472,14 +472,14 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   passkeyRegistrationOptions:
     'WebAuthn creation options for a new passkey of the user: single use, five minutes, for this session only',
   addPasskey:
-    "Add a passkey: the browser's answer to the creation options, and a name; a notice is mailed",
+    "Add a passkey: the browser's answer to the creation options (@simplewebauthn/browser's RegistrationResponseJSON) and a name; a notice is mailed",
   passkeys: "List the user's passkeys, newest first",
   renamePasskey: "Rename one of the user's passkeys",
   removePasskey: "Remove one of the user's passkeys (the password); a notice is mailed",
   passkeyLoginOptions:
     'WebAuthn request options for signing in with a passkey (discoverable credentials, also for autofill): single use, five minutes',
   passkeyLogin:
-    'Sign in with a passkey: its signature over the challenge of the request options; no second factor is asked',
+    "Sign in with a passkey: its signature over the request options' challenge (@simplewebauthn/browser's AuthenticationResponseJSON); no second factor is asked",
   actionLogs: 'Send an activity log to support, and get a reference to quote',
   health: 'Whether the database, Redis (when configured) and the mail queue work',
   outbox: 'The mails kept in the outbox mail mode, newest last',

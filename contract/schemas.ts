@@ -211,76 +211,28 @@ export const LoginSecondFactorBody = v.pipe(
   v.metadata({ oneOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] }),
 );
 
-// Passkeys (WebAuthn). The browser's credential, as @simplewebauthn/browser answers it (JSON,
-// binary fields as base64url); the server's ceremony checks everything past these bounds.
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
+// Passkeys (WebAuthn). A body carries the browser's credential as @simplewebauthn/browser answers
+// it (RegistrationResponseJSON, AuthenticationResponseJSON: binary fields as base64url), and an
+// options answer carries what @simplewebauthn/server makes. Only what the server reads before its
+// ceremony is named and bounded here; the ceremony checks the rest (the body limit and JSON depth
+// bound it). Loose objects keep the app's first load small: the schemas are in its bundle.
 /** Base64url text of at most `max` characters. */
 const base64url = (max: number) =>
   v.pipe(
     v.string('REQUIRED'),
     v.nonEmpty('REQUIRED'),
     v.maxLength(max, 'TOO_LONG'),
-    v.regex(BASE64URL, 'REQUIRED'),
+    v.regex(/^[\w-]+$/, 'REQUIRED'),
   );
-/** A credential id: at most 1023 bytes (WebAuthn), in base64url. */
-const credentialId = base64url(1364);
-const transports = v.optional(
-  v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(10)),
-);
-/** What the browser's extensions answered; read by no check here. */
-const clientExtensionResults = v.pipe(
-  v.looseObject({}),
-  v.description("The client extensions' outputs (credProps, …)."),
-);
-const authenticatorAttachment = v.optional(v.picklist(['platform', 'cross-platform']));
-/** A new passkey, as the browser made it (`navigator.credentials.create`, attestation `none`). */
-export const PasskeyRegistrationResponse = v.pipe(
-  v.object({
-    id: credentialId,
-    rawId: credentialId,
-    response: v.object({
-      clientDataJSON: base64url(4096),
-      attestationObject: base64url(8192),
-      authenticatorData: v.optional(base64url(8192)),
-      transports,
-      publicKeyAlgorithm: v.optional(v.number()),
-      publicKey: v.optional(base64url(4096)),
-    }),
-    authenticatorAttachment,
-    clientExtensionResults,
-    type: v.literal('public-key'),
-  }),
-  v.description('The RegistrationResponseJSON of @simplewebauthn/browser (startRegistration).'),
-);
-/** A passkey's signature, as the browser made it (`navigator.credentials.get`). */
-export const PasskeyAuthenticationResponse = v.pipe(
-  v.object({
-    id: credentialId,
-    rawId: credentialId,
-    response: v.object({
-      clientDataJSON: base64url(4096),
-      authenticatorData: base64url(8192),
-      signature: base64url(1024),
-      userHandle: v.optional(v.pipe(v.string(), v.maxLength(128), v.regex(BASE64URL))),
-    }),
-    authenticatorAttachment,
-    clientExtensionResults,
-    type: v.literal('public-key'),
-  }),
-  v.description(
-    'The AuthenticationResponseJSON of @simplewebauthn/browser (startAuthentication); the ' +
-      'challenge inside clientDataJSON names the options it answers.',
-  ),
-);
-/** A passkey's name, trimmed: 1 to NAME_MAX_LENGTH characters. */
-const passkeyName = name;
-export const AddPasskeyBody = v.object({
-  response: PasskeyRegistrationResponse,
-  name: passkeyName,
+/** The browser's credential: its id (at most 1023 bytes, WebAuthn's bound) and client data. */
+const credentialResponse = v.looseObject({
+  id: base64url(1364),
+  response: v.looseObject({ clientDataJSON: base64url(4096) }),
 });
-export const RenamePasskeyBody = v.object({ name: passkeyName });
+export const AddPasskeyBody = v.object({ response: credentialResponse, name });
+export const RenamePasskeyBody = v.object({ name });
 export const RemovePasskeyBody = v.object({ password: givenPassword });
-export const PasskeyLoginBody = v.object({ response: PasskeyAuthenticationResponse });
+export const PasskeyLoginBody = v.object({ response: credentialResponse });
 
 /**
  * An activity log sent to support: the action-log file (contract/action-log.ts, the Redux DevTools
@@ -372,52 +324,17 @@ export const SessionInfo = v.object({
 });
 export const SessionsOk = v.object({ error: v.literal(false), sessions: v.array(SessionInfo) });
 export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.number() });
-/** A credential the browser is told of: to leave out (registration) or to offer (sign-in). */
-const CredentialDescriptor = v.object({
-  id: v.string(),
-  /** `public-key`. */
-  type: v.string(),
-  transports: v.optional(v.array(v.string())),
-});
-const userVerification = v.optional(v.picklist(['required', 'preferred', 'discouraged']));
-/** WebAuthn creation options, as @simplewebauthn/browser's startRegistration takes them. */
-export const PasskeyCreationOptions = v.object({
-  rp: v.object({ id: v.optional(v.string()), name: v.string() }),
-  user: v.object({ id: v.string(), name: v.string(), displayName: v.string() }),
-  /** Single use, five minutes, bound to the session that asked. */
-  challenge: v.string(),
-  pubKeyCredParams: v.array(v.object({ type: v.string(), alg: v.number() })),
-  timeout: v.optional(v.number()),
-  excludeCredentials: v.optional(v.array(CredentialDescriptor)),
-  authenticatorSelection: v.optional(
-    v.object({
-      authenticatorAttachment,
-      residentKey: v.optional(v.picklist(['discouraged', 'preferred', 'required'])),
-      requireResidentKey: v.optional(v.boolean()),
-      userVerification,
-    }),
+/**
+ * WebAuthn options, as @simplewebauthn/browser takes them (creation options for a new passkey,
+ * request options for a sign-in); the challenge is single use and lives five minutes.
+ */
+export const PasskeyOptionsOk = v.object({
+  error: v.literal(false),
+  // Every field is answered: the serializer keeps what the schema does not name.
+  options: v.pipe(
+    v.looseObject({ challenge: v.string() }),
+    v.metadata({ additionalProperties: true }),
   ),
-  hints: v.optional(v.array(v.picklist(['hybrid', 'security-key', 'client-device']))),
-  attestation: v.optional(v.picklist(['none', 'indirect', 'direct', 'enterprise'])),
-  extensions: v.optional(v.object({ credProps: v.optional(v.boolean()) })),
-});
-/** WebAuthn request options, as @simplewebauthn/browser's startAuthentication takes them. */
-export const PasskeyRequestOptions = v.object({
-  /** Single use, five minutes: the signature that carries it names these options. */
-  challenge: v.string(),
-  timeout: v.optional(v.number()),
-  rpId: v.optional(v.string()),
-  allowCredentials: v.optional(v.array(CredentialDescriptor)),
-  userVerification,
-  hints: v.optional(v.array(v.picklist(['hybrid', 'security-key', 'client-device']))),
-});
-export const PasskeyRegistrationOptionsOk = v.object({
-  error: v.literal(false),
-  options: PasskeyCreationOptions,
-});
-export const PasskeyLoginOptionsOk = v.object({
-  error: v.literal(false),
-  options: PasskeyRequestOptions,
 });
 /** One of the user's passkeys: never its credential id or key. Times are ISO-8601. */
 export const PasskeyInfo = v.object({

@@ -318,6 +318,53 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
     expect((await passkeyLogin(owner, {}, client)).status).toBe(200);
   });
 
+  it('refuses a malformed answer: VALIDATION for what the server reads, INVALID_CREDENTIAL for the rest', async () => {
+    const owner = await withPasskey('malformed');
+    const client = visitor();
+    const noClientData = await api.post(
+      API_PATHS.addPasskey,
+      { response: { id: 'AAAA', response: {} }, name: 'Broken' },
+      bearer(owner.token),
+    );
+    expect(noClientData.status).toBe(400);
+    expect(noClientData.body.fields).toEqual({ response: 'REQUIRED' });
+
+    const made = new SoftAuthenticator(ORIGIN).register(await creationOptions(owner.token));
+    const garbled = await api.post(
+      API_PATHS.addPasskey,
+      {
+        response: { ...made, response: { ...made.response, attestationObject: 'AAAA' } },
+        name: 'X',
+      },
+      bearer(owner.token),
+    );
+    expect(garbled.status).toBe(401);
+    expect(garbled.body.code).toBe('INVALID_CREDENTIAL');
+
+    const forgeries: ((signed: Record<string, unknown>) => unknown)[] = [
+      (signed) => ({ ...signed, rawId: 'AAAA' }),
+      (signed) => ({ ...signed, type: 'password' }),
+      (signed) => ({
+        ...signed,
+        response: { ...(signed.response as object), signature: undefined },
+      }),
+      (signed) => ({ ...signed, response: { ...(signed.response as object), userHandle: 7 } }),
+    ];
+    for (const forge of forgeries) {
+      const options = await requestOptions(client);
+      const signed = owner.authenticator.sign(options, owner.credentialId);
+      const answer = await client.post(API_PATHS.passkeyLogin, {
+        response: forge(signed as unknown as Record<string, unknown>),
+      });
+      expect([String(forge), answer.status, answer.body.code]).toEqual([
+        String(forge),
+        401,
+        'INVALID_CREDENTIAL',
+      ]);
+    }
+    expect(await passkeyRows(owner.userId)).toHaveLength(1);
+  });
+
   it('refuses a signature counter that goes back or stays, once it is not zero', async () => {
     const owner = await withPasskey('cloned');
     const client = visitor();

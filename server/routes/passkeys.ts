@@ -83,12 +83,12 @@ const passkeyRoutes = defineRoutes(async (app) => {
         { purpose: 'registration', user_id: user.id, session_hash: session.tokenHash },
         now,
       );
-      return { error: false as const, options };
+      return { error: false as const, options: { ...options } };
     },
 
     addPasskey: async (request, reply) => {
       const session = sessionOf(request);
-      const response = request.body.response as RegistrationResponseJSON;
+      const response = request.body.response as unknown as RegistrationResponseJSON;
       const draws = app.limits.passkeyCheck(request);
       if (!(await app.limits.take(reply, draws))) return reply;
       const challenge = claimedChallenge(response.response.clientDataJSON);
@@ -149,11 +149,11 @@ const passkeyRoutes = defineRoutes(async (app) => {
       const options = await loginOptions(app);
       const bound = { purpose: 'login', user_id: null, session_hash: null } as const;
       await storeChallenge(db, options.challenge, bound, clock.nowSeconds());
-      return { error: false as const, options };
+      return { error: false as const, options: { ...options } };
     },
 
     passkeyLogin: async (request, reply) => {
-      const response = request.body.response as AuthenticationResponseJSON;
+      const response = request.body.response as unknown as AuthenticationResponseJSON;
       // Every check counts as a failure until it succeeds, so parallel tries cannot overrun.
       const draws = app.limits.passkeyCheck(request);
       if (!(await app.limits.take(reply, draws))) return reply;
