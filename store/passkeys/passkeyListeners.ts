@@ -1,127 +1,48 @@
-// The passkey ceremonies, as listeners: each asks the server for options, hands them to the
-// browser (effects.passkeys, faked in tests, absent in replay), and sends the browser's answer
-// back. The options and the answer pass from one call to the next inside the listener and never
-// reach an action of their own; what the store learns is the outcome (passkeysSlice.ts).
-import { isAnyOf, type ListenerEffectAPI, type UnknownAction } from '@reduxjs/toolkit';
+// The passkey listeners: when a view that offers passkeys opens, when the visitor asks for one,
+// and when the page leaves a ceremony behind. The ceremonies themselves (ceremonies.ts) are a
+// chunk of their own, with the browser's WebAuthn library beside them: the first load of the app
+// carries neither. Replay and time travel run no listener, so no ceremony runs again.
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
-import { api, decodeRequestError, UNTRACKED, type RequestError } from '../api/apiSlice';
+import { api, UNTRACKED } from '../api/apiSlice';
 import { selectAuthStatus, sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
-import type { Effects } from '../effects';
-import type { AppDispatch, AppStartListening } from '../listeners';
+import type { AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import type { RootState } from '../rootReducer';
-import { locationChanged, navigationRequested, selectPathname } from '../router/routerSlice';
+import { locationChanged, selectPathname } from '../router/routerSlice';
 
+import type { ListenerApi } from './ceremonies';
 import {
   passkeyAddRequested,
-  passkeyCeremonyCompleted,
   passkeyCeremonyFailed,
-  passkeyCeremonyStarted,
   passkeyLoginRequested,
   passkeySupportChecked,
   type Ceremony,
-  type CeremonyFailure,
 } from './passkeysSlice';
 
-type ListenerApi = ListenerEffectAPI<RootState, AppDispatch, Effects>;
-
-/** A browser error's name, when it is one (`NotAllowedError`); nothing else of it is kept. */
-function errorName(error: unknown): string | undefined {
-  const name = (error as { name?: unknown } | null)?.name;
-  return typeof name === 'string' && /^[A-Za-z]{1,40}$/.test(name) ? name : undefined;
+/** The ceremonies' chunk; a failed fetch is not kept, so the next try fetches it again. */
+let loading: Promise<typeof import('./ceremonies')> | null = null;
+function ceremonies() {
+  loading ??= import(/* webpackChunkName: "passkey-ceremonies" */ './ceremonies').catch(
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** What a rejected ceremony means, from the browser's error name and the library's code. */
-export function ceremonyFailureOf(error: unknown): CeremonyFailure {
-  const name = errorName(error);
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return 'stopped';
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
-    return 'alreadyRegistered';
-  }
-  if (name === 'NotAllowedError') return 'cancelled';
-  if (name === 'ChunkLoadError') return 'notLoaded';
-  if (name === 'NotSupportedError') return 'unsupported';
-  if (typeof message === 'string' && /not supported/i.test(message)) return 'unsupported';
-  return 'failed';
-}
-
-class CeremonyEnded extends Error {
-  constructor(
-    readonly failure: CeremonyFailure,
-    readonly browserError?: string,
-    readonly error?: RequestError,
-  ) {
-    super(failure);
-  }
-}
-
-/** Sends a request of the ceremony; a refusal ends the ceremony with the server's error. */
-async function send<T>(
-  listenerApi: ListenerApi,
-  request: { abort(): void } & PromiseLike<{ data?: T; error?: unknown }>,
-): Promise<T> {
-  listenerApi.signal.addEventListener('abort', () => request.abort());
-  const result = await listenerApi.pause(Promise.resolve(request));
-  if (result.data !== undefined) return result.data;
-  throw new CeremonyEnded('refused', undefined, decodeRequestError(result.error));
-}
-
-/** The browser's part: its answer, or the end of the ceremony in words the store keeps. */
-async function inBrowser(listenerApi: ListenerApi, run: () => Promise<unknown>): Promise<unknown> {
+/** The ceremonies, or (their code could not be fetched) the ceremony's end, said as such. */
+async function ceremoniesFor(listenerApi: ListenerApi, which: Ceremony) {
   try {
-    return await listenerApi.pause(run());
+    return await listenerApi.pause(ceremonies());
   } catch (error) {
     if (listenerApi.signal.aborted) throw error;
-    throw new CeremonyEnded(ceremonyFailureOf(error), errorName(error));
+    if (which !== 'autofill') {
+      listenerApi.dispatch(passkeyCeremonyFailed({ ceremony: which, failure: 'notLoaded' }));
+    }
+    return null;
   }
-}
-
-/** Runs a ceremony; its failure becomes `passkeys/ceremonyFailed` (a cancelled listener, nothing). */
-async function ceremony(listenerApi: ListenerApi, which: Ceremony, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    if (!(error instanceof CeremonyEnded) || listenerApi.signal.aborted) throw error;
-    listenerApi.dispatch(
-      passkeyCeremonyFailed({
-        ceremony: which,
-        failure: error.failure,
-        ...(error.browserError ? { browserError: error.browserError } : {}),
-        ...(error.error ? { error: error.error } : {}),
-      }),
-    );
-  }
-}
-
-/** A sign-in with a passkey, by the button or the email field's autofill. */
-function signIn(listenerApi: ListenerApi, which: 'login' | 'autofill') {
-  const { dispatch, extra } = listenerApi;
-  return ceremony(listenerApi, which, async () => {
-    const autofill = which === 'autofill';
-    if (!extra.passkeys.supported()) throw new CeremonyEnded('unsupported');
-    if (autofill && !(await listenerApi.pause(extra.passkeys.autofillSupported()))) return;
-    const asked = dispatch(api.endpoints.passkeyLoginOptions.initiate(undefined, UNTRACKED));
-    // The autofill's offer is no request of the visitor's: without options it is just not made.
-    if (autofill && (await listenerApi.pause(asked)).data === undefined) return;
-    const { options } = await send(listenerApi, asked);
-    const answer = extra.passkeys.authenticate(options, autofill);
-    dispatch(passkeyCeremonyStarted({ ceremony: which }));
-    const response = await inBrowser(listenerApi, () => answer);
-    dispatch(passkeyCeremonyCompleted({ ceremony: which }));
-    await send(
-      listenerApi,
-      dispatch(
-        api.endpoints.passkeyLogin.initiate(
-          { response } as Parameters<typeof api.endpoints.passkeyLogin.initiate>[0],
-          UNTRACKED,
-        ),
-      ),
-    );
-    // Signed in: home, as after a login with the password (the token is kept by the auth
-    // listeners).
-    dispatch(navigationRequested({ to: ROUTES.home }));
-  });
 }
 
 /**
@@ -148,7 +69,10 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
       const { dispatch, extra } = listenerApi;
       const supported = extra.passkeys.supported();
       dispatch(passkeySupportChecked({ supported }));
-      if (supported) extra.passkeys.preload();
+      if (supported) {
+        extra.passkeys.preload();
+        void ceremonies().catch(() => {});
+      }
       const request = dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
       listenerApi.signal.addEventListener('abort', () => request.abort());
       await listenerApi.pause(request);
@@ -169,9 +93,12 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
         dispatch(passkeySupportChecked({ supported: extra.passkeys.supported() }));
       }
       if (!extra.passkeys.supported()) return;
+      extra.passkeys.preload();
       const offer = listenerApi.fork(async (forkApi) => {
         forkApi.signal.addEventListener('abort', () => extra.passkeys.cancel());
-        await signIn({ ...listenerApi, signal: forkApi.signal, pause: forkApi.pause }, 'autofill');
+        const inFork = { ...listenerApi, signal: forkApi.signal, pause: forkApi.pause };
+        const flows = await ceremoniesFor(inFork, 'autofill');
+        await flows?.signIn(inFork, 'autofill');
       });
       // The view closes, or the visitor chose the button (or the password form's answer leaves).
       const leaving = listenerApi.condition(
@@ -187,7 +114,8 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
     actionCreator: passkeyLoginRequested,
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
-      await signIn(listenerApi, 'login');
+      const flows = await ceremoniesFor(listenerApi, 'login');
+      await flows?.signIn(listenerApi, 'login');
     },
   });
 
@@ -196,29 +124,8 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
     actionCreator: passkeyAddRequested,
     effect: async ({ payload }, listenerApi) => {
       listenerApi.cancelActiveListeners();
-      const { dispatch, extra } = listenerApi;
-      await ceremony(listenerApi, 'register', async () => {
-        if (!extra.passkeys.supported()) throw new CeremonyEnded('unsupported');
-        const { options } = await send(
-          listenerApi,
-          dispatch(api.endpoints.passkeyRegistrationOptions.initiate(undefined, UNTRACKED)),
-        );
-        const answer = extra.passkeys.register(options);
-        dispatch(passkeyCeremonyStarted({ ceremony: 'register' }));
-        const response = await inBrowser(listenerApi, () => answer);
-        dispatch(passkeyCeremonyCompleted({ ceremony: 'register' }));
-        await send(
-          listenerApi,
-          dispatch(
-            api.endpoints.addPasskey.initiate(
-              { response, name: payload.name } as Parameters<
-                typeof api.endpoints.addPasskey.initiate
-              >[0],
-              UNTRACKED,
-            ),
-          ),
-        );
-      });
+      const flows = await ceremoniesFor(listenerApi, 'register');
+      await flows?.register(listenerApi, payload.name);
     },
   });
 
