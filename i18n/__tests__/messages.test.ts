@@ -6,6 +6,7 @@ import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
 import { kh } from '../messages/kh';
 import { replayEn, replayKh } from '../messages/replay';
+import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
 
 const KHMER_SCRIPT = /[\u1780-\u17FF]/;
 const placeholders = (text: string) =>
@@ -15,6 +16,7 @@ const placeholders = (text: string) =>
 const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['app', en, kh],
   ['replay page', replayEn, replayKh],
+  ['two-step sign-in', secondFactorEn, secondFactorKh],
 ];
 
 describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
@@ -65,8 +67,10 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
   },
 );
 
-it('keeps the replay page words out of the app pack', () => {
-  for (const id of Object.keys(replayEn)) expect(Object.keys(en)).not.toContain(id);
+it("keeps the replay page's and two-step sign-in's words out of the app pack", () => {
+  for (const id of [...Object.keys(replayEn), ...Object.keys(secondFactorEn)]) {
+    expect(Object.keys(en)).not.toContain(id);
+  }
 });
 
 it('has English ready at once and loads Khmer on demand', async () => {

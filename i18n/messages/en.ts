@@ -1,4 +1,6 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
+import type { SecondFactorMessageId } from './secondFactor';
+
 export const en = {
   'app.skipToContent': 'Skip to main content',
   'wait.loading': 'Loading…',
@@ -40,12 +42,6 @@ export const en = {
   'field.emailCode.label': 'Confirmation code',
   'field.emailCode.hint': 'The 6 digits from the email we sent to your new address.',
   'field.confirmPassword.hint': 'Your password, to confirm it is you.',
-  'field.totpCode.label': 'Code from your authenticator app',
-  'field.totpCode.hint': 'The 6 digits your app shows now. They change every 30 seconds.',
-  'field.recoveryCode.label': 'Recovery code',
-  'field.recoveryCode.hint':
-    'One of the codes you saved, like abcd-efgh-ijkl-mnop. Each works once.',
-  'field.totpOrRecovery.hint': 'The 6 digits your app shows now, or one of your recovery codes.',
   'password.show': 'Show password',
   'password.hide': 'Hide password',
 
@@ -66,8 +62,6 @@ export const en = {
   'fieldError.incorrectPassword': 'This is not your current password.',
   'fieldError.sameEmail': 'This is already the email of your account.',
   'fieldError.samePassword': 'Choose a password different from your current one.',
-  'fieldError.invalidRecoveryCode':
-    'A recovery code has 16 letters and digits, like abcd-efgh-ijkl-mnop.',
 
   'requestError.validation': 'Some details need fixing: see the message under each field.',
   'requestError.rateLimited': 'Too many attempts. Please wait a minute, then try again.',
@@ -99,6 +93,7 @@ export const en = {
     'Your account is not activated yet. Enter the 6-digit code we emailed to {email}, or ask for a new one.',
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
+  'secondStep.intro': 'Your password is right. One more step to log in.',
 
   'passkeyLogin.button': 'Sign in with a passkey',
   'passkeyLogin.waiting': 'Waiting for your passkey…',
@@ -109,16 +104,6 @@ export const en = {
     'This passkey is not registered here, or it could not be checked. Try another one, or log in with your password.',
   'passkeyLogin.failed':
     'Your browser could not use the passkey. Try again, or log in with your password.',
-
-  'secondStep.intro': 'Your password is right. One more step to log in.',
-  'secondStep.submit': 'Continue',
-  'secondStep.submitting': 'Checking…',
-  'secondStep.useRecovery': 'Use a recovery code instead',
-  'secondStep.useApp': 'Use a code from your authenticator app',
-  'secondStep.back': 'Use a different account',
-  'secondStep.wrongCode':
-    'That code is not right, or it was already used. Wait for the next code in your app, then try again.',
-  'secondStep.wrongRecoveryCode': 'That recovery code is not right, or it was already used.',
 
   'reset.requestTitle': 'Forgot your password?',
   'reset.requestIntro':
@@ -261,43 +246,6 @@ export const en = {
   'delete.submit': 'Delete my account',
   'delete.submitting': 'Deleting…',
 
-  'totp.title': 'Two-step sign-in',
-  'totp.intro':
-    'After your password, we also ask for a code from an authenticator app on your phone, so your password alone cannot open your account.',
-  'totp.isOff': 'Two-step sign-in is off.',
-  'totp.isOn': 'Two-step sign-in is on.',
-  'totp.codesLeft':
-    'You have {count, plural, one {# recovery code} other {# recovery codes}} left.',
-  'totp.start': 'Set up two-step sign-in',
-  'totp.starting': 'Checking…',
-  'totp.scan':
-    '1. Add your account to an authenticator app: scan the QR code, or type the key by hand.',
-  'totp.qrAlt': 'QR code for your authenticator app. It holds the same key as the text below.',
-  'totp.keyLabel': 'Key to type by hand',
-  'totp.copy': 'Copy',
-  'totp.copied': 'Copied.',
-  'totp.enterCode': '2. Enter the 6-digit code your app now shows.',
-  'totp.confirm': 'Turn on',
-  'totp.confirming': 'Turning on…',
-  'totp.cancel': 'Cancel',
-  'totp.codesTitle': 'Your recovery codes',
-  'totp.codesIntro':
-    'If you lose your phone, each code signs you in once in place of a code from the app. Save them somewhere safe now: they are shown only this once.',
-  'totp.turnedOn': 'Two-step sign-in is on.',
-  'totp.download': 'Download',
-  'totp.saved': 'I have saved them',
-  'totp.codesFile': 'Recovery codes for {email}. Each code works once.',
-  'totp.renewTitle': 'Make new recovery codes',
-  'totp.renewIntro': 'The new codes replace all the old ones.',
-  'totp.renew': 'Make new codes',
-  'totp.renewing': 'Making…',
-  'totp.offTitle': 'Turn off two-step sign-in',
-  'totp.off': 'Turn off',
-  'totp.turningOff': 'Turning off…',
-  'totp.turnedOff': 'Two-step sign-in is off. Your password alone signs you in.',
-  'totp.alreadyOn': 'Two-step sign-in is already on. Reload the page to see it.',
-  'totp.notOn': 'Two-step sign-in is not set up any more. Reload the page and start again.',
-
   'help.toggle': 'Help',
   'help.intro':
     'Something not working? Support can see what happened from the activity log of this page.',
@@ -314,4 +262,5 @@ export const en = {
   'actionLog.tooLarge': 'The activity log is too large to send. Download it instead.',
 } as const satisfies Record<string, string>;
 
-export type MessageId = keyof typeof en;
+/** The app's words, and those of parts that bring their own (put beside them by WithWords). */
+export type MessageId = keyof typeof en | SecondFactorMessageId;

@@ -62,9 +62,7 @@ export default function HomeView() {
           linkToken={query.get('token') ?? undefined}
         />
       </HomeSection>
-      <HomeSection title={t('totp.title')} intro={t('totp.intro')}>
-        <SecondFactorSection />
-      </HomeSection>
+      <SecondFactorSection />
       <HomeSection title={t('delete.title')} intro={t('delete.intro')}>
         <DeleteAccountForm />
       </HomeSection>

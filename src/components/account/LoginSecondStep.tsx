@@ -14,8 +14,10 @@ import { RecoveryCodeField } from '../form/RecoveryCodeField';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
+import { WithWords } from '../intl/WithWords';
 
 import { secondFactorErrorText } from './secondFactorErrors';
+import { SECOND_FACTOR_WORDS } from './secondFactorWords';
 
 type Mode = 'app' | 'recovery';
 
@@ -24,7 +26,15 @@ interface SecondStepProps {
   onSuccess: () => void;
 }
 
-export default function LoginSecondStep({ ticket, onSuccess }: SecondStepProps) {
+export default function LoginSecondStep(props: SecondStepProps) {
+  return (
+    <WithWords words={SECOND_FACTOR_WORDS}>
+      <SecondStep {...props} />
+    </WithWords>
+  );
+}
+
+function SecondStep({ ticket, onSuccess }: SecondStepProps) {
   const t = useT();
   const dispatch = useAppDispatch();
   const [mode, setMode] = useState<Mode>('app');

@@ -3,7 +3,7 @@
 // is the store's, so a reload, time travel and replay show the same one.
 import '../../styles/secondFactor.css';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 import { formFields } from '../../../contract/endpoints';
 import {
@@ -27,12 +27,36 @@ import { RecoveryCodeField } from '../form/RecoveryCodeField';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
+import { WithWords } from '../intl/WithWords';
 
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { secondFactorErrorText } from './secondFactorErrors';
 import { SecondFactorSetupPanel, StartSecondFactorForm } from './SecondFactorSetup';
+import { SECOND_FACTOR_WORDS } from './secondFactorWords';
 
 export function SecondFactorSection() {
+  return (
+    <WithWords words={SECOND_FACTOR_WORDS}>
+      <TwoStepSection />
+    </WithWords>
+  );
+}
+
+function TwoStepSection() {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <section className="card__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card__subtitle">
+        {t('totp.title')}
+      </h2>
+      <p className="card__intro">{t('totp.intro')}</p>
+      <SecondFactorState />
+    </section>
+  );
+}
+
+function SecondFactorState() {
   const t = useT();
   const status = useAppSelector(selectSecondFactor);
   const setup = useAppSelector(selectSecondFactorSetup);
