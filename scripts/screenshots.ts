@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 
 import { actionLogText, decodeLog } from '../contract/action-log';
@@ -37,6 +38,7 @@ import {
 import { ensureBuiltApp } from '../testing/browser/build';
 import { startTestServer } from '../testing/browser/server';
 import { REPO_ROOT } from '../testing/processes';
+import { SoftAuthenticator } from '../testing/server/authenticator';
 
 const OUT_DIR = path.join(REPO_ROOT, 'screenshots');
 // The narrowest phones in common use are 360 px wide.
@@ -343,6 +345,82 @@ async function pictureReplay(page: Page, url: string, file: string) {
   await page.locator('.replay-details h2').filter({ hasText: 'refused' }).waitFor();
 }
 
+/** A passkey named `name` for the session `token`, made by a software authenticator. */
+async function passkeyByApi(baseUrl: string, token: string, name: string) {
+  const port = new URL(baseUrl).port;
+  const call = async (path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}/v1/api/user/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as { options: PublicKeyCredentialCreationOptionsJSON };
+  };
+  const { options } = await call('passkeys/registration-options');
+  // The server's relying party is localhost (PUBLIC_URL unset), its origin localhost's.
+  const response = new SoftAuthenticator(`http://localhost:${port}`).register(options);
+  await call('passkeys', { response, name });
+}
+
+/** Home's passkeys, once the list has arrived. */
+async function passkeysShown(page: Page) {
+  await sessionsShown(page);
+  await page.locator('[data-passkeys] [data-passkey]').first().waitFor();
+}
+
+/** The scenes of passkeys: home's section with one (a long name), and the login's button. */
+function passkeyScenes(baseUrl: string): Scene[] {
+  const withPasskey = async () => {
+    const { token } = await activatedAccount(baseUrl, newAccount('screens-passkey'));
+    await passkeyByApi(
+      baseUrl,
+      token,
+      'The work laptop of the accounts team, second floor, by the window (Chrome on Windows)',
+    );
+    return token;
+  };
+  return [
+    {
+      name: 'home-passkeys',
+      view: 'home',
+      path: ROUTES.home,
+      session: withPasskey,
+      act: passkeysShown,
+    },
+    {
+      name: 'home-passkeys-remove',
+      view: 'home',
+      path: ROUTES.home,
+      session: withPasskey,
+      act: async (page) => {
+        await passkeysShown(page);
+        const section = page.locator('[data-passkeys]');
+        await section.locator('[data-passkey] .button--secondary').nth(1).click();
+        await section.locator('[data-passkey] [type=submit]').click();
+        await section.locator('input[name=password][aria-invalid="true"]').waitFor();
+      },
+    },
+    {
+      name: 'login-passkey',
+      view: 'login',
+      path: ROUTES.login,
+      act: async (page) => void (await page.locator('.passkey-login .button').waitFor()),
+    },
+    {
+      name: 'login-passkey-failed',
+      view: 'login',
+      path: ROUTES.login,
+      // These pages are served from 127.0.0.1, not the relying party's localhost: the browser
+      // refuses the ceremony, as it would refuse one for another site.
+      act: async (page) => {
+        await page.locator('.passkey-login .button').click();
+        await page.locator('.passkey-login [role=alert]').waitFor();
+      },
+    },
+  ];
+}
+
 /**
  * `npm run screenshots -- --only=login-second,home-two-step`: only the scenes whose name starts
  * with one of these (the waiting states left out).
@@ -393,7 +471,11 @@ async function main() {
         await signUpOnly(server.url, dormant);
         const dir = path.join(OUT_DIR, size, localeRef);
         fs.mkdirSync(dir, { recursive: true });
-        const all = [...scenes(activated, dormant), ...twoStepScenes(guarded, server.url)];
+        const all = [
+          ...scenes(activated, dormant),
+          ...twoStepScenes(guarded, server.url),
+          ...passkeyScenes(server.url),
+        ];
         for (const scene of all.filter(
           (each) => !ONLY || ONLY.some((start) => each.name.startsWith(start)),
         )) {

@@ -67,8 +67,9 @@ async function addPasskey(page: Page, account: Account, name?: string) {
   const passkeys = section(page);
   await passkeys.getByText('You have no passkeys yet.').waitFor();
   // The name starts as the device's; the visitor may choose another.
-  await expect(passkeys.getByLabel('Name of the passkey').inputValue()).resolves.toMatch(/ on /);
-  if (name) await passkeys.getByLabel('Name of the passkey').fill(name);
+  const newName = passkeys.getByLabel('Name of the new passkey');
+  await expect(newName.inputValue()).resolves.toMatch(/ on /);
+  if (name) await newName.fill(name);
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await passkeys.getByText('Your passkey was added.').waitFor();
 }
@@ -105,7 +106,7 @@ test('a passkey added on home signs in by the button, and is refused once remove
 
   // Renamed in place, then removed with the password.
   await passkeys.getByRole('button', { name: `Rename ${name}` }).click();
-  await passkeys.getByLabel('Name of the passkey').first().fill('Old laptop');
+  await passkeys.getByLabel('Name of the passkey', { exact: true }).fill('Old laptop');
   await passkeys.getByRole('button', { name: 'Save' }).click();
   await passkeys.getByText('The passkey was renamed.').waitFor();
   await passkeys.getByRole('button', { name: 'Remove Old laptop' }).click();

@@ -5,6 +5,7 @@ import { intlFormats } from '../digits';
 import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
 import { kh } from '../messages/kh';
+import { passkeysEn, passkeysKh } from '../messages/passkeys';
 import { replayEn, replayKh } from '../messages/replay';
 import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
 
@@ -17,6 +18,7 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['app', en, kh],
   ['replay page', replayEn, replayKh],
   ['two-step sign-in', secondFactorEn, secondFactorKh],
+  ['passkeys', passkeysEn, passkeysKh],
 ];
 
 describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
@@ -67,8 +69,9 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
   },
 );
 
-it("keeps the replay page's and two-step sign-in's words out of the app pack", () => {
-  for (const id of [...Object.keys(replayEn), ...Object.keys(secondFactorEn)]) {
+it("keeps the replay page's, two-step sign-in's and home passkeys' words out of the app pack", () => {
+  const own = [replayEn, secondFactorEn, passkeysEn].flatMap((pack) => Object.keys(pack));
+  for (const id of own) {
     expect(Object.keys(en)).not.toContain(id);
   }
 });

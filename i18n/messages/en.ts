@@ -1,4 +1,5 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
+import type { PasskeyMessageId } from './passkeys';
 import type { SecondFactorMessageId } from './secondFactor';
 
 export const en = {
@@ -205,40 +206,6 @@ export const en = {
   'sessions.openedByTotp': 'Logged in with the password and an app code',
   'sessions.openedByRecovery': 'Logged in with the password and a recovery code',
 
-  'passkeys.title': 'Passkeys',
-  'passkeys.intro':
-    'Log in with your fingerprint, face or screen lock instead of your password. Each device keeps its own passkey.',
-  'passkeys.loading': 'Loading your passkeys…',
-  'passkeys.none': 'You have no passkeys yet.',
-  'passkeys.added': 'Added: {date}',
-  'passkeys.lastUsed': 'Last used: {date}',
-  'passkeys.neverUsed': 'Not used yet',
-  'passkeys.nameLabel': 'Name of the passkey',
-  'passkeys.nameHint': 'To tell your passkeys apart, like the device that keeps it.',
-  'passkeys.add': 'Add a passkey',
-  'passkeys.adding': 'Follow the steps of your browser…',
-  'passkeys.unsupported':
-    'This browser cannot make passkeys. Open this page in an up-to-date browser to add one.',
-  'passkeys.cancelled':
-    'No passkey was made: the window of your browser was closed or waited too long. Try again when you are ready.',
-  'passkeys.alreadyRegistered': 'This device already keeps a passkey for your account.',
-  'passkeys.failed': 'Your browser could not make the passkey. Please try again.',
-  'passkeys.notAccepted': 'The passkey could not be checked. Please try again.',
-  'passkeys.rename': 'Rename',
-  'passkeys.renameLabel': 'Rename {name}',
-  'passkeys.save': 'Save',
-  'passkeys.saving': 'Saving…',
-  'passkeys.cancel': 'Cancel',
-  'passkeys.remove': 'Remove',
-  'passkeys.removeLabel': 'Remove {name}',
-  'passkeys.removeIntro':
-    'Enter your password to remove {name}. You will no longer log in with it.',
-  'passkeys.removeSubmit': 'Remove the passkey',
-  'passkeys.removing': 'Removing…',
-  'passkeys.doneAdded': 'Your passkey was added.',
-  'passkeys.doneRenamed': 'The passkey was renamed.',
-  'passkeys.doneRemoved': 'The passkey was removed.',
-
   'delete.title': 'Delete your account',
   'delete.intro':
     'This deletes your account, its sessions and any activity logs you sent, for good. You can sign up again with the same email later.',
@@ -263,4 +230,4 @@ export const en = {
 } as const satisfies Record<string, string>;
 
 /** The app's words, and those of parts that bring their own (put beside them by WithWords). */
-export type MessageId = keyof typeof en | SecondFactorMessageId;
+export type MessageId = keyof typeof en | SecondFactorMessageId | PasskeyMessageId;

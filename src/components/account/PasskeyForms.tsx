@@ -87,7 +87,7 @@ export function RemovePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
   const ref = useFocusOnOpen();
   return (
     <form {...formProps} ref={ref}>
-      <p>{t('passkeys.removeIntro', { name: passkey.name })}</p>
+      <p>{t('passkeys.removeIntro')}</p>
       <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
       <ConfirmPasswordField error={fieldErrors.messages.password} />
       <div className="passkeys__actions">

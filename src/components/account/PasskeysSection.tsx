@@ -29,10 +29,12 @@ import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useFieldErrors } from '../form/useFieldErrors';
 import { useT, type Translate } from '../intl/useT';
+import { WithWords } from '../intl/WithWords';
 
 import { describeDevice } from './describeDevice';
 import { formatExpiry } from './formatExpiry';
 import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';
+import { PASSKEY_WORDS } from './passkeyWords';
 
 const NAME_FIELD = ['name'] as const;
 const validateName = (values: Record<'name', string>) => refused(RenamePasskeyBody, values);
@@ -102,7 +104,7 @@ function AddPasskeyForm() {
     >
       <FormAlert message={problem} />
       <Field
-        label={t('passkeys.nameLabel')}
+        label={t('passkeys.newNameLabel')}
         hint={t('passkeys.nameHint')}
         name="name"
         defaultValue={deviceName(t)}
@@ -123,8 +125,8 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const open = editing?.id === passkey.id ? editing.action : null;
   const close = () => dispatch(passkeyEditClosed());
   return (
-    <li className="sessions__item" data-passkey={passkey.id}>
-      <p className="sessions__device passkeys__name">{passkey.name}</p>
+    <li className="passkeys__item" data-passkey={passkey.id}>
+      <p className="passkeys__name">{passkey.name}</p>
       <p className="sessions__when">{t('passkeys.added', { date: when(passkey.createdAt) })}</p>
       <p className="sessions__when">
         {t('passkeys.lastUsed', {
@@ -172,7 +174,7 @@ function PasskeyList() {
   if (list.status !== 'loaded') return <p aria-busy="true">{t('passkeys.loading')}</p>;
   if (list.items.length === 0) return <p className="sessions__only">{t('passkeys.none')}</p>;
   return (
-    <ul className="sessions__list" aria-label={t('passkeys.title')}>
+    <ul className="passkeys__list" aria-label={t('passkeys.title')}>
       {list.items.map((passkey) => (
         <PasskeyItem key={passkey.id} passkey={passkey} />
       ))}
@@ -180,8 +182,16 @@ function PasskeyList() {
   );
 }
 
-/** The section itself, rendered by the home view. */
+/** The section itself, rendered by the home view, with its own words. */
 export function PasskeysSection() {
+  return (
+    <WithWords words={PASSKEY_WORDS}>
+      <Passkeys />
+    </WithWords>
+  );
+}
+
+function Passkeys() {
   const t = useT();
   const headingId = useId();
   const supported = useAppSelector(selectPasskeySupport);

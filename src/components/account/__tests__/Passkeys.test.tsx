@@ -71,7 +71,7 @@ it('adds a passkey under the name the visitor chose', async () => {
     .spyOn(window.navigator, 'userAgent', 'get')
     .mockReturnValue('Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36');
   const { section, user, effects, sentTo } = await openHome();
-  const name = within(section).getByLabelText('Name of the passkey');
+  const name = within(section).getByLabelText('Name of the new passkey');
   // The device's name first (the session list's words for it).
   expect(name).toHaveValue('Chrome on Linux');
   await user.clear(name);
@@ -102,7 +102,7 @@ it('says so when the dialog is closed, and the button works again', async () => 
 
 it('refuses an empty name in the browser', async () => {
   const { section, user, effects, actions } = await openHome();
-  await user.clear(within(section).getByLabelText('Name of the passkey'));
+  await user.clear(within(section).getByLabelText('Name of the new passkey'));
   await user.click(within(section).getByRole('button', { name: 'Add a passkey' }));
   expect(await within(section).findByText('Enter your name.')).toBeInTheDocument();
   expect(effects.passkeys.ceremonies).toEqual([]);
@@ -121,7 +121,7 @@ it('shows no add button in a browser without passkeys, but says why', async () =
 it('renames a passkey in place and removes one with the password', async () => {
   const { section, user, sentTo } = await openHome();
   await user.click(within(section).getByRole('button', { name: `Rename ${LONG_NAME}` }));
-  const field = within(section).getAllByLabelText('Name of the passkey')[0]!;
+  const field = within(section).getByLabelText('Name of the passkey');
   expect(field).toHaveFocus();
   await user.clear(field);
   await user.type(field, 'Old laptop');

@@ -1,0 +1,78 @@
+// The words of home's passkeys section: bundled with home's chunk, not with the app's first load,
+// and put beside the app's pack by WithWords (src/components/intl/WithWords.tsx). Every export of
+// this file is a pack (scripts/webpack/messagesToAst.cjs). The login view's passkey words are in the
+// app's pack: the login view is the first load.
+export const passkeysEn = {
+  'passkeys.title': 'Passkeys',
+  'passkeys.intro':
+    'Log in with your fingerprint, face or screen lock instead of your password. Each device keeps its own passkey.',
+  'passkeys.loading': 'Loading your passkeys…',
+  'passkeys.none': 'You have no passkeys yet.',
+  'passkeys.added': 'Added: {date}',
+  'passkeys.lastUsed': 'Last used: {date}',
+  'passkeys.neverUsed': 'Not used yet',
+  'passkeys.nameLabel': 'Name of the passkey',
+  'passkeys.newNameLabel': 'Name of the new passkey',
+  'passkeys.nameHint': 'To tell your passkeys apart, like the device that keeps it.',
+  'passkeys.add': 'Add a passkey',
+  'passkeys.adding': 'Follow the steps of your browser…',
+  'passkeys.unsupported':
+    'This browser cannot make passkeys. Open this page in an up-to-date browser to add one.',
+  'passkeys.cancelled':
+    'No passkey was made: the window of your browser was closed or waited too long. Try again when you are ready.',
+  'passkeys.alreadyRegistered': 'This device already keeps a passkey for your account.',
+  'passkeys.failed': 'Your browser could not make the passkey. Please try again.',
+  'passkeys.notAccepted': 'The passkey could not be checked. Please try again.',
+  'passkeys.rename': 'Rename',
+  'passkeys.renameLabel': 'Rename {name}',
+  'passkeys.save': 'Save',
+  'passkeys.saving': 'Saving…',
+  'passkeys.cancel': 'Cancel',
+  'passkeys.remove': 'Remove',
+  'passkeys.removeLabel': 'Remove {name}',
+  'passkeys.removeIntro':
+    'Enter your password to remove this passkey. You will no longer log in with it.',
+  'passkeys.removeSubmit': 'Remove the passkey',
+  'passkeys.removing': 'Removing…',
+  'passkeys.doneAdded': 'Your passkey was added.',
+  'passkeys.doneRenamed': 'The passkey was renamed.',
+  'passkeys.doneRemoved': 'The passkey was removed.',
+} as const satisfies Record<string, string>;
+
+export type PasskeyMessageId = keyof typeof passkeysEn;
+
+export const passkeysKh: Record<PasskeyMessageId, string> = {
+  'passkeys.title': 'កូនសោសម្ងាត់ (passkey)',
+  'passkeys.intro':
+    'ចូលគណនីដោយស្នាមម្រាមដៃ មុខ ឬការចាក់សោអេក្រង់ ជំនួសពាក្យសម្ងាត់។ ឧបករណ៍នីមួយៗរក្សាកូនសោសម្ងាត់ផ្ទាល់ខ្លួន។',
+  'passkeys.loading': 'កំពុងផ្ទុកកូនសោសម្ងាត់របស់អ្នក…',
+  'passkeys.none': 'អ្នកមិនទាន់មានកូនសោសម្ងាត់នៅឡើយទេ។',
+  'passkeys.added': 'បានបន្ថែម៖ {date}',
+  'passkeys.lastUsed': 'ប្រើចុងក្រោយ៖ {date}',
+  'passkeys.neverUsed': 'មិនទាន់បានប្រើ',
+  'passkeys.nameLabel': 'ឈ្មោះកូនសោសម្ងាត់',
+  'passkeys.newNameLabel': 'ឈ្មោះកូនសោសម្ងាត់ថ្មី',
+  'passkeys.nameHint': 'ដើម្បីស្គាល់កូនសោសម្ងាត់នីមួយៗ ដូចជាឈ្មោះឧបករណ៍ដែលរក្សាវា។',
+  'passkeys.add': 'បន្ថែមកូនសោសម្ងាត់',
+  'passkeys.adding': 'សូមធ្វើតាមជំហានរបស់កម្មវិធីរុករក…',
+  'passkeys.unsupported':
+    'កម្មវិធីរុករកនេះមិនអាចបង្កើតកូនសោសម្ងាត់បានទេ។ សូមបើកទំព័រនេះក្នុងកម្មវិធីរុករកថ្មីដើម្បីបន្ថែម។',
+  'passkeys.cancelled':
+    'មិនបានបង្កើតកូនសោសម្ងាត់ទេ៖ ផ្ទាំងរបស់កម្មវិធីរុករកត្រូវបានបិទ ឬរង់ចាំយូរពេក។ សូមព្យាយាមម្ដងទៀតនៅពេលអ្នករួចរាល់។',
+  'passkeys.alreadyRegistered': 'ឧបករណ៍នេះមានកូនសោសម្ងាត់សម្រាប់គណនីរបស់អ្នករួចហើយ។',
+  'passkeys.failed': 'កម្មវិធីរុករករបស់អ្នកមិនអាចបង្កើតកូនសោសម្ងាត់បានទេ។ សូមព្យាយាមម្ដងទៀត។',
+  'passkeys.notAccepted': 'មិនអាចពិនិត្យកូនសោសម្ងាត់បានទេ។ សូមព្យាយាមម្ដងទៀត។',
+  'passkeys.rename': 'ប្ដូរឈ្មោះ',
+  'passkeys.renameLabel': 'ប្ដូរឈ្មោះ {name}',
+  'passkeys.save': 'រក្សាទុក',
+  'passkeys.saving': 'កំពុងរក្សាទុក…',
+  'passkeys.cancel': 'បោះបង់',
+  'passkeys.remove': 'ដកចេញ',
+  'passkeys.removeLabel': 'ដកចេញ {name}',
+  'passkeys.removeIntro': 'បញ្ចូលពាក្យសម្ងាត់របស់អ្នកដើម្បីដកកូនសោសម្ងាត់នេះចេញ។ អ្នកនឹងមិនអាចចូលគណនីដោយវាទៀតទេ។',
+  'passkeys.removeSubmit': 'ដកកូនសោសម្ងាត់ចេញ',
+  'passkeys.removing': 'កំពុងដកចេញ…',
+  'passkeys.doneAdded': 'កូនសោសម្ងាត់របស់អ្នកត្រូវបានបន្ថែម។',
+  'passkeys.doneRenamed': 'កូនសោសម្ងាត់ត្រូវបានប្ដូរឈ្មោះ។',
+  'passkeys.doneRemoved': 'កូនសោសម្ងាត់ត្រូវបានដកចេញ។',
+};
