@@ -57,6 +57,10 @@ export function journeyServer(): FetchHandler {
         });
       case API_PATHS.emailChange:
         return json(200, { error: false, pending: null });
+      case API_PATHS.secondFactor:
+        return json(200, { error: false, enabled: false, recoveryCodesLeft: 0 });
+      case API_PATHS.passkeys:
+        return json(200, { error: false, passkeys: [] });
       default:
         return json(404, { error: true, code: 'NOT_FOUND', message: 'Not found' });
     }
