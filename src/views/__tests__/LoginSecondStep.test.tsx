@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 
+import { redacted, REDACTED } from '../../../contract/redact';
 import { navigationRequested } from '../../../store/router/routerSlice';
 import { json, USER } from '../../../testing/app/fetchStub';
 import { renderApp, type ApiScript } from '../../../testing/app/renderApp';
+import { App } from '../../app/App';
+import { viewOnlyStore } from '../../replay/viewOnlyStore';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -198,4 +200,15 @@ it('speaks Khmer', async () => {
   await app.user.click(screen.getByRole('button', { name: 'ចូលគណនី' }));
   expect(await screen.findByLabelText('លេខកូដពីកម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នក')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'ប្រើលេខកូដសង្គ្រោះជំនួសវិញ' })).toBeInTheDocument();
+});
+
+it('shows the second step from the state alone, as replay and time travel do, its ticket redacted', async () => {
+  const { store, unmount } = await passwordStep({ [SECOND]: session });
+  const recorded = redacted(store.getState());
+  expect(JSON.stringify(recorded)).not.toContain(TICKET);
+  expect(recorded.auth.secondStep).toEqual({ ticket: REDACTED, expiresAt: 2e9 });
+  unmount();
+  render(<App store={viewOnlyStore(recorded)} />);
+  expect(await screen.findByLabelText('Code from your authenticator app')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Use a different account' })).toBeInTheDocument();
 });
