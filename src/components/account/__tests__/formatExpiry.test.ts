@@ -1,7 +1,6 @@
 import { createIntl } from 'react-intl';
 
 import { en } from '../../../../i18n/messages/en';
-import type { MessageId } from '../../../../i18n/messages/en';
 import { kh } from '../../../../i18n/messages/kh';
 import type { Translate } from '../../intl/useT';
 import { formatExpiry } from '../formatExpiry';
@@ -9,7 +8,7 @@ import { formatExpiry } from '../formatExpiry';
 // 5 January 2026, 09:07 local time.
 const DATE = new Date(2026, 0, 5, 9, 7);
 
-function formatWith(locale: string, messages: Record<MessageId, string>) {
+function formatWith(locale: string, messages: Record<string, string>) {
   const intl = createIntl({ locale, messages, onError: () => {} });
   const t: Translate = (id, values) => intl.formatMessage({ id }, values);
   return formatExpiry(intl, t, DATE);
