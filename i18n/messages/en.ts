@@ -94,7 +94,6 @@ export const en = {
     'Your account is not activated yet. Enter the 6-digit code we emailed to {email}, or ask for a new one.',
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
-  'secondStep.intro': 'Your password is right. One more step to log in.',
 
   'passkeyLogin.button': 'Sign in with a passkey',
   'passkeyLogin.waiting': 'Waiting for your passkey…',

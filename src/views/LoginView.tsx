@@ -28,7 +28,7 @@ export default function LoginView() {
   return (
     <PageCard
       title={t('login.title')}
-      intro={t(secondStep ? 'secondStep.intro' : 'login.intro')}
+      intro={secondStep ? null : t('login.intro')}
       links={
         <>
           <p>

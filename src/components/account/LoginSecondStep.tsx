@@ -40,6 +40,7 @@ function SecondStep({ ticket, onSuccess }: SecondStepProps) {
   const [mode, setMode] = useState<Mode>('app');
   return (
     <div className="second-step">
+      <p className="card__intro">{t('secondStep.intro')}</p>
       {mode === 'app' ? (
         <AppCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
       ) : (
