@@ -127,8 +127,8 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
   return (
     <li className="passkeys__item" data-passkey={passkey.id}>
       <p className="passkeys__name">{passkey.name}</p>
-      <p className="sessions__when">{t('passkeys.added', { date: when(passkey.createdAt) })}</p>
-      <p className="sessions__when">
+      <p className="passkeys__when">{t('passkeys.added', { date: when(passkey.createdAt) })}</p>
+      <p className="passkeys__when">
         {t('passkeys.lastUsed', {
           date: passkey.lastUsedAt ? when(passkey.lastUsedAt) : t('passkeys.neverUsed'),
         })}
@@ -172,7 +172,7 @@ function PasskeyList() {
   const list = useAppSelector(selectPasskeyList);
   if (list.status === 'failed' && list.error) return <p>{requestErrorText(t, list.error)}</p>;
   if (list.status !== 'loaded') return <p aria-busy="true">{t('passkeys.loading')}</p>;
-  if (list.items.length === 0) return <p className="sessions__only">{t('passkeys.none')}</p>;
+  if (list.items.length === 0) return <p className="passkeys__note">{t('passkeys.none')}</p>;
   return (
     <ul className="passkeys__list" aria-label={t('passkeys.title')}>
       {list.items.map((passkey) => (
@@ -205,7 +205,7 @@ function Passkeys() {
       <FormSuccess message={done ? t(DONE[done]) : null} />
       <PasskeyList />
       {supported === false ? (
-        <p className="sessions__only">{t('passkeys.unsupported')}</p>
+        <p className="passkeys__note">{t('passkeys.unsupported')}</p>
       ) : supported ? (
         <AddPasskeyForm />
       ) : null}
