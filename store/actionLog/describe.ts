@@ -160,7 +160,7 @@ const FAILURE_WORDS: Record<string, string> = {
   alreadyRegistered: 'this authenticator already has one',
   stopped: 'stopped by the page',
   notLoaded: 'its code could not be fetched',
-  failed: 'the browser failed',
+  failed: 'an error of the browser',
   refused: 'the server refused',
 };
 
@@ -254,10 +254,12 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
       ]
         .filter(Boolean)
         .join(', ');
-      // Stopping the autofill's offer, or a dialog the page closed, is no failure.
+      // The page stopping a ceremony is no failure, nor is the end of the autofill's offer that
+      // the visitor never took up (a browser with no passkey of the site ends it at once).
+      const autofillUntaken = p.ceremony === 'autofill' && p.failure !== 'refused';
       return said(
         'other',
-        p.failure !== 'stopped',
+        p.failure !== 'stopped' && !autofillUntaken,
       )(`passkey ${ceremonyWords(p.ceremony)} ended without one: ${why}`);
     },
   ],

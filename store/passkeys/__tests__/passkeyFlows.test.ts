@@ -350,9 +350,12 @@ describe('on /login', () => {
       (request) => new URL(request.url).pathname === API_PATHS.passkeyLoginOptions,
     );
     expect(asked).toHaveLength(1);
-    // Nothing is said: the visitor asked for nothing.
+    // Nothing is said: the visitor asked for nothing, and the log marks no failure.
     expect(store.getState().passkeys.login.step).toBe('idle');
     expect(store.getState().passkeys.autofill).toBe('off');
+    const { actions, timestamps } = decodeLog(exported(store));
+    const steps = describeActions(actions as UnknownAction[], timestamps);
+    expect(steps.filter((step) => step.failed)).toEqual([]);
   });
 
   it('ends the autofill offer when the view closes', async () => {
