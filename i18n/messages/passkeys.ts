@@ -37,6 +37,8 @@ export const passkeysEn = {
   'passkeys.doneAdded': 'Your passkey was added.',
   'passkeys.doneRenamed': 'The passkey was renamed.',
   'passkeys.doneRemoved': 'The passkey was removed.',
+  'passkeys.loadFailed': 'Your passkeys could not be loaded.',
+  'passkeys.retry': 'Try again',
 } as const satisfies Record<string, string>;
 
 export type PasskeyMessageId = keyof typeof passkeysEn;
@@ -75,4 +77,6 @@ export const passkeysKh: Record<PasskeyMessageId, string> = {
   'passkeys.doneAdded': 'កូនសោសម្ងាត់របស់អ្នកត្រូវបានបន្ថែម។',
   'passkeys.doneRenamed': 'កូនសោសម្ងាត់ត្រូវបានប្ដូរឈ្មោះ។',
   'passkeys.doneRemoved': 'កូនសោសម្ងាត់ត្រូវបានដកចេញ។',
+  'passkeys.loadFailed': 'មិនអាចផ្ទុកកូនសោសម្ងាត់របស់អ្នកបានទេ។',
+  'passkeys.retry': 'ព្យាយាមម្ដងទៀត',
 };

@@ -54,6 +54,11 @@ export const secondFactorEn = {
   'totp.turnedOff': 'Two-step sign-in is off. Your password alone signs you in.',
   'totp.alreadyOn': 'Two-step sign-in is already on. Reload the page to see it.',
   'totp.notOn': 'Two-step sign-in is not set up any more. Reload the page and start again.',
+  'totp.loadFailed': 'We could not check whether two-step sign-in is on.',
+  'totp.retry': 'Try again',
+  'totp.renewed': 'New recovery codes made. The old ones no longer work.',
+  'totp.copyByHand':
+    'This browser did not copy it. Select and copy it yourself: it is selected for you.',
 } as const satisfies Record<string, string>;
 
 export type SecondFactorMessageId = keyof typeof secondFactorEn;
@@ -108,4 +113,9 @@ export const secondFactorKh: Record<SecondFactorMessageId, string> = {
   'totp.turnedOff': 'ការចូលគណនីពីរជំហានត្រូវបានបិទ។ ពាក្យសម្ងាត់តែមួយអាចឱ្យអ្នកចូលគណនីបាន។',
   'totp.alreadyOn': 'ការចូលគណនីពីរជំហានត្រូវបានបើករួចហើយ។ សូមផ្ទុកទំព័រឡើងវិញដើម្បីមើលវា។',
   'totp.notOn': 'ការចូលគណនីពីរជំហានមិនត្រូវបានរៀបចំទៀតទេ។ សូមផ្ទុកទំព័រឡើងវិញ ហើយចាប់ផ្តើមម្តងទៀត។',
+  'totp.loadFailed': 'យើងមិនអាចពិនិត្យមើលថាតើការចូលគណនីពីរជំហានត្រូវបានបើកឬអត់ទេ។',
+  'totp.retry': 'ព្យាយាមម្ដងទៀត',
+  'totp.renewed': 'លេខកូដសង្គ្រោះថ្មីត្រូវបានបង្កើត។ លេខកូដចាស់លែងប្រើបានទៀតហើយ។',
+  'totp.copyByHand':
+    'កម្មវិធីរុករកនេះមិនបានចម្លងវាទេ។ សូមជ្រើសរើស ហើយចម្លងវាដោយខ្លួនឯង៖ យើងបានជ្រើសរើសវាឱ្យអ្នករួចហើយ។',
 };

@@ -6,6 +6,8 @@ import type { AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import { selectPathname } from '../router/routerSlice';
 
+import { secondFactorRetried } from './accountSlice';
+
 export function addAccountListeners(startAppListening: AppStartListening) {
   // The home view lists the account's sessions: asked for once its navigation is verified, so a
   // guest never asks, and again after a sign-out elsewhere that the list cannot work out alone.
@@ -40,9 +42,9 @@ export function addAccountListeners(startAppListening: AppStartListening) {
   });
 
   // Whether the second factor is on, and how many recovery codes are left: the server's, asked
-  // for with the sessions.
+  // for with the sessions, and again when the visitor presses "Try again" after a failure.
   startAppListening({
-    actionCreator: sessionVerified,
+    matcher: isAnyOf(sessionVerified, secondFactorRetried),
     effect: async (_action, listenerApi) => {
       if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
       listenerApi.cancelActiveListeners();

@@ -2,7 +2,7 @@
 // waiting for its code, and the second factor. Only what the server said lives here (no password,
 // code or token); the second factor's secret and recovery codes only while they are shown, and
 // they are secrets the action log redacts.
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
 import { api, decodeRequestError, type RequestError } from '../api/apiSlice';
@@ -25,6 +25,8 @@ export interface AccountState {
   // keep the shape and hashes of the logs recorded before they existed.
   /** Whether the second factor is on, and how many recovery codes are left, as the server said. */
   secondFactor?: { enabled: boolean; recoveryCodesLeft: number };
+  /** Why the last question whether the second factor is on got no answer, until asked again. */
+  secondFactorError?: RequestError;
   /** A setup begun: what the authenticator app takes, shown until the first code turns it on. */
   secondFactorSetup?: { secret: string; otpauthUri: string };
   /** Recovery codes just made, shown once: gone as soon as the visitor says they are saved. */
@@ -36,6 +38,9 @@ const initialState: AccountState = {
   pendingEmail: null,
   pendingEmailExpiresAt: null,
 };
+
+/** "Try again" pressed where the second factor's state could not be loaded: a listener asks. */
+export const secondFactorRetried = createAction('account/secondFactorRetried');
 
 const noPendingEmail = (state: AccountState) => {
   state.pendingEmail = null;
@@ -101,7 +106,15 @@ export const accountSlice = createSlice({
         noPendingEmail(state);
         onlyCurrent(state);
       })
+      .addMatcher(api.endpoints.secondFactor.matchPending, (state) => {
+        delete state.secondFactorError;
+      })
+      .addMatcher(api.endpoints.secondFactor.matchRejected, (state, action) => {
+        if (action.meta.condition || action.error?.name === 'AbortError') return;
+        state.secondFactorError = decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' });
+      })
       .addMatcher(api.endpoints.secondFactor.matchFulfilled, (state, { payload }) => {
+        delete state.secondFactorError;
         state.secondFactor = {
           enabled: payload.enabled,
           recoveryCodesLeft: payload.recoveryCodesLeft,
@@ -129,6 +142,7 @@ export const accountSlice = createSlice({
     selectSessions: (state) => state.sessions,
     selectPendingEmail: (state) => state.pendingEmail,
     selectSecondFactor: (state) => state.secondFactor ?? null,
+    selectSecondFactorError: (state) => state.secondFactorError ?? null,
     selectSecondFactorSetup: (state) => state.secondFactorSetup ?? null,
     selectRecoveryCodes: (state) => state.recoveryCodes ?? null,
   },
@@ -138,6 +152,7 @@ export const {
   selectSessions,
   selectPendingEmail,
   selectSecondFactor,
+  selectSecondFactorError,
   selectSecondFactorSetup,
   selectRecoveryCodes,
 } = accountSlice.selectors;

@@ -3,7 +3,11 @@
 //   login FAILED 401 INVALID_CREDENTIALS (90 ms)   verify signed in (6 ms)   → /signup
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { recoveryCodesSaved, secondFactorSetupCancelled } from '../account/accountSlice';
+import {
+  recoveryCodesSaved,
+  secondFactorRetried,
+  secondFactorSetupCancelled,
+} from '../account/accountSlice';
 import { api } from '../api/apiSlice';
 import {
   loggedOut,
@@ -25,6 +29,7 @@ import {
   passkeyCeremonyStarted,
   passkeyEditClosed,
   passkeyEditOpened,
+  passkeyListRetried,
   passkeyLoginRequested,
   passkeySupportChecked,
 } from '../passkeys/passkeysSlice';
@@ -193,6 +198,10 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
   [secondStepCancelled, () => session('the second step left for the password step')],
   [secondFactorSetupCancelled, () => other('two-step sign-in setup cancelled')],
   [
+    secondFactorRetried,
+    () => other('"Try again" pressed: asks again whether two-step sign-in is on'),
+  ],
+  [
     recoveryCodesSaved,
     () => other('"I have saved them": the recovery codes are gone from the page'),
   ],
@@ -229,6 +238,7 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
     (p) => other(`passkeys ${p.supported === true ? 'can' : 'cannot'} be used in this browser`),
   ],
   [passkeyAddRequested, () => other('"Add a passkey" pressed')],
+  [passkeyListRetried, () => other('"Try again" pressed: asks for the passkeys again')],
   [passkeyLoginRequested, () => session('"Sign in with a passkey" pressed')],
   [
     passkeyCeremonyStarted,

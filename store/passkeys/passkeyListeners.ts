@@ -15,6 +15,7 @@ import type { ListenerApi } from './ceremonies';
 import {
   passkeyAddRequested,
   passkeyCeremonyFailed,
+  passkeyListRetried,
   passkeyLoginRequested,
   passkeySupportChecked,
   type Ceremony,
@@ -74,6 +75,18 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
         void ceremonies().catch(() => {});
       }
       const request = dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
+      listenerApi.signal.addEventListener('abort', () => request.abort());
+      await listenerApi.pause(request);
+    },
+  });
+
+  // Home's list again, when the visitor presses "Try again" after it could not be loaded.
+  startAppListening({
+    actionCreator: passkeyListRetried,
+    effect: async (_action, listenerApi) => {
+      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
+      listenerApi.cancelActiveListeners();
+      const request = listenerApi.dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
       listenerApi.signal.addEventListener('abort', () => request.abort());
       await listenerApi.pause(request);
     },

@@ -93,6 +93,8 @@ export const passkeyCeremonyFailed = createAction<{
   browserError?: string;
   error?: RequestError;
 }>('passkeys/ceremonyFailed');
+/** "Try again" pressed where the list could not be loaded: a listener asks for it again. */
+export const passkeyListRetried = createAction('passkeys/listRetried');
 export const passkeyEditOpened = createAction<{ id: string; action: 'rename' | 'remove' }>(
   'passkeys/editOpened',
 );

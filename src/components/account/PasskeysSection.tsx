@@ -12,6 +12,7 @@ import {
   passkeyAddRequested,
   passkeyEditClosed,
   passkeyEditOpened,
+  passkeyListRetried,
   selectPasskeyDone,
   selectPasskeyEditing,
   selectPasskeyList,
@@ -169,8 +170,24 @@ const DONE: Record<'added' | 'renamed' | 'removed', MessageId> = {
 
 function PasskeyList() {
   const t = useT();
+  const dispatch = useAppDispatch();
   const list = useAppSelector(selectPasskeyList);
-  if (list.status === 'failed' && list.error) return <p>{requestErrorText(t, list.error)}</p>;
+  if (list.status === 'failed' && list.error) {
+    return (
+      <>
+        <p role="alert">
+          {t('passkeys.loadFailed')} {requestErrorText(t, list.error)}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => dispatch(passkeyListRetried())}
+        >
+          {t('passkeys.retry')}
+        </button>
+      </>
+    );
+  }
   if (list.status !== 'loaded') return <p aria-busy="true">{t('passkeys.loading')}</p>;
   if (list.items.length === 0) return <p className="passkeys__note">{t('passkeys.none')}</p>;
   return (

@@ -5,6 +5,8 @@ import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useT } from '../intl/useT';
 
+import { copyOrSelect, copyResult } from './copyOrSelect';
+
 /**
  * The ten recovery codes, shown once: to copy, to download as a text file, and gone from the page
  * and the store once the visitor says they are saved. In a replayed log they are redacted (not a
@@ -15,7 +17,8 @@ export function RecoveryCodesPanel({ codes, notice }: { codes: unknown; notice: 
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const list = Array.isArray(codes) ? codes.filter((code) => typeof code === 'string') : [];
   const text = `${t('totp.codesFile', { email: user?.email ?? '' })}\n\n${list.join('\n')}\n`;
   // Where a screen reader starts: the panel's title, right after the step that made the codes.
@@ -40,7 +43,7 @@ export function RecoveryCodesPanel({ codes, notice }: { codes: unknown; notice: 
         {t('totp.codesTitle')}
       </h3>
       <p>{t('totp.codesIntro')}</p>
-      <ol className="totp-codes__list" translate="no">
+      <ol ref={listRef} className="totp-codes__list" translate="no">
         {list.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -51,12 +54,7 @@ export function RecoveryCodesPanel({ codes, notice }: { codes: unknown; notice: 
         <button
           type="button"
           className="button button--secondary"
-          onClick={() =>
-            void navigator.clipboard?.writeText(list.join('\n')).then(
-              () => setCopied(true),
-              () => {},
-            )
-          }
+          onClick={() => void copyOrSelect(list.join('\n'), listRef.current).then(setCopied)}
         >
           {t('totp.copy')}
         </button>
@@ -64,7 +62,7 @@ export function RecoveryCodesPanel({ codes, notice }: { codes: unknown; notice: 
           {t('totp.download')}
         </button>
       </div>
-      <p role="status">{copied ? t('totp.copied') : null}</p>
+      <p role="status">{copyResult(t, copied)}</p>
       <button
         type="button"
         className="button button--primary"

@@ -12,8 +12,10 @@ import {
   RenewRecoveryCodesBody,
 } from '../../../contract/schemas';
 import {
+  secondFactorRetried,
   selectRecoveryCodes,
   selectSecondFactor,
+  selectSecondFactorError,
   selectSecondFactorSetup,
 } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
@@ -24,6 +26,7 @@ import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
+import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
@@ -58,14 +61,32 @@ function TwoStepSection() {
 
 function SecondFactorState() {
   const t = useT();
+  const dispatch = useAppDispatch();
   const status = useAppSelector(selectSecondFactor);
+  const loadError = useAppSelector(selectSecondFactorError);
   const setup = useAppSelector(selectSecondFactorSetup);
   const codes = useAppSelector(selectRecoveryCodes);
   const renewed = useAppSelector((state) => selectSubmission(state, 'renewRecoveryCodes'));
   const turnedOff = useAppSelector((state) => selectSubmission(state, 'disableSecondFactor'));
   if (codes) {
-    const notice = renewed.status === 'succeeded' ? '' : t('totp.turnedOn');
+    const notice = renewed.status === 'succeeded' ? t('totp.renewed') : t('totp.turnedOn');
     return <RecoveryCodesPanel codes={codes} notice={notice} />;
+  }
+  if (!status && loadError) {
+    return (
+      <>
+        <p role="alert">
+          {t('totp.loadFailed')} {requestErrorText(t, loadError)}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => dispatch(secondFactorRetried())}
+        >
+          {t('totp.retry')}
+        </button>
+      </>
+    );
   }
   if (!status) return <p role="status">{t('wait.loading')}</p>;
   if (status.enabled) return <SecondFactorOn recoveryCodesLeft={status.recoveryCodesLeft} />;

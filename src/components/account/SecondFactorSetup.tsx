@@ -18,6 +18,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
+import { copyOrSelect, copyResult } from './copyOrSelect';
 import { secondFactorErrorText } from './secondFactorErrors';
 import { SecondFactorQr } from './SecondFactorQr';
 
@@ -51,30 +52,26 @@ function groupedKey(secret: string): string {
 /** The key to type by hand, grouped for the eye, copied as it is. */
 function ManualKey({ secret }: { secret: string }) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
   const labelId = useId();
+  const keyRef = useRef<HTMLElement>(null);
   return (
     <div className="totp-key">
       <p className="totp-key__label" id={labelId}>
         {t('totp.keyLabel')}
       </p>
-      <code className="totp-key__value" aria-labelledby={labelId} translate="no">
+      <code ref={keyRef} className="totp-key__value" aria-labelledby={labelId} translate="no">
         {groupedKey(secret)}
       </code>
       <div className="totp-key__actions">
         <button
           type="button"
           className="button button--secondary"
-          onClick={() =>
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => {},
-            )
-          }
+          onClick={() => void copyOrSelect(secret, keyRef.current).then(setCopied)}
         >
           {t('totp.copy')}
         </button>
-        <p role="status">{copied ? t('totp.copied') : null}</p>
+        <p role="status">{copyResult(t, copied)}</p>
       </div>
     </div>
   );

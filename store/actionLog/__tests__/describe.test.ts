@@ -81,6 +81,17 @@ it('tells a view that could not show, and how it was tried again', () => {
   ]);
 });
 
+it("tells home's sections asked again after a failure", () => {
+  const steps = describeActions(
+    [{ type: 'account/secondFactorRetried' }, { type: 'passkeys/listRetried' }],
+    [0, 1],
+  );
+  expect(steps.map((step) => [step.text, step.failed])).toEqual([
+    ['"Try again" pressed: asks again whether two-step sign-in is on', false],
+    ['"Try again" pressed: asks for the passkeys again', false],
+  ]);
+});
+
 it('tells a session that ended elsewhere, a visitor sent home, and a dismissed notice', () => {
   const steps = describeActions(
     [

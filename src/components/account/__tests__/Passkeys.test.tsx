@@ -118,6 +118,46 @@ it('shows no add button in a browser without passkeys, but says why', async () =
   expect(within(section).getByText(/This browser cannot make passkeys/)).toBeInTheDocument();
 });
 
+it('says in words when the list could not be loaded, and "Try again" asks again', async () => {
+  let answers = 0;
+  const { user, actions } = renderApp({
+    path: '/',
+    storage: { token: 'tok' },
+    webAuthn: true,
+    api: passkeyApi({
+      'GET /v1/api/user/passkeys': () => {
+        answers += 1;
+        return answers === 1
+          ? json(500, { error: true, code: 'INTERNAL' })
+          : json(200, { error: false, passkeys: [PASSKEY] });
+      },
+    }),
+  });
+  const section = await screen.findByRole('region', { name: 'Passkeys' });
+  const alert = await within(section).findByText(/^Your passkeys could not be loaded\./);
+  expect(alert).toHaveAttribute('role', 'alert');
+  expect(alert).toHaveTextContent(
+    'Your passkeys could not be loaded. Something went wrong on our side.',
+  );
+  await user.click(within(section).getByRole('button', { name: 'Try again' }));
+  expect(await within(section).findByText(LONG_NAME)).toBeInTheDocument();
+  expect(within(section).queryByText(/could not be loaded/)).not.toBeInTheDocument();
+  expect(answers).toBe(2);
+  expect(actions).toContainEqual({ type: 'passkeys/listRetried' });
+});
+
+it('says the failed list and "Try again" in Khmer', async () => {
+  renderApp({
+    path: '/',
+    storage: { token: 'tok', localeRef: 'kh' },
+    webAuthn: true,
+    api: passkeyApi({ 'GET /v1/api/user/passkeys': () => json(503, { error: true }) }),
+  });
+  const alert = await screen.findByText(/មិនអាចផ្ទុកកូនសោសម្ងាត់របស់អ្នកបានទេ។/);
+  const section = alert.closest('section')!;
+  expect(within(section).getByRole('button', { name: 'ព្យាយាមម្ដងទៀត' })).toBeInTheDocument();
+});
+
 it('renames a passkey in place and removes one with the password', async () => {
   const { section, user, sentTo } = await openHome();
   await user.click(within(section).getByRole('button', { name: `Rename ${LONG_NAME}` }));

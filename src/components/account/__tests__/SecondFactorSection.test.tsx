@@ -147,11 +147,15 @@ it('when on: the codes left, new codes with password and code, shown once', asyn
   const list = await inSection.findByRole('list');
   expect(within(list).getAllByRole('listitem')).toHaveLength(10);
   expect(list).toHaveTextContent('wxyz-efgh-ijkl-mnp0');
+  // Said once, while the new codes show.
+  const said = () => inSection.queryAllByRole('status').map((node) => node.textContent);
+  expect(said()).toContain('New recovery codes made. The old ones no longer work.');
   expect(await sentTo('POST', `${TOTP}/recovery-codes`)).toEqual([
     { password: 'correct horse', code: '654321' },
   ]);
   await user.click(inSection.getByRole('button', { name: 'I have saved them' }));
   expect(inSection.getByText(/You have 10 recovery codes left\./)).toBeInTheDocument();
+  expect(said()).not.toContain('New recovery codes made. The old ones no longer work.');
 });
 
 it('turns it off with the password and a recovery code', async () => {
@@ -206,4 +210,84 @@ it('asks the server whether it is on, once the home view is verified', async () 
   await screen.findByText('Two-step sign-in is off.');
   expect(requests.filter((r) => r.method === 'GET' && r.url.endsWith(TOTP))).toHaveLength(1);
   expect(USER.email).toBeTruthy();
+});
+
+it('says in words when it could not be loaded, and "Try again" asks again', async () => {
+  let answers = 0;
+  const { user, section, store } = await openHome({
+    [`GET ${TOTP}`]: () => {
+      answers += 1;
+      if (answers === 1) throw new TypeError('Failed to fetch');
+      return status(true, 4)();
+    },
+  });
+  const inSection = within(section);
+  const alert = await inSection.findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'We could not check whether two-step sign-in is on. We could not reach the server.',
+  );
+  expect(inSection.queryByText('Loading…')).not.toBeInTheDocument();
+  expect(store.getState().account.secondFactorError).toMatchObject({ code: 'NETWORK' });
+
+  await user.click(inSection.getByRole('button', { name: 'Try again' }));
+  expect(
+    await inSection.findByText('Two-step sign-in is on. You have 4 recovery codes left.'),
+  ).toBeInTheDocument();
+  expect(inSection.queryByText(/We could not check/)).not.toBeInTheDocument();
+  expect(answers).toBe(2);
+  expect(store.getState().account.secondFactorError).toBeUndefined();
+  expect(store.actionLog.export()).toContain('account/secondFactorRetried');
+});
+
+it('says the failure and "Try again" in Khmer', async () => {
+  const { section } = await openHome(
+    { [`GET ${TOTP}`]: () => json(503, { error: true, code: 'SERVICE_UNAVAILABLE' }) },
+    'kh',
+  );
+  const inSection = within(section);
+  expect(await inSection.findByRole('alert')).toHaveTextContent(
+    /យើងមិនអាចពិនិត្យមើលថាតើការចូលគណនីពីរជំហានត្រូវបានបើកឬអត់ទេ។/,
+  );
+  expect(inSection.getByRole('button', { name: 'ព្យាយាមម្ដងទៀត' })).toBeInTheDocument();
+});
+
+describe('copying where the browser will not', () => {
+  const BY_HAND =
+    'This browser did not copy it. Select and copy it yourself: it is selected for you.';
+
+  it('selects the key and says so, when there is no clipboard', async () => {
+    const { user, section } = await openHome({
+      [`GET ${TOTP}`]: status(false),
+      [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
+    });
+    const inSection = within(section);
+    await user.type(await inSection.findByLabelText('Password'), 'correct horse');
+    await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+    await inSection.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    await user.click(inSection.getByRole('button', { name: 'Copy' }));
+    expect(await inSection.findByText(BY_HAND)).toHaveAttribute('role', 'status');
+    expect(window.getSelection()?.toString()).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+  });
+
+  it('selects the codes and says so, when the clipboard refuses', async () => {
+    const { user, section } = await openHome({
+      [`GET ${TOTP}`]: status(false),
+      [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
+      [`POST ${TOTP}/enable`]: () => json(200, { error: false, recoveryCodes: CODES }),
+    });
+    const inSection = within(section);
+    await user.type(await inSection.findByLabelText('Password'), 'correct horse');
+    await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.type(await inSection.findByLabelText('Code from your authenticator app'), '123456');
+    await user.click(inSection.getByRole('button', { name: 'Turn on' }));
+    await inSection.findByRole('list');
+    jest
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await user.click(inSection.getByRole('button', { name: 'Copy' }));
+    expect(await inSection.findByText(BY_HAND)).toHaveAttribute('role', 'status');
+    const selected = window.getSelection()?.toString() ?? '';
+    for (const code of CODES) expect(selected).toContain(code);
+  });
 });
