@@ -54,6 +54,8 @@ interface Scene {
   signedIn?: boolean;
   /** Signed in with this session instead of the shared account's (an account of its own). */
   session?: () => Promise<string>;
+  /** Done before the view opens (the network's answers, say). */
+  prepare?: (page: Page) => Promise<void>;
   /** Brings the view into the state to picture, and waits until it shows. */
   act?: (page: Page) => Promise<void>;
 }
@@ -144,6 +146,18 @@ function twoStepScenes(guarded: Account, baseUrl: string): Scene[] {
         await section.locator('input[name=code]').fill(await authenticatorFor(secret)());
         await section.locator('[type=submit]').click();
         await section.locator('.totp-codes__list li').first().waitFor();
+      },
+    },
+    {
+      // The question whether it is on gets no answer (offline): said, with "Try again".
+      name: 'home-two-step-failed',
+      view: 'home',
+      path: ROUTES.home,
+      signedIn: true,
+      prepare: (page) => page.route(/\/v1\/api\/user\/totp$/, (route) => route.abort()),
+      act: async (page) => {
+        await sessionsShown(page);
+        await page.locator('.totp-failed').waitFor();
       },
     },
     {
@@ -389,6 +403,21 @@ function passkeyScenes(baseUrl: string): Scene[] {
       act: passkeysShown,
     },
     {
+      // The list gets the server's failure: said, with "Try again".
+      name: 'home-passkeys-failed',
+      view: 'home',
+      path: ROUTES.home,
+      signedIn: true,
+      prepare: (page) =>
+        page.route(/\/v1\/api\/user\/passkeys$/, (route) =>
+          route.fulfill({ status: 500, json: { error: true, code: 'INTERNAL' } }),
+        ),
+      act: async (page) => {
+        await sessionsShown(page);
+        await page.locator('.passkeys__failed').waitFor();
+      },
+    },
+    {
       name: 'home-passkeys-remove',
       view: 'home',
       path: ROUTES.home,
@@ -484,6 +513,7 @@ async function main() {
           const context = await newVisitorContext(browser, server.url, state, options);
           try {
             const page = await context.newPage();
+            await scene.prepare?.(page);
             await page.goto(server.url + scene.path);
             await view(page, scene.view).waitFor();
             await scene.act?.(page);

@@ -175,7 +175,7 @@ function PasskeyList() {
   if (list.status === 'failed' && list.error) {
     return (
       <>
-        <p role="alert">
+        <p className="passkeys__failed" role="alert">
           {t('passkeys.loadFailed')} {requestErrorText(t, list.error)}
         </p>
         <button

@@ -75,7 +75,7 @@ function SecondFactorState() {
   if (!status && loadError) {
     return (
       <>
-        <p role="alert">
+        <p className="totp-failed" role="alert">
           {t('totp.loadFailed')} {requestErrorText(t, loadError)}
         </p>
         <button
