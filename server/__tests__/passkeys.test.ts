@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
-import { bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import { activatedSession, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { SoftAuthenticator, type Forgery } from '../../testing/server/authenticator';
 import { ApiClient } from '../../testing/server/client';
@@ -67,14 +67,7 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
 
   async function signedUp(label: string) {
     const email = uniqueEmail(label);
-    expect(
-      (await api.post(API_PATHS.signup, { name: 'Key Owner', email, password: PASSWORD })).status,
-    ).toBe(201);
-    const { code } = await api.waitForMail(email, 1);
-    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
-    expect(activated.status).toBe(200);
-    const user = activated.body.user as { id: string };
-    return { email, userId: user.id, token: activated.body.token as string };
+    return { email, ...(await activatedSession(api, email, PASSWORD)) };
   }
 
   async function creationOptions(token: string, client = api) {

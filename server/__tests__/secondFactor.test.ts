@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
-import { bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { ApiClient } from '../../testing/server/client';
 import { testConfig } from '../../testing/server/config';
@@ -51,13 +51,7 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
 
   async function signedUp(label: string) {
     const email = uniqueEmail(label);
-    expect(
-      (await api.post(API_PATHS.signup, { name: 'Two', email, password: PASSWORD })).status,
-    ).toBe(201);
-    const { code } = await api.waitForMail(email, 1);
-    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
-    expect(activated.status).toBe(200);
-    return { email, token: activated.body.token as string };
+    return { email, token: await activatedAccount(api, email, PASSWORD) };
   }
 
   /** An account with the second factor on: its secret and recovery codes. */

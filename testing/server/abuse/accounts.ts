@@ -26,16 +26,25 @@ export async function pendingAccount(
   return (await client.waitForMail(email, 1)).code as string;
 }
 
+/** Signs up and activates with the mailed code; returns the session activation opened. */
+export async function activatedSession(
+  client: VisitorClient,
+  email: string,
+  password = OWNER_PASSWORD,
+): Promise<{ token: string; userId: string }> {
+  const code = await pendingAccount(client, email, password);
+  const answer = await client.post(API_PATHS.verifyAccount, { email, code, password });
+  if (answer.status !== 200) throw new Error(`activation answered ${answer.status}`);
+  return { token: answer.body.token as string, userId: (answer.body.user as { id: string }).id };
+}
+
 /** Signs up and activates with the mailed code; returns the session token activation gave. */
 export async function activatedAccount(
   client: VisitorClient,
   email: string,
   password = OWNER_PASSWORD,
 ): Promise<string> {
-  const code = await pendingAccount(client, email, password);
-  const answer = await client.post(API_PATHS.verifyAccount, { email, code, password });
-  if (answer.status !== 200) throw new Error(`activation answered ${answer.status}`);
-  return answer.body.token as string;
+  return (await activatedSession(client, email, password)).token;
 }
 
 /** A six-digit code that is not `code`. */
