@@ -4,6 +4,7 @@ import { FORMAT_LOCALE } from '../../store/constants';
 import { intlFormats } from '../digits';
 import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
+import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
 import { passkeysEn, passkeysKh } from '../messages/passkeys';
 import { replayEn, replayKh } from '../messages/replay';
@@ -19,6 +20,7 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['replay page', replayEn, replayKh],
   ['two-step sign-in', secondFactorEn, secondFactorKh],
   ['passkeys', passkeysEn, passkeysKh],
+  ['home', homeEn, homeKh],
 ];
 
 describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
@@ -69,8 +71,8 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
   },
 );
 
-it("keeps the replay page's, two-step sign-in's and home passkeys' words out of the app pack", () => {
-  const own = [replayEn, secondFactorEn, passkeysEn].flatMap((pack) => Object.keys(pack));
+it("keeps the replay page's, two-step sign-in's, home's and home passkeys' words out of the app pack", () => {
+  const own = [replayEn, secondFactorEn, passkeysEn, homeEn].flatMap((pack) => Object.keys(pack));
   for (const id of own) {
     expect(Object.keys(en)).not.toContain(id);
   }

@@ -1,4 +1,5 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
+import type { HomeMessageId } from './home';
 import type { PasskeyMessageId } from './passkeys';
 import type { SecondFactorMessageId } from './secondFactor';
 
@@ -146,72 +147,6 @@ export const en = {
   'resend.wait':
     'You can ask for another code in {seconds, plural, one {# second} other {# seconds}}.',
 
-  'home.title': 'Your account',
-  'home.greeting': 'Hello, {name}',
-  'home.name': 'Name',
-  'home.email': 'Email',
-  'home.sessionEnds': 'Session ends',
-  'home.sessionEndsUnknown': 'Not known',
-  'home.sessionEndsAt': '{month} {day}, {year} at {time}',
-  'month.1': 'January',
-  'month.2': 'February',
-  'month.3': 'March',
-  'month.4': 'April',
-  'month.5': 'May',
-  'month.6': 'June',
-  'month.7': 'July',
-  'month.8': 'August',
-  'month.9': 'September',
-  'month.10': 'October',
-  'month.11': 'November',
-  'month.12': 'December',
-  'home.logout': 'Log out',
-  'home.loggingOut': 'Logging out…',
-
-  'password.title': 'Change your password',
-  'password.submit': 'Change password',
-  'password.submitting': 'Changing…',
-  'password.changed': 'Your password was changed. Every other device was logged out.',
-
-  'email.title': 'Change your email',
-  'email.intro': 'We will send a code to the new address. Your email changes once you enter it.',
-  'email.submit': 'Send the code',
-  'email.submitting': 'Sending…',
-  'email.sentTo': 'We sent a 6-digit code to {email}. Enter it to confirm the change.',
-  'email.confirm': 'Confirm the new email',
-  'email.confirming': 'Confirming…',
-  'email.resend': 'Send a new code',
-  'email.resending': 'Sending…',
-  'email.resent': 'We sent a new code to {email}.',
-  'email.cancel': 'Cancel the change',
-  'email.cancelling': 'Cancelling…',
-  'email.changed': 'Your email is now {email}. Every other device was logged out.',
-
-  'sessions.title': 'Where you are logged in',
-  'sessions.loading': 'Loading your sessions…',
-  'sessions.device': '{browser} on {system}',
-  'sessions.unknownBrowser': 'A browser',
-  'sessions.unknownSystem': 'an unknown system',
-  'sessions.thisDevice': 'This device',
-  'sessions.started': 'Logged in: {date}',
-  'sessions.lastUsed': 'Last used: {date}',
-  'sessions.end': 'Log out',
-  'sessions.endLabel': 'Log out {device}, last used {date}',
-  'sessions.endOthers': 'Log out all other devices',
-  'sessions.ending': 'Logging out…',
-  'sessions.onlyThis': 'You are logged in on this device only.',
-  'sessions.openedByPassword': 'Logged in with the password',
-  'sessions.openedByPasskey': 'Logged in with a passkey',
-  'sessions.openedByTotp': 'Logged in with the password and an app code',
-  'sessions.openedByRecovery': 'Logged in with the password and a recovery code',
-
-  'delete.title': 'Delete your account',
-  'delete.intro':
-    'This deletes your account, its sessions and any activity logs you sent, for good. You can sign up again with the same email later.',
-  'delete.confirm': 'I understand that my account will be deleted for good.',
-  'delete.submit': 'Delete my account',
-  'delete.submitting': 'Deleting…',
-
   'help.toggle': 'Help',
   'help.intro':
     'Something not working? Support can see what happened from the activity log of this page.',
@@ -229,4 +164,4 @@ export const en = {
 } as const satisfies Record<string, string>;
 
 /** The app's words, and those of parts that bring their own (put beside them by WithWords). */
-export type MessageId = keyof typeof en | SecondFactorMessageId | PasskeyMessageId;
+export type MessageId = keyof typeof en | HomeMessageId | SecondFactorMessageId | PasskeyMessageId;

@@ -6,12 +6,14 @@ import { useAppSelector } from '../../store/hooks';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
+import { HOME_WORDS } from '../components/account/homeWords';
 import { LogoutButton } from '../components/account/LogoutButton';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { SecondFactorSection } from '../components/account/SecondFactorSection';
 import { SessionDetails } from '../components/account/SessionDetails';
 import { SessionList } from '../components/account/SessionList';
 import { useT } from '../components/intl/useT';
+import { WithWords } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
 
 function HomeSection({
@@ -35,7 +37,16 @@ function HomeSection({
   );
 }
 
+/** Home, with its own words (bundled with home's chunk) beside the app's. */
 export default function HomeView() {
+  return (
+    <WithWords words={HOME_WORDS}>
+      <Home />
+    </WithWords>
+  );
+}
+
+function Home() {
   const t = useT();
   const user = useAppSelector(selectUser);
   const expiresAt = useAppSelector(selectSessionExpiresAt);

@@ -1,7 +1,6 @@
 import { createIntl } from 'react-intl';
 
-import { en } from '../../../../i18n/messages/en';
-import { kh } from '../../../../i18n/messages/kh';
+import { homeEn, homeKh } from '../../../../i18n/messages/home';
 import type { Translate } from '../../intl/useT';
 import { formatExpiry } from '../formatExpiry';
 
@@ -17,19 +16,21 @@ function formatWith(locale: string, messages: Record<string, string>) {
 afterEach(() => jest.restoreAllMocks());
 
 it('uses Intl when the browser knows the language', () => {
-  expect(formatWith('en', en)).toBe(
+  expect(formatWith('en', homeEn)).toBe(
     new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(DATE),
   );
 });
 
 it('spells the date from the Khmer pack when the browser has no Khmer data', () => {
   jest.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
-  expect(formatWith('km-u-nu-khmr', { ...en, ...kh })).toBe('ថ្ងៃទី ៥ ខែមករា ឆ្នាំ ២០២៦ ម៉ោង ០៩:០៧');
+  expect(formatWith('km-u-nu-khmr', { ...homeEn, ...homeKh })).toBe(
+    'ថ្ងៃទី ៥ ខែមករា ឆ្នាំ ២០២៦ ម៉ោង ០៩:០៧',
+  );
 });
 
 it.each(['km-u-nu-khmr', 'zz-u-nu-khmr'])(
   'writes a Khmer date and time in Khmer digits, with or without Khmer data (%s)',
   (locale) => {
-    expect(formatWith(locale, { ...en, ...kh })).not.toMatch(/[0-9]/);
+    expect(formatWith(locale, { ...homeEn, ...homeKh })).not.toMatch(/[0-9]/);
   },
 );
