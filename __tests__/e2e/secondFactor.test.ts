@@ -134,3 +134,42 @@ test('a reload during the second step is back at the password step, not a dead e
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
   expect(stored).not.toMatch(/"ticket":"(?!\[redacted\])/);
 });
+
+test("home's section that could not be loaded says so, and asks again; a refused copy selects the key", async () => {
+  const account = newAccount('totp-failed');
+  const { token } = await activatedAccount(suite.server.url, account);
+  const { page } = await suite.open({ token });
+  // The first question whether it is on gets no answer, as offline.
+  let refused = 0;
+  await page.route(/\/v1\/api\/user\/totp$/, async (route) => {
+    if (refused++ === 0) await route.abort('internetdisconnected');
+    else await route.fallback();
+  });
+  await page.goto(suite.server.url + ROUTES.home);
+  await expectView(page, 'home');
+  const twoStep = section(page, 'Two-step sign-in');
+  await twoStep
+    .getByRole('alert')
+    .getByText('We could not check whether two-step sign-in is on.', { exact: false })
+    .waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await twoStep.getByRole('button', { name: 'Try again' }).click();
+  await twoStep.getByText('Two-step sign-in is off.').waitFor();
+  expect(await twoStep.getByText('We could not check', { exact: false }).count()).toBe(0);
+
+  // The browser refuses to copy: the key is selected for the visitor, who is told so.
+  await twoStep.getByLabel('Password', { exact: true }).fill(account.password);
+  await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const key = twoStep.locator('.totp-key__value');
+  await key.waitFor();
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () =>
+      Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
+  await twoStep.getByRole('button', { name: 'Copy', exact: true }).click();
+  await twoStep
+    .getByRole('status')
+    .getByText('This browser did not copy it. Select and copy it yourself', { exact: false })
+    .waitFor();
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(await key.innerText());
+});
