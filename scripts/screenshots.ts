@@ -55,7 +55,7 @@ interface Scene {
   /** Signed in with this session instead of the shared account's (an account of its own). */
   session?: () => Promise<string>;
   /** Done before the view opens (the network's answers, say). */
-  prepare?: (page: Page) => Promise<void>;
+  prepare?: (page: Page) => Promise<unknown>;
   /** Brings the view into the state to picture, and waits until it shows. */
   act?: (page: Page) => Promise<void>;
 }
