@@ -6,13 +6,14 @@ import type { AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import { selectPathname } from '../router/routerSlice';
 
-import { secondFactorRetried } from './accountSlice';
+import { secondFactorRetried, sessionsRetried } from './accountSlice';
 
 export function addAccountListeners(startAppListening: AppStartListening) {
   // The home view lists the account's sessions: asked for once its navigation is verified, so a
-  // guest never asks, and again after a sign-out elsewhere that the list cannot work out alone.
+  // guest never asks, again after a sign-out elsewhere that the list cannot work out alone, and
+  // when the visitor presses "Try again" after a failure.
   startAppListening({
-    matcher: isAnyOf(sessionVerified, api.endpoints.revokeSession.matchRejected),
+    matcher: isAnyOf(sessionVerified, api.endpoints.revokeSession.matchRejected, sessionsRetried),
     effect: async (_action, listenerApi) => {
       if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
       listenerApi.cancelActiveListeners();

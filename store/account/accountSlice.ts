@@ -41,6 +41,8 @@ const initialState: AccountState = {
 
 /** "Try again" pressed where the second factor's state could not be loaded: a listener asks. */
 export const secondFactorRetried = createAction('account/secondFactorRetried');
+/** "Try again" pressed under the sessions that could not be loaded. */
+export const sessionsRetried = createAction('account/sessionsRetried');
 
 const noPendingEmail = (state: AccountState) => {
   state.pendingEmail = null;

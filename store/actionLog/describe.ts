@@ -7,6 +7,7 @@ import {
   recoveryCodesSaved,
   secondFactorRetried,
   secondFactorSetupCancelled,
+  sessionsRetried,
 } from '../account/accountSlice';
 import { api } from '../api/apiSlice';
 import {
@@ -201,6 +202,7 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
     secondFactorRetried,
     () => other('"Try again" pressed: asks again whether two-step sign-in is on'),
   ],
+  [sessionsRetried, () => other('"Try again" pressed: asks for the sessions again')],
   [
     recoveryCodesSaved,
     () => other('"I have saved them": the recovery codes are gone from the page'),

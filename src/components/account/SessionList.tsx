@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 
 import type { SessionInfo } from '../../../contract/api';
 import type { MessageId } from '../../../i18n/messages/en';
-import { selectSessions } from '../../../store/account/accountSlice';
+import { selectSessions, sessionsRetried } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSubmission } from '../../../store/submissions/submissionsSlice';
@@ -39,7 +39,20 @@ export function SessionList() {
   const when = (iso: string) => formatExpiry(intl, t, new Date(iso));
 
   if (sessions.status === 'failed' && sessions.error) {
-    return <p role="alert">{requestErrorText(t, sessions.error)}</p>;
+    return (
+      <>
+        <p role="alert">
+          {t('sessions.loadFailed')} {requestErrorText(t, sessions.error)}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => dispatch(sessionsRetried())}
+        >
+          {t('sessions.retry')}
+        </button>
+      </>
+    );
   }
   if (sessions.status !== 'loaded') return <p aria-busy="true">{t('sessions.loading')}</p>;
 

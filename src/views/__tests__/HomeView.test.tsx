@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import { logoutRequested } from '../../../store/auth/authSlice';
 import { json, signedInAnswer, USER } from '../../../testing/app/fetchStub';
@@ -8,6 +8,13 @@ afterEach(() => jest.restoreAllMocks());
 
 // 2026-02-01 10:30 UTC
 const EXP = Date.UTC(2026, 1, 1, 10, 30) / 1000;
+const SESSION = {
+  id: 'session-1',
+  createdAt: '2026-01-15T03:00:00.000Z',
+  lastUsedAt: '2026-01-15T03:00:00.000Z',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+  current: true,
+};
 
 async function openHome(localeRef?: string) {
   const app = renderApp({
@@ -49,4 +56,32 @@ it('logs out: asks the server, forgets the session and shows the log-in view', a
     true,
   );
   await waitFor(() => expect(effects.data.has('token')).toBe(false));
+});
+
+it('says in words when the sessions could not be loaded, and "Try again" asks again', async () => {
+  let answers = 0;
+  const { user, actions } = renderApp({
+    path: '/',
+    storage: { token: 'tok' },
+    api: {
+      'GET /v1/api/user/verify': () => signedInAnswer(EXP),
+      'GET /v1/api/user/sessions': () => {
+        answers += 1;
+        return answers === 1
+          ? json(500, { error: true, code: 'INTERNAL' })
+          : json(200, { error: false, sessions: [SESSION] });
+      },
+    },
+  });
+  const section = await screen.findByRole('region', { name: 'Where you are logged in' });
+  const alert = await within(section).findByText(/^Your sessions could not be loaded\./);
+  expect(alert).toHaveAttribute('role', 'alert');
+  expect(alert).toHaveTextContent(
+    'Your sessions could not be loaded. Something went wrong on our side.',
+  );
+  await user.click(within(section).getByRole('button', { name: 'Try again' }));
+  expect(await within(section).findByText('This device')).toBeInTheDocument();
+  expect(within(section).queryByText(/could not be loaded/)).not.toBeInTheDocument();
+  expect(answers).toBe(2);
+  expect(actions).toContainEqual({ type: 'account/sessionsRetried' });
 });
