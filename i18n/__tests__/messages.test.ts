@@ -6,7 +6,7 @@ import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
-import { passkeysEn, passkeysKh } from '../messages/passkeys';
+import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
 import { replayEn, replayKh } from '../messages/replay';
 import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
 
@@ -21,6 +21,7 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['two-step sign-in', secondFactorEn, secondFactorKh],
   ['passkeys', passkeysEn, passkeysKh],
   ['home', homeEn, homeKh],
+  ['login view passkey', passkeyLoginEn, passkeyLoginKh],
 ];
 
 describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
@@ -71,8 +72,10 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
   },
 );
 
-it("keeps the replay page's, two-step sign-in's, home's and home passkeys' words out of the app pack", () => {
-  const own = [replayEn, secondFactorEn, passkeysEn, homeEn].flatMap((pack) => Object.keys(pack));
+it("keeps the replay page's, two-step sign-in's, home's and passkeys' words out of the app pack", () => {
+  const own = [replayEn, secondFactorEn, passkeysEn, homeEn, passkeyLoginEn].flatMap((pack) =>
+    Object.keys(pack),
+  );
   for (const id of own) {
     expect(Object.keys(en)).not.toContain(id);
   }

@@ -1,6 +1,6 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
 import type { HomeMessageId } from './home';
-import type { PasskeyMessageId } from './passkeys';
+import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
 import type { SecondFactorMessageId } from './secondFactor';
 
 export const en = {
@@ -96,16 +96,6 @@ export const en = {
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
 
-  'passkeyLogin.button': 'Sign in with a passkey',
-  'passkeyLogin.waiting': 'Waiting for your passkey…',
-  'passkeyLogin.unsupported': 'This browser cannot use passkeys: log in with your password.',
-  'passkeyLogin.cancelled':
-    'Signing in with a passkey was cancelled. Try again, or log in with your password.',
-  'passkeyLogin.invalid':
-    'This passkey is not registered here, or it could not be checked. Try another one, or log in with your password.',
-  'passkeyLogin.failed':
-    'Your browser could not use the passkey. Try again, or log in with your password.',
-
   'reset.requestTitle': 'Forgot your password?',
   'reset.requestIntro':
     'Enter the email you signed up with. We will send you a code to choose a new password.',
@@ -164,4 +154,9 @@ export const en = {
 } as const satisfies Record<string, string>;
 
 /** The app's words, and those of parts that bring their own (put beside them by WithWords). */
-export type MessageId = keyof typeof en | HomeMessageId | SecondFactorMessageId | PasskeyMessageId;
+export type MessageId =
+  | keyof typeof en
+  | HomeMessageId
+  | SecondFactorMessageId
+  | PasskeyMessageId
+  | PasskeyLoginMessageId;

@@ -1,7 +1,7 @@
 // The words of home's passkeys section: bundled with home's chunk, not with the app's first load,
 // and put beside the app's pack by WithWords (src/components/intl/WithWords.tsx). Every export of
-// this file is a pack (scripts/webpack/messagesToAst.cjs). The login view's passkey words are in the
-// app's pack: the login view is the first load.
+// this file is a pack (scripts/webpack/messagesToAst.cjs). The login view's passkey words are a pack
+// of their own below, in the chunk of the login view's passkey button.
 export const passkeysEn = {
   'passkeys.title': 'Passkeys',
   'passkeys.intro':
@@ -79,4 +79,31 @@ export const passkeysKh: Record<PasskeyMessageId, string> = {
   'passkeys.doneRemoved': 'កូនសោសម្ងាត់ត្រូវបានដកចេញ។',
   'passkeys.loadFailed': 'មិនអាចផ្ទុកកូនសោសម្ងាត់របស់អ្នកបានទេ។',
   'passkeys.retry': 'ព្យាយាមម្ដងទៀត',
+};
+
+/** The login view's passkey words: in the chunk of its passkey button (PasskeyLogin.tsx). */
+export const passkeyLoginEn = {
+  'passkeyLogin.button': 'Sign in with a passkey',
+  'passkeyLogin.waiting': 'Waiting for your passkey…',
+  'passkeyLogin.unsupported': 'This browser cannot use passkeys: log in with your password.',
+  'passkeyLogin.cancelled':
+    'Signing in with a passkey was cancelled. Try again, or log in with your password.',
+  'passkeyLogin.invalid':
+    'This passkey is not registered here, or it could not be checked. Try another one, or log in with your password.',
+  'passkeyLogin.failed':
+    'Your browser could not use the passkey. Try again, or log in with your password.',
+} as const satisfies Record<string, string>;
+
+export type PasskeyLoginMessageId = keyof typeof passkeyLoginEn;
+
+export const passkeyLoginKh: Record<PasskeyLoginMessageId, string> = {
+  'passkeyLogin.button': 'ចូលគណនីដោយកូនសោសម្ងាត់',
+  'passkeyLogin.waiting': 'កំពុងរង់ចាំកូនសោសម្ងាត់របស់អ្នក…',
+  'passkeyLogin.unsupported': 'កម្មវិធីរុករកនេះមិនអាចប្រើកូនសោសម្ងាត់បានទេ៖ សូមចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
+  'passkeyLogin.cancelled':
+    'ការចូលគណនីដោយកូនសោសម្ងាត់ត្រូវបានបោះបង់។ សូមព្យាយាមម្ដងទៀត ឬចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
+  'passkeyLogin.invalid':
+    'កូនសោសម្ងាត់នេះមិនបានចុះឈ្មោះនៅទីនេះទេ ឬមិនអាចពិនិត្យបាន។ សូមសាកល្បងកូនសោផ្សេង ឬចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
+  'passkeyLogin.failed':
+    'កម្មវិធីរុករករបស់អ្នកមិនអាចប្រើកូនសោសម្ងាត់បានទេ។ សូមព្យាយាមម្ដងទៀត ឬចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
 };

@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { selectSecondStep } from '../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';
+import { selectPasskeySupport } from '../../store/passkeys/passkeysSlice';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { LoginForm } from '../components/account/LoginForm';
-import { PasskeyLogin } from '../components/account/PasskeyLogin';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
 import { PageCard } from '../components/PageCard';
@@ -15,16 +15,27 @@ import { PageCard } from '../components/PageCard';
 const SecondStep = lazyPart(
   () => import(/* webpackChunkName: "login-second-step" */ '../components/account/LoginSecondStep'),
 );
+/**
+ * "Sign in with a passkey" and its words: its own chunk, preloaded on open, shown once the browser
+ * was asked whether it can use passkeys.
+ */
+const Passkey = lazyPart(
+  () => import(/* webpackChunkName: "passkey-login" */ '../components/account/PasskeyLogin'),
+);
 
 export default function LoginView() {
   const t = useT();
   const dispatch = useAppDispatch();
   const secondStep = useAppSelector(selectSecondStep);
+  const passkeySupport = useAppSelector(selectPasskeySupport);
   const toHome = () => dispatch(navigationRequested({ to: ROUTES.home }));
   // A right password that waits for its second step stays here: the step shows in its place.
   const afterPassword = () =>
     dispatch((_, getState) => void (selectSecondStep(getState()) ?? toHome()));
-  useEffect(() => SecondStep.preload(), []);
+  useEffect(() => {
+    SecondStep.preload();
+    Passkey.preload();
+  }, []);
   return (
     <PageCard
       title={t('login.title')}
@@ -48,7 +59,7 @@ export default function LoginView() {
       ) : (
         <LoginForm onSuccess={afterPassword} />
       )}
-      {secondStep ? null : <PasskeyLogin />}
+      {secondStep || passkeySupport === null ? null : <Passkey.Part />}
     </PageCard>
   );
 }

@@ -1,6 +1,8 @@
 // "Sign in with a passkey" on the login view, beside the password form. The ceremony (and the email
 // field's autofill that offers passkeys) runs in the passkey listeners; this says where it stands.
+// A chunk of its own with its words, preloaded when the login view opens (src/views/LoginView.tsx).
 import type { MessageId } from '../../../i18n/messages/en';
+import { passkeyLoginEn, passkeyLoginKh } from '../../../i18n/messages/passkeys';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   passkeyLoginRequested,
@@ -9,6 +11,9 @@ import {
 } from '../../../store/passkeys/passkeysSlice';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { useT } from '../intl/useT';
+import { WithWords, type Words } from '../intl/WithWords';
+
+const WORDS: Words = { en: passkeyLoginEn, kh: passkeyLoginKh };
 
 const FAILURES: Record<string, MessageId> = {
   cancelled: 'passkeyLogin.cancelled',
@@ -16,12 +21,20 @@ const FAILURES: Record<string, MessageId> = {
   notLoaded: 'requestError.network',
 };
 
-export function PasskeyLogin() {
+/** The button and where its ceremony stands, with their own words beside the app's. */
+export default function PasskeyLogin() {
+  return (
+    <WithWords words={WORDS}>
+      <PasskeyLoginButton />
+    </WithWords>
+  );
+}
+
+function PasskeyLoginButton() {
   const t = useT();
   const dispatch = useAppDispatch();
   const supported = useAppSelector(selectPasskeySupport);
   const login = useAppSelector(selectPasskeyLogin);
-  if (supported === null) return null;
   if (!supported) return <p className="passkey-login__note">{t('passkeyLogin.unsupported')}</p>;
   const busy = login.step === 'options' || login.step === 'browser' || login.step === 'sending';
   const { failure, error } = login;
