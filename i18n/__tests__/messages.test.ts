@@ -3,12 +3,15 @@ import { createIntl } from 'react-intl';
 import { FORMAT_LOCALE } from '../../store/constants';
 import { intlFormats } from '../digits';
 import { loadMessages, peekMessages } from '../loadMessages';
+import { activationEn, activationKh } from '../messages/activation';
 import { en } from '../messages/en';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
 import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
 import { replayEn, replayKh } from '../messages/replay';
+import { resetPasswordEn, resetPasswordKh } from '../messages/resetPassword';
 import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
+import { signupEn, signupKh } from '../messages/signup';
 
 const KHMER_SCRIPT = /[\u1780-\u17FF]/;
 const placeholders = (text: string) =>
@@ -22,6 +25,9 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['passkeys', passkeysEn, passkeysKh],
   ['home', homeEn, homeKh],
   ['login view passkey', passkeyLoginEn, passkeyLoginKh],
+  ['sign-up', signupEn, signupKh],
+  ['activation', activationEn, activationKh],
+  ['password reset', resetPasswordEn, resetPasswordKh],
 ];
 
 describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
@@ -72,10 +78,17 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
   },
 );
 
-it("keeps the replay page's, two-step sign-in's, home's and passkeys' words out of the app pack", () => {
-  const own = [replayEn, secondFactorEn, passkeysEn, homeEn, passkeyLoginEn].flatMap((pack) =>
-    Object.keys(pack),
-  );
+it("keeps the replay page's, two-step sign-in's, passkeys' and other views' words out of the app pack", () => {
+  const own = [
+    replayEn,
+    secondFactorEn,
+    passkeysEn,
+    homeEn,
+    passkeyLoginEn,
+    signupEn,
+    activationEn,
+    resetPasswordEn,
+  ].flatMap((pack) => Object.keys(pack));
   for (const id of own) {
     expect(Object.keys(en)).not.toContain(id);
   }
@@ -95,7 +108,7 @@ it('falls back to English for each message the Khmer pack lacks', async () => {
   const fresh = await import('../loadMessages');
   const messages = await fresh.loadMessages('kh');
   expect(messages['login.title']).toBe('ចូល');
-  expect(messages['signup.title']).toBe(en['signup.title']);
+  expect(messages['login.intro']).toBe(en['login.intro']);
   expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
   jest.dontMock('../messages/kh');
 });

@@ -1,7 +1,10 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
+import type { ActivationMessageId } from './activation';
 import type { HomeMessageId } from './home';
 import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
+import type { ResetMessageId } from './resetPassword';
 import type { SecondFactorMessageId } from './secondFactor';
+import type { SignupMessageId } from './signup';
 
 export const en = {
   'app.skipToContent': 'Skip to main content',
@@ -96,41 +99,6 @@ export const en = {
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
 
-  'reset.requestTitle': 'Forgot your password?',
-  'reset.requestIntro':
-    'Enter the email you signed up with. We will send you a code to choose a new password.',
-  'reset.requestSubmit': 'Send me a code',
-  'reset.requestSubmitting': 'Sending…',
-  'reset.title': 'Choose a new password',
-  'reset.intro': 'Enter the 6-digit code from the email we sent you and a new password.',
-  'reset.sentTo': 'If {email} has an account, we sent it a 6-digit code. It works for 15 minutes.',
-  'reset.submit': 'Save and log in',
-  'reset.submitting': 'Saving…',
-  'reset.newCodeLink': 'Get a new code, or use another email',
-  'reset.loginLink': 'Back to log in',
-
-  'signup.title': 'Create your account',
-  'signup.intro': 'We will email you a 6-digit code to activate it.',
-  'signup.submit': 'Sign up',
-  'signup.submitting': 'Signing up…',
-  'signup.haveAccount': 'Already have an account?',
-  'signup.loginLink': 'Log in',
-  'signup.haveCode': 'Got an activation code?',
-  'signup.activationLink': 'Activate your account',
-
-  'activation.title': 'Activate your account',
-  'activation.intro': 'Enter the 6-digit code from the email we sent you.',
-  'activation.sentTo': 'We sent a 6-digit code to {email}.',
-  'activation.submit': 'Activate',
-  'activation.submitting': 'Activating…',
-  'activation.noCode': 'No code yet?',
-  'activation.signupLink': 'Create an account',
-  'activation.loginLink': 'Back to log in',
-  'activation.choose': 'Choose a new password',
-  'activation.chooseIntro':
-    'Enter the 6-digit code from the email and choose a new password. It replaces the one chosen at sign-up.',
-  'activation.chooseSubmit': 'Save and activate',
-
   'resend.button': 'Send a new code',
   'resend.sending': 'Sending…',
   'resend.sent': 'We sent a new code to {email}.',
@@ -159,4 +127,7 @@ export type MessageId =
   | HomeMessageId
   | SecondFactorMessageId
   | PasskeyMessageId
-  | PasskeyLoginMessageId;
+  | PasskeyLoginMessageId
+  | SignupMessageId
+  | ActivationMessageId
+  | ResetMessageId;

@@ -1,14 +1,27 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { activationEn, activationKh } from '../../i18n/messages/activation';
 
 import { ROUTES } from '../../store/navigation/routes';
 import { ActivationForm } from '../components/account/ActivationForm';
 import { useCodeLink } from '../components/account/useCodeLink';
 import { Address } from '../components/Address';
 import { useT } from '../components/intl/useT';
+import { WithWords, type Words } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
 
+const WORDS: Words = { en: activationEn, kh: activationKh };
+
+/** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function ActivationView() {
+  return (
+    <WithWords words={WORDS}>
+      <Activation />
+    </WithWords>
+  );
+}
+
+function Activation() {
   const t = useT();
   const link = useCodeLink();
   const email = link.form.initialEmail;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { resetPasswordEn, resetPasswordKh } from '../../i18n/messages/resetPassword';
 
 import { useAppDispatch } from '../../store/hooks';
 import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
@@ -7,6 +8,7 @@ import { ResetPasswordForm } from '../components/account/ResetPasswordForm';
 import { ResetRequestForm } from '../components/account/ResetRequestForm';
 import { useCodeLink } from '../components/account/useCodeLink';
 import { useT } from '../components/intl/useT';
+import { WithWords, type Words } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
 
 /**
@@ -14,7 +16,18 @@ import { PageCard } from '../components/PageCard';
  * for a code; with it (after asking, or from the mail's link) they enter the code and a new
  * password. The step is in the URL, so reload, back and time travel show the same step.
  */
+const WORDS: Words = { en: resetPasswordEn, kh: resetPasswordKh };
+
+/** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function ResetPasswordView() {
+  return (
+    <WithWords words={WORDS}>
+      <ResetPassword />
+    </WithWords>
+  );
+}
+
+function ResetPassword() {
   const t = useT();
   const dispatch = useAppDispatch();
   const link = useCodeLink();

@@ -1,13 +1,26 @@
 import { Link } from 'react-router-dom';
+import { signupEn, signupKh } from '../../i18n/messages/signup';
 
 import { useAppDispatch } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { SignupForm } from '../components/account/SignupForm';
 import { useT } from '../components/intl/useT';
+import { WithWords, type Words } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
 
+const WORDS: Words = { en: signupEn, kh: signupKh };
+
+/** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function SignupView() {
+  return (
+    <WithWords words={WORDS}>
+      <Signup />
+    </WithWords>
+  );
+}
+
+function Signup() {
   const t = useT();
   const dispatch = useAppDispatch();
   return (
