@@ -5,6 +5,7 @@ import { intlFormats } from '../digits';
 import { loadMessages, peekMessages } from '../loadMessages';
 import { activationEn, activationKh } from '../messages/activation';
 import { en } from '../messages/en';
+import { formsEn, formsKh } from '../messages/forms';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
 import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
@@ -26,6 +27,7 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['home', homeEn, homeKh],
   ['login view passkey', passkeyLoginEn, passkeyLoginKh],
   ['sign-up', signupEn, signupKh],
+  ['forms beyond login', formsEn, formsKh],
   ['activation', activationEn, activationKh],
   ['password reset', resetPasswordEn, resetPasswordKh],
 ];
@@ -63,7 +65,7 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
     const intl = createIntl({
       locale,
       formats: intlFormats(locale),
-      messages: kh,
+      messages: { ...kh, ...formsKh },
       onError: () => {},
     });
     const sentences = [
@@ -88,6 +90,7 @@ it("keeps the replay page's, two-step sign-in's, passkeys' and other views' word
     signupEn,
     activationEn,
     resetPasswordEn,
+    formsEn,
   ].flatMap((pack) => Object.keys(pack));
   for (const id of own) {
     expect(Object.keys(en)).not.toContain(id);

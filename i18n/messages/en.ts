@@ -1,5 +1,6 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
 import type { ActivationMessageId } from './activation';
+import type { FormsMessageId } from './forms';
 import type { HomeMessageId } from './home';
 import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
 import type { ResetMessageId } from './resetPassword';
@@ -32,41 +33,18 @@ export const en = {
     'The sign-in took too long or was already finished. Please enter your email and password again.',
   'language.label': 'Language',
 
-  'field.name.label': 'Name',
   'field.email.label': 'Email',
   'field.password.label': 'Password',
-  'field.newPassword.hint': 'At least {min} characters.',
-  'field.code.label': 'Activation code',
-  'field.code.hint': 'The 6 digits from the email we sent you.',
-  'field.signupPassword.label': 'Password',
-  'field.signupPassword.hint': 'The password you chose at sign-up.',
-  'field.resetCode.label': 'Reset code',
-  'field.currentPassword.label': 'Current password',
-  'field.newPassword.label': 'New password',
-  'field.newEmail.label': 'New email',
-  'field.emailCode.label': 'Confirmation code',
-  'field.emailCode.hint': 'The 6 digits from the email we sent to your new address.',
-  'field.confirmPassword.hint': 'Your password, to confirm it is you.',
   'password.show': 'Show password',
   'password.hide': 'Hide password',
 
-  'fieldError.required.name': 'Enter your name.',
   'fieldError.required.email': 'Enter your email address.',
   'fieldError.required.password': 'Enter your password.',
   'fieldError.required.code': 'Enter the 6-digit code.',
   'fieldError.required.recoveryCode': 'Enter a recovery code.',
-  'fieldError.required.currentPassword': 'Enter your current password.',
-  'fieldError.required.newPassword': 'Choose a new password.',
-  'fieldError.required.newEmail': 'Enter your new email address.',
-  'fieldError.required.confirm': 'Tick the box to confirm.',
   'fieldError.invalidEmail': 'Enter an email address like name@example.com.',
-  'fieldError.tooShort': 'Use at least {min} characters.',
   'fieldError.tooLong': 'Use at most {max} characters.',
-  'fieldError.commonPassword': 'This password is too common. Choose one that is harder to guess.',
   'fieldError.invalidCodeFormat': 'The code is 6 digits, like 123456.',
-  'fieldError.incorrectPassword': 'This is not your current password.',
-  'fieldError.sameEmail': 'This is already the email of your account.',
-  'fieldError.samePassword': 'Choose a password different from your current one.',
 
   'requestError.validation': 'Some details need fixing: see the message under each field.',
   'requestError.rateLimited': 'Too many attempts. Please wait a minute, then try again.',
@@ -130,4 +108,5 @@ export type MessageId =
   | PasskeyLoginMessageId
   | SignupMessageId
   | ActivationMessageId
-  | ResetMessageId;
+  | ResetMessageId
+  | FormsMessageId;

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { activationEn, activationKh } from '../../i18n/messages/activation';
+import { formsEn, formsKh } from '../../i18n/messages/forms';
 
 import { ROUTES } from '../../store/navigation/routes';
 import { ActivationForm } from '../components/account/ActivationForm';
@@ -10,7 +11,7 @@ import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
 
-const WORDS: Words = { en: activationEn, kh: activationKh };
+const WORDS: Words = { en: { ...formsEn, ...activationEn }, kh: { ...formsKh, ...activationKh } };
 
 /** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function ActivationView() {

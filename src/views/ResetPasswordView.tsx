@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formsEn, formsKh } from '../../i18n/messages/forms';
 import { resetPasswordEn, resetPasswordKh } from '../../i18n/messages/resetPassword';
 
 import { useAppDispatch } from '../../store/hooks';
@@ -16,7 +17,10 @@ import { PageCard } from '../components/PageCard';
  * for a code; with it (after asking, or from the mail's link) they enter the code and a new
  * password. The step is in the URL, so reload, back and time travel show the same step.
  */
-const WORDS: Words = { en: resetPasswordEn, kh: resetPasswordKh };
+const WORDS: Words = {
+  en: { ...formsEn, ...resetPasswordEn },
+  kh: { ...formsKh, ...resetPasswordKh },
+};
 
 /** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function ResetPasswordView() {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formsEn, formsKh } from '../../i18n/messages/forms';
 import { signupEn, signupKh } from '../../i18n/messages/signup';
 
 import { useAppDispatch } from '../../store/hooks';
@@ -9,7 +10,7 @@ import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
 
-const WORDS: Words = { en: signupEn, kh: signupKh };
+const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };
 
 /** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function SignupView() {

@@ -1,5 +1,9 @@
+import { formsEn, formsKh } from '../../../i18n/messages/forms';
 import { homeEn, homeKh } from '../../../i18n/messages/home';
 import type { Words } from '../intl/WithWords';
 
-/** Home's words, in home's chunk only. */
-export const HOME_WORDS: Words = { en: homeEn, kh: homeKh };
+/** Home's words and those of its forms, in home's chunk only. */
+export const HOME_WORDS: Words = {
+  en: { ...formsEn, ...homeEn },
+  kh: { ...formsKh, ...homeKh },
+};
