@@ -6,6 +6,7 @@ import { loadMessages, peekMessages } from '../loadMessages';
 import { activationEn, activationKh } from '../messages/activation';
 import { en } from '../messages/en';
 import { formsEn, formsKh } from '../messages/forms';
+import { helpToolsEn, helpToolsKh } from '../messages/helpTools';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
 import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
@@ -28,6 +29,7 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['login view passkey', passkeyLoginEn, passkeyLoginKh],
   ['sign-up', signupEn, signupKh],
   ['forms beyond login', formsEn, formsKh],
+  ["Help's tools", helpToolsEn, helpToolsKh],
   ['activation', activationEn, activationKh],
   ['password reset', resetPasswordEn, resetPasswordKh],
 ];
@@ -91,6 +93,7 @@ it("keeps the replay page's, two-step sign-in's, passkeys' and other views' word
     activationEn,
     resetPasswordEn,
     formsEn,
+    helpToolsEn,
   ].flatMap((pack) => Object.keys(pack));
   for (const id of own) {
     expect(Object.keys(en)).not.toContain(id);

@@ -1,6 +1,7 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
 import type { ActivationMessageId } from './activation';
 import type { FormsMessageId } from './forms';
+import type { HelpToolsMessageId } from './helpTools';
 import type { HomeMessageId } from './home';
 import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
 import type { ResetMessageId } from './resetPassword';
@@ -88,15 +89,6 @@ export const en = {
     'Something not working? Support can see what happened from the activity log of this page.',
   'help.logHolds':
     'The log holds the steps you took here and the error codes the server answered. It never holds passwords, codes or tokens, and names and email addresses in it are masked.',
-  'actionLog.confirm': 'Send the activity log to support now?',
-  'actionLog.confirmSend': 'Send',
-  'actionLog.cancel': 'Cancel',
-  'actionLog.contact': 'Support: {contact}',
-  'actionLog.download': 'Download activity log',
-  'actionLog.send': 'Send activity log to support',
-  'actionLog.sending': 'Sending activity log…',
-  'actionLog.sent': 'Sent. Quote this reference to support: {reference}',
-  'actionLog.tooLarge': 'The activity log is too large to send. Download it instead.',
 } as const satisfies Record<string, string>;
 
 /** The app's words, and those of parts that bring their own (put beside them by WithWords). */
@@ -109,4 +101,5 @@ export type MessageId =
   | SignupMessageId
   | ActivationMessageId
   | ResetMessageId
-  | FormsMessageId;
+  | FormsMessageId
+  | HelpToolsMessageId;

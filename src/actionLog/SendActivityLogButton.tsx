@@ -5,6 +5,8 @@ import type { RequestError } from '../../store/api/apiSlice';
 import { SUPPORT_CONTACT } from '../../store/constants';
 import { requestErrorText } from '../components/form/requestErrorMessage';
 import { useT } from '../components/intl/useT';
+import { WithWords } from '../components/intl/WithWords';
+import { HELP_TOOLS_WORDS } from './helpToolsWords';
 
 import { SendLogError } from './sendLogError';
 import { SupportContact } from './SupportContact';
@@ -19,9 +21,17 @@ type Sending =
 /**
  * "Send activity log to support" (store/actionLog/README.md): asks first, then sends what
  * `window.actionLog.send()` sends and shows the reference to quote and where to reach support, or
- * why it was not sent.
+ * why it was not sent. With its words (in Help's tools' chunk) beside the app's.
  */
 export function SendActivityLogButton() {
+  return (
+    <WithWords words={HELP_TOOLS_WORDS}>
+      <SendActivityLogButtonPart />
+    </WithWords>
+  );
+}
+
+function SendActivityLogButtonPart() {
   const t = useT();
   const [sending, setSending] = useState<Sending>({ kind: 'idle' });
   const confirmButton = useRef<HTMLButtonElement>(null);

@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { decodeLog } from '../../../contract/action-log';
 import { intlFormats } from '../../../i18n/digits';
 import { en } from '../../../i18n/messages/en';
+import { helpToolsEn, helpToolsKh } from '../../../i18n/messages/helpTools';
 import { kh } from '../../../i18n/messages/kh';
 import { FORMAT_LOCALE, SUPPORT_CONTACT } from '../../../store/constants';
 import { localeChanged } from '../../../store/locale/localeSlice';
@@ -58,8 +59,8 @@ async function renderFooter(locale: 'en' | 'kh' = 'en', storage: Record<string, 
   return store;
 }
 
-/** Opens Help, asks to send, and confirms, in the pack's words. */
-async function sendFromHelp(messages: Record<string, string> = en) {
+/** Opens Help, asks to send, and confirms, in the pack's words (the tools bring their own). */
+async function sendFromHelp(messages: Record<string, string> = { ...en, ...helpToolsEn }) {
   await userEvent.click(screen.getByText(messages['help.toggle']!));
   await userEvent.click(await screen.findByRole('button', { name: messages['actionLog.send'] }));
   await userEvent.click(screen.getByRole('button', { name: messages['actionLog.confirmSend'] }));
@@ -134,7 +135,7 @@ it('says when to try again after a 429, in Khmer too', async () => {
     { 'retry-after': '1500' },
   );
   await renderFooter('kh');
-  await sendFromHelp(kh);
+  await sendFromHelp({ ...kh, ...helpToolsKh });
   expect(await screen.findByRole('alert')).toHaveTextContent('២៥ នាទី');
 });
 
