@@ -125,6 +125,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         'process.env.ACTION_LOG_MASKING': JSON.stringify(process.env.ACTION_LOG_MASKING ?? ''),
         'process.env.SUPPORT_CONTACT': JSON.stringify(process.env.SUPPORT_CONTACT ?? ''),
         'process.env.APP_NAME': JSON.stringify(APP_NAME),
+        // The contract's schemas leave out what only the API reference reads (contract/schemas.ts).
+        'process.env.APP_BUNDLE': JSON.stringify('true'),
         'process.env.ENABLE_REDUX_DEVTOOLS': JSON.stringify(
           process.env.ENABLE_REDUX_DEVTOOLS ?? '',
         ),

@@ -13,6 +13,13 @@ import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
 
 export { ERROR_CODES, FIELD_ERROR_CODES };
 
+/**
+ * Whether the schemas carry what only the API reference reads (docs/openapi.json is written from
+ * them): their descriptions and JSON Schema hints. The app's bundle leaves both out (webpack.config.ts
+ * sets APP_BUNDLE); the checks are the same with or without them.
+ */
+const REFERENCE = process.env.APP_BUNDLE !== 'true';
+
 // The value rules of the API's fields: the refinements of every body's schema below, which the
 // server (authoritative) and the app's forms (early feedback) both use.
 export const PASSWORD_MIN_LENGTH = 8;
@@ -75,10 +82,12 @@ const email = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   checked(checkEmail),
-  v.metadata({ format: 'idn-email', maxLength: EMAIL_MAX_LENGTH }),
+  v.metadata(REFERENCE ? { format: 'idn-email', maxLength: EMAIL_MAX_LENGTH } : {}),
   v.description(
-    `One plain address (no display name, list or comment), of at most ${EMAIL_MAX_LENGTH} ` +
-      'characters once trimmed, NFKC-normalised and lower-cased, the form it is compared in.',
+    REFERENCE
+      ? `One plain address (no display name, list or comment), of at most ${EMAIL_MAX_LENGTH} ` +
+          'characters once trimmed, NFKC-normalised and lower-cased, the form it is compared in.'
+      : '',
   ),
 );
 /**
@@ -91,7 +100,7 @@ const newPassword = v.pipe(
   v.nonEmpty('REQUIRED'),
   v.minLength(PASSWORD_MIN_LENGTH, 'TOO_SHORT'),
   checked(checkPassword),
-  v.metadata({ maxLength: PASSWORD_MAX_LENGTH }),
+  v.metadata(REFERENCE ? { maxLength: PASSWORD_MAX_LENGTH } : {}),
 );
 /** A password compared with a stored one: only present and bounded. */
 const givenPassword = v.pipe(
@@ -110,8 +119,8 @@ const name = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   checked(checkName),
-  v.metadata({ maxLength: NAME_MAX_LENGTH }),
-  v.description(`Trimmed, 1 to ${NAME_MAX_LENGTH} characters.`),
+  v.metadata(REFERENCE ? { maxLength: NAME_MAX_LENGTH } : {}),
+  v.description(REFERENCE ? `Trimmed, 1 to ${NAME_MAX_LENGTH} characters.` : ''),
 );
 /**
  * The token of the mailed link, sent beside the code it came with: it gets that code past a guess
@@ -141,7 +150,9 @@ export const VerifyAccountBody = v.pipe(
     ),
     ['password'],
   ),
-  v.metadata({ oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] }),
+  v.metadata(
+    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] } : {},
+  ),
 );
 export const ResendActivationBody = v.object({ email });
 export const RequestPasswordResetBody = v.object({ email });
@@ -152,7 +163,9 @@ export const ChangePasswordBody = v.pipe(
     v.check((body) => body.newPassword !== body.currentPassword, 'SAME_PASSWORD'),
     ['newPassword'],
   ),
-  v.description('`newPassword` differs from `currentPassword` (SAME_PASSWORD otherwise).'),
+  v.description(
+    REFERENCE ? '`newPassword` differs from `currentPassword` (SAME_PASSWORD otherwise).' : '',
+  ),
 );
 export const ChangeEmailBody = v.object({ password: givenPassword, newEmail: email });
 export const ConfirmEmailChangeBody = v.object({ code, linkToken });
@@ -180,8 +193,10 @@ const totpOrRecoveryCode = v.pipe(
       RECOVERY_CODE_PATTERN.test(value.trim()),
     'INVALID_CODE_FORMAT',
   ),
-  v.metadata({ maxLength: 32 }),
-  v.description(`${TOTP_DIGITS} digits from the authenticator app, or a recovery code.`),
+  v.metadata(REFERENCE ? { maxLength: 32 } : {}),
+  v.description(
+    REFERENCE ? `${TOTP_DIGITS} digits from the authenticator app, or a recovery code.` : '',
+  ),
 );
 export const StartSecondFactorBody = v.object({ password: givenPassword });
 export const ConfirmSecondFactorBody = v.object({ code: totpCode });
@@ -195,7 +210,7 @@ const recoveryCode = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.check((value) => RECOVERY_CODE_PATTERN.test(value.trim()), 'INVALID_CODE_FORMAT'),
-  v.metadata({ maxLength: 32 }),
+  v.metadata(REFERENCE ? { maxLength: 32 } : {}),
 );
 /** The second step of a login: its ticket and a code, or a recovery code; exactly one of the two. */
 export const LoginSecondFactorBody = v.pipe(
@@ -208,7 +223,7 @@ export const LoginSecondFactorBody = v.pipe(
     v.check((body) => (body.code === undefined) !== (body.recoveryCode === undefined), 'REQUIRED'),
     ['code'],
   ),
-  v.metadata({ oneOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] }),
+  v.metadata(REFERENCE ? { oneOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] } : {}),
 );
 
 // Passkeys (WebAuthn). A body carries the browser's credential as @simplewebauthn/browser answers
@@ -333,7 +348,7 @@ export const PasskeyOptionsOk = v.object({
   // Every field is answered: the serializer keeps what the schema does not name.
   options: v.pipe(
     v.looseObject({ challenge: v.string() }),
-    v.metadata({ additionalProperties: true }),
+    v.metadata(REFERENCE ? { additionalProperties: true } : {}),
   ),
 });
 /** One of the user's passkeys: never its credential id or key. Times are ISO-8601. */
