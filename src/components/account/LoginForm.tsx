@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 
 import { formFields } from '../../../contract/endpoints';
@@ -13,10 +13,21 @@ import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
+import { lazyPart } from '../lazyPart';
 
-import { ResendCodeButton } from './ResendCodeButton';
+import type { ResendCodeButton } from './ResendCodeButton';
 
 const FIELDS = formFields('login');
+
+/**
+ * "Send a new code", for an account not activated yet: a chunk of its own (few logins need it),
+ * preloaded when the form shows.
+ */
+const Resend = lazyPart<ComponentProps<typeof ResendCodeButton>>(() =>
+  import(/* webpackChunkName: "resend-code" */ './ResendCodeButton').then((module) => ({
+    default: module.ResendCodeButton,
+  })),
+);
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const t = useT();
@@ -33,6 +44,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     },
     onSuccess,
   });
+  useEffect(() => Resend.preload(), []);
 
   // The address is known only when this form sent it, not in a state restored from elsewhere.
   const notActivated = error?.code === 'ACCOUNT_NOT_ACTIVATED' && attemptedEmail !== '';
@@ -48,7 +60,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         {notActivated ? (
           <div className="form-alert__actions">
             <Link to={activationHref(attemptedEmail)}>{t('login.enterCodeLink')}</Link>
-            <ResendCodeButton getEmail={() => attemptedEmail} />
+            <Resend.Part getEmail={() => attemptedEmail} />
           </div>
         ) : null}
       </FormAlert>
