@@ -16,9 +16,8 @@ import { activatedSession, bearer, uniqueEmail } from '../../testing/server/abus
 import { tally } from '../../testing/server/abuse/attack';
 import { SoftAuthenticator, type Forgery } from '../../testing/server/authenticator';
 import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
-import { buildApp } from '../app';
+import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
 import { sweep } from '../maintenance/sweep';
 import type { Clock } from '../plugins/resources';
 
@@ -32,7 +31,7 @@ const OPTIONS_PER_ADDRESS = 60;
 const passkeyPath = (id: string) => `${API_PATHS.passkeys}/${encodeURIComponent(id)}`;
 
 describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
+  let running: InjectedApp | undefined;
   let app: FastifyInstance;
   let api: ApiClient;
   let nowMs = Date.now();
@@ -42,28 +41,22 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
   const visitor = () => ApiClient.inject(app, `10.1.0.${(addresses += 1)}`);
 
   beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    app = await buildApp(
-      testConfig(place.dataDir, {
-        ...place.env,
+    running = await injectedApp(
+      engine,
+      {
         PUBLIC_URL: ORIGIN,
         RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: String(PER_ADDRESS),
         RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX: String(OPTIONS_PER_ADDRESS),
         PASSWORD_HASH_QUEUE: '1000',
         // Every account here signs up from one address: that limit is tested elsewhere.
         RATE_LIMIT_SIGNUP_MAX: '1000',
-      }),
+      },
       { clock },
     );
-    await app.ready();
-    api = ApiClient.inject(app);
+    ({ app, api } = running);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await tearDown?.();
-  });
+  afterAll(() => running?.stop());
 
   async function signedUp(label: string) {
     const email = uniqueEmail(label);

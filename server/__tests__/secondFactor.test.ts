@@ -9,15 +9,14 @@ import { API_PATHS } from '../../contract/api';
 import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
-import { buildApp } from '../app';
+import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
 import type { Clock } from '../plugins/resources';
 
 const PASSWORD = 'a second factor passphrase';
 
 describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
+  let running: InjectedApp | undefined;
   let app: FastifyInstance;
   let api: ApiClient;
   let nowMs = Date.now();
@@ -28,26 +27,19 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
     TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: atMs });
 
   beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    app = await buildApp(
-      testConfig(place.dataDir, {
-        ...place.env,
-        PUBLIC_URL: 'http://localhost:8080',
+    running = await injectedApp(
+      engine,
+      {
         // Every test here guesses from one address: its own limit is tested elsewhere.
         CODE_GUESSES_PER_ADDRESS_MAX: '1000',
         PASSWORD_HASH_QUEUE: '1000',
-      }),
+      },
       { clock },
     );
-    await app.ready();
-    api = ApiClient.inject(app);
+    ({ app, api } = running);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await tearDown?.();
-  });
+  afterAll(() => running?.stop());
 
   async function signedUp(label: string) {
     const email = uniqueEmail(label);

@@ -15,14 +15,19 @@ export interface InjectedApp {
   stop(): Promise<void>;
 }
 
-/** `env` goes on top of the test configuration (links under http://localhost:8080). */
+/**
+ * `env` goes on top of the test configuration (links under http://localhost:8080); `options` are
+ * the server's (a clock the tests move on, say).
+ */
 export async function injectedApp(
   engine: Engine,
   env: NodeJS.ProcessEnv = {},
+  options: ServerOptions = {},
 ): Promise<InjectedApp> {
   const place = await engine.setUp();
   const app = await buildApp(
     testConfig(place.dataDir, { ...place.env, PUBLIC_URL: 'http://localhost:8080', ...env }),
+    options,
   );
   await app.ready();
   return {
