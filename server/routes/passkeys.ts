@@ -8,10 +8,8 @@
 // session like a password login, `openedBy: 'passkey'`, and asks for no second factor.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 
 import type { PlainOk } from '../../contract/api';
-import { ROUTES } from '../../contract/routes';
 import {
   claimedChallenge,
   loginOptions,
@@ -21,10 +19,9 @@ import {
   verifiedRegistration,
 } from '../auth/passkeys';
 import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
-import type { Database } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { passkeyChangedMail } from '../mail/account-messages';
-import { mailLanguage } from '../mail/language';
+import { mailChangeNotice } from '../mail/change-notice';
 import {
   createPasskey,
   deletePasskey,
@@ -50,24 +47,6 @@ const passkeyRoutes = defineRoutes(async (app) => {
     if (await app.limits.take(reply, app.limits.passkeyOptions(request))) return true;
     await app.authEvents.answered(request, reply);
     return false;
-  };
-
-  const noticeMail = async (
-    trx: Transaction<Database>,
-    request: FastifyRequest,
-    user: { name: string; email: string },
-    passkey: string,
-    added: boolean,
-  ) => {
-    const reset = app.link(ROUTES.resetPassword, { email: user.email });
-    const notice = passkeyChangedMail(
-      mailLanguage(request.headers['accept-language']),
-      user.name,
-      passkey,
-      added,
-      reset,
-    );
-    await app.mail.send(trx, { to: user.email, ...notice });
   };
 
   return {
@@ -105,7 +84,9 @@ const passkeyRoutes = defineRoutes(async (app) => {
         // A credential stored already, this account's or another's, is not taken again.
         const row = await createPasskey(trx, { ...credential, userId: user.id, name, now });
         if (!row) return undefined;
-        await noticeMail(trx, request, user, name, true);
+        await mailChangeNotice(trx, request, user, (language, owner, link) =>
+          passkeyChangedMail(language, owner, name, true, link),
+        );
         await app.authEvents.accepted(trx, request);
         return row;
       });
@@ -134,7 +115,9 @@ const passkeyRoutes = defineRoutes(async (app) => {
       if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       const removed = await db.transaction().execute(async (trx) => {
         if (!(await deletePasskey(trx, user.id, passkey.id))) return false;
-        await noticeMail(trx, request, user, passkey.name, false);
+        await mailChangeNotice(trx, request, user, (language, owner, link) =>
+          passkeyChangedMail(language, owner, passkey.name, false, link),
+        );
         await app.authEvents.accepted(trx, request);
         return true;
       });

@@ -1,12 +1,11 @@
 // Changing the signed-in account's password (a live session and the current password): the
 // account's other sessions end, and codes mailed before the change stop working.
 import type { PlainOk } from '../../contract/api';
-import { ROUTES } from '../../contract/routes';
 import { isCommonPassword } from '../auth/passwords';
 import { passwordConfirmed, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
-import { mailLanguage } from '../mail/language';
+import { mailChangeNotice } from '../mail/change-notice';
 import { endAccountCodes } from '../repo/account-codes';
 import { endSessions } from '../repo/sessions';
 import { findUserById, setPasswordHash } from '../repo/users';
@@ -28,13 +27,7 @@ const passwordChangeRoutes = defineRoutes(async (app) => {
         await endSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset or email-change code mailed before the change no longer works.
         await endAccountCodes(trx, user.id);
-        const reset = app.link(ROUTES.resetPassword, { email: user.email });
-        const notice = passwordChangedMail(
-          mailLanguage(request.headers['accept-language']),
-          user.name,
-          reset,
-        );
-        await app.mail.send(trx, { to: user.email, ...notice });
+        await mailChangeNotice(trx, request, user, passwordChangedMail);
         await app.authEvents.accepted(trx, request);
       });
       app.mail.kickAfter(reply);

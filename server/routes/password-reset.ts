@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 
 import type { PlainOk } from '../../contract/api';
-import { ROUTES } from '../../contract/routes';
 import { normalizeEmail } from '../../contract/schemas';
 import { passwordResetJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
@@ -14,6 +13,7 @@ import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
+import { mailChangeNotice } from '../mail/change-notice';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
 import { endSessions } from '../repo/sessions';
@@ -84,7 +84,6 @@ const passwordResetRoutes = defineRoutes(async (app) => {
       }
 
       const passwordHash = await app.passwords.hash(body.password);
-      const language = mailLanguage(request.headers['accept-language']);
       const answer = await db.transaction().execute(async (trx) => {
         if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
         await setPasswordHash(trx, user.id, passwordHash);
@@ -92,12 +91,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         await endSessions(trx, user.id);
         // An email-change code asked for before the reset no longer works.
         await endAccountCodes(trx, user.id);
-        const notice = passwordChangedMail(
-          language,
-          user.name,
-          app.link(ROUTES.resetPassword, { email }),
-        );
-        await app.mail.send(trx, { to: user.email, ...notice });
+        await mailChangeNotice(trx, request, user, passwordChangedMail);
         // The second factor stays on: the new password signs in through the second step.
         return openSession(trx, request, user, { askSecondFactor: true });
       });

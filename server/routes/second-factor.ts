@@ -5,10 +5,8 @@
 // takes its tries before the check (the limits of a typed code: per code and address, per address,
 // and the account's budget), and a right code gives them back.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 
 import type { PlainOk } from '../../contract/api';
-import { ROUTES } from '../../contract/routes';
 import {
   decryptSecret,
   encryptSecret,
@@ -18,10 +16,9 @@ import {
   totpStep,
 } from '../auth/second-factor';
 import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
-import type { Database } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { secondFactorChangedMail } from '../mail/account-messages';
-import { mailLanguage } from '../mail/language';
+import { mailChangeNotice } from '../mail/change-notice';
 import {
   acceptStep,
   findSecondFactor,
@@ -103,22 +100,6 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     return user;
   };
 
-  const noticeMail = async (
-    trx: Transaction<Database>,
-    request: FastifyRequest,
-    user: { name: string; email: string },
-    on: boolean,
-  ) => {
-    const reset = app.link(ROUTES.resetPassword, { email: user.email });
-    const notice = secondFactorChangedMail(
-      mailLanguage(request.headers['accept-language']),
-      user.name,
-      on,
-      reset,
-    );
-    await app.mail.send(trx, { to: user.email, ...notice });
-  };
-
   return {
     secondFactor: async (request) => {
       const { userId } = sessionOf(request);
@@ -157,7 +138,9 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       const enabled = await db.transaction().execute(async (trx) => {
         if (!(await turnOn(trx, user.id, clock.nowSeconds()))) return false;
         await storeRecoveryCodes(trx, user.id, recoveryCodes);
-        await noticeMail(trx, request, user, true);
+        await mailChangeNotice(trx, request, user, (language, name, link) =>
+          secondFactorChangedMail(language, name, true, link),
+        );
         await app.authEvents.accepted(trx, request);
         return true;
       });
@@ -182,7 +165,9 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       if (!user) return reply;
       await db.transaction().execute(async (trx) => {
         await removeSecondFactor(trx, user.id);
-        await noticeMail(trx, request, user, false);
+        await mailChangeNotice(trx, request, user, (language, name, link) =>
+          secondFactorChangedMail(language, name, false, link),
+        );
         await app.authEvents.accepted(trx, request);
       });
       app.mail.kickAfter(reply);
