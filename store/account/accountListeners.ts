@@ -3,57 +3,35 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { api, UNTRACKED } from '../api/apiSlice';
 import { sessionVerified } from '../auth/authSlice';
 import type { AppStartListening } from '../listeners';
-import { ROUTES } from '../navigation/routes';
-import { selectPathname } from '../router/routerSlice';
 
 import { secondFactorRetried, sessionsRetried } from './accountSlice';
+import { askWhileHome } from './askWhileHome';
 
 export function addAccountListeners(startAppListening: AppStartListening) {
   // The home view lists the account's sessions: asked for once its navigation is verified, so a
   // guest never asks, again after a sign-out elsewhere that the list cannot work out alone, and
   // when the visitor presses "Try again" after a failure.
-  startAppListening({
-    matcher: isAnyOf(sessionVerified, api.endpoints.revokeSession.matchRejected, sessionsRetried),
-    effect: async (_action, listenerApi) => {
-      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
-      listenerApi.cancelActiveListeners();
-      const request = listenerApi.dispatch(api.endpoints.sessions.initiate(undefined, UNTRACKED));
-      listenerApi.signal.addEventListener('abort', () => request.abort());
-      await listenerApi.pause(request);
-    },
-  });
+  askWhileHome(
+    startAppListening,
+    isAnyOf(sessionVerified, api.endpoints.revokeSession.matchRejected, sessionsRetried),
+    (dispatch) => dispatch(api.endpoints.sessions.initiate(undefined, UNTRACKED)),
+  );
 
   // The pending email change is the server's: asked for with the sessions, so it shows after a
   // reload and on another device, and again once a change or a new code was asked for.
-  startAppListening({
-    matcher: isAnyOf(
+  askWhileHome(
+    startAppListening,
+    isAnyOf(
       sessionVerified,
       api.endpoints.changeEmail.matchFulfilled,
       api.endpoints.resendEmailChange.matchFulfilled,
     ),
-    effect: async (_action, listenerApi) => {
-      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
-      listenerApi.cancelActiveListeners();
-      const request = listenerApi.dispatch(
-        api.endpoints.emailChange.initiate(undefined, UNTRACKED),
-      );
-      listenerApi.signal.addEventListener('abort', () => request.abort());
-      await listenerApi.pause(request);
-    },
-  });
+    (dispatch) => dispatch(api.endpoints.emailChange.initiate(undefined, UNTRACKED)),
+  );
 
   // Whether the second factor is on, and how many recovery codes are left: the server's, asked
   // for with the sessions, and again when the visitor presses "Try again" after a failure.
-  startAppListening({
-    matcher: isAnyOf(sessionVerified, secondFactorRetried),
-    effect: async (_action, listenerApi) => {
-      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
-      listenerApi.cancelActiveListeners();
-      const request = listenerApi.dispatch(
-        api.endpoints.secondFactor.initiate(undefined, UNTRACKED),
-      );
-      listenerApi.signal.addEventListener('abort', () => request.abort());
-      await listenerApi.pause(request);
-    },
-  });
+  askWhileHome(startAppListening, isAnyOf(sessionVerified, secondFactorRetried), (dispatch) =>
+    dispatch(api.endpoints.secondFactor.initiate(undefined, UNTRACKED)),
+  );
 }

@@ -4,6 +4,7 @@
 // carries neither. Replay and time travel run no listener, so no ceremony runs again.
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
+import { askWhileHome } from '../account/askWhileHome';
 import { api, UNTRACKED } from '../api/apiSlice';
 import { selectAuthStatus, sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
 import type { AppStartListening } from '../listeners';
@@ -81,16 +82,9 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
   });
 
   // Home's list again, when the visitor presses "Try again" after it could not be loaded.
-  startAppListening({
-    actionCreator: passkeyListRetried,
-    effect: async (_action, listenerApi) => {
-      if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
-      listenerApi.cancelActiveListeners();
-      const request = listenerApi.dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
-      listenerApi.signal.addEventListener('abort', () => request.abort());
-      await listenerApi.pause(request);
-    },
-  });
+  askWhileHome(startAppListening, passkeyListRetried.match, (dispatch) =>
+    dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED)),
+  );
 
   // The login view: whether this browser can sign in with a passkey, and the email field's
   // autofill offering them, until the view closes or the button is pressed. It offers them again
