@@ -62,6 +62,9 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
       bearer(account.token),
     );
     expect(confirmed.status).toBe(200);
+    // Its notice is out before the test goes on: two notices waiting together may be delivered
+    // in either order, and a test that counts mails reads them in order.
+    expect((await api.waitForMail(account.email, 2)).subject).toBe('Two-step sign-in is on');
     return { ...account, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
   }
 
