@@ -7,7 +7,14 @@ import {
 } from 'fastify';
 
 import { SECRET_FIELDS } from '../contract/endpoints';
-import { sentId } from './repo/auth-events';
+
+/** An id the app sends (X-Log-Id, X-Request-Id): up to 64 letters, digits and dashes. */
+const SENT_ID = /^[0-9A-Za-z-]{1,64}$/;
+
+/** The header's value when it is such an id, else null. */
+export function sentId(value: string | string[] | undefined): string | null {
+  return typeof value === 'string' && SENT_ID.test(value) ? value : null;
+}
 
 /** The contract's secret fields, and the browser's cookies. */
 const SECRET_KEYS = [...SECRET_FIELDS, 'cookie'];

@@ -1,12 +1,13 @@
-// The server's record of what it decided on each account request (repo/auth-events.ts), reached as
-// `app.authEvents`. A route module's recorded endpoint (RECORDED) writes its accepted event in the
-// transaction of its decision (`accepted`); any other answer of it (a refusal, or a success that
-// wrote nothing) is written as one insert before the answer leaves (`answered`, the route's onSend
-// hook, added by http/endpoints.ts). The session check records only its refusals: its success, the
-// busiest call, writes nothing, and its refusals are written together about once a second, so a
-// flood of bad tokens costs one insert a second rather than one each. A 5xx writes nothing: the
-// decision did not happen.
-import { createHmac } from 'node:crypto';
+// The server's record of what it decided on each account request (the auth_events table, migration
+// 009), reached as `app.authEvents`. Every row is written here; repo/auth-events.ts only reads them
+// (the analyst's tools) and deletes an account's. A route module's recorded endpoint (RECORDED)
+// writes its accepted event in the transaction of its decision (`accepted`); any other answer of it
+// (a refusal, or a success that wrote nothing) is written as one insert before the answer leaves
+// (`answered`, the route's onSend hook, added by http/endpoints.ts). The session check records only
+// its refusals: its success, the busiest call, writes nothing, and its refusals are written
+// together about once a second, so a flood of bad tokens costs one insert a second rather than one
+// each. A 5xx writes nothing: the decision did not happen.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,7 +17,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ErrorCode, FieldErrorCode } from '../../contract/api';
 import { endpoints, type EndpointName } from '../../contract/endpoints';
 import type { AuthEventsTable, Database } from '../db/schema';
-import { insertAuthEvent, newAuthEventId, sentId } from '../repo/auth-events';
+import { sentId } from '../logging';
 
 /**
  * Which answers of each endpoint are recorded: every one of the account endpoints, only the
@@ -170,7 +171,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
   const rowOf = (into: Kysely<Database>, parts: EventParts) => {
     const tokenHash = parts.sessionId === undefined ? parts.sessionTokenHash : undefined;
     return {
-      id: newAuthEventId(),
+      id: randomBytes(12).toString('base64url'),
       time: clock.nowMs(),
       event: parts.event,
       outcome: parts.outcome,
@@ -190,7 +191,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
     };
   };
   const insert: AuthEvents['insert'] = async (into, parts) => {
-    await insertAuthEvent(into, rowOf(into, parts));
+    await into.insertInto('auth_events').values(rowOf(into, parts)).execute();
   };
 
   // The session check's refusals (no session, so no subquery: plain rows), written together.

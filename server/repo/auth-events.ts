@@ -1,33 +1,12 @@
 // The server's record of account requests (migration 009): what was decided, under which limit,
-// for which request of which tab's log. Read only by the analyst's tools (npm run replay -- --ref),
-// never served to a visitor. Kept as long as the uploads it joins (ACTION_LOG_TTL_SECONDS), and
-// deleted with its account.
-import { randomBytes } from 'node:crypto';
-
-import type { InsertObject, Kysely, Selectable } from 'kysely';
+// for which request of which tab's log. Written by plugins/auth-events.ts; read only by the
+// analyst's tools (npm run replay -- --ref), never served to a visitor. Kept as long as the uploads
+// it joins (ACTION_LOG_TTL_SECONDS), and deleted with its account.
+import type { Kysely, Selectable } from 'kysely';
 
 import type { AuthEventsTable, Database } from '../db/schema';
 
 export type AuthEventRow = Selectable<AuthEventsTable>;
-
-/** An id the app sends (X-Log-Id, X-Request-Id): up to 64 letters, digits and dashes. */
-const SENT_ID = /^[0-9A-Za-z-]{1,64}$/;
-
-/** The header's value when it is such an id, else null. */
-export function sentId(value: string | string[] | undefined): string | null {
-  return typeof value === 'string' && SENT_ID.test(value) ? value : null;
-}
-
-export function newAuthEventId(): string {
-  return randomBytes(12).toString('base64url');
-}
-
-export async function insertAuthEvent(
-  db: Kysely<Database>,
-  row: InsertObject<Database, 'auth_events'>,
-): Promise<void> {
-  await db.insertInto('auth_events').values(row).execute();
-}
 
 /** The events of a tab's log: those it sent its log id with, and those of its request ids. */
 export async function authEventsOfLog(
