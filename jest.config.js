@@ -50,6 +50,7 @@ module.exports = {
         '<rootDir>/i18n',
         '<rootDir>/contract',
         '<rootDir>/__tests__/timeTravel',
+        '<rootDir>/scripts',
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/testing/app/setup.ts'],

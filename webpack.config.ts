@@ -87,6 +87,14 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
           resourceQuery: { not: [/source/] },
           loader: path.resolve(__dirname, 'scripts/webpack/messagesToAst.cjs'),
         },
+        ...(production
+          ? [
+              {
+                test: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
+                loader: path.resolve(__dirname, 'scripts/webpack/pureComponents.cjs'),
+              },
+            ]
+          : []),
         {
           test: /\.tsx?$/,
           loader: 'ts-loader',
