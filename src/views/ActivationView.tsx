@@ -1,5 +1,4 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { activationEn, activationKh } from '../../i18n/messages/activation';
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 
@@ -9,6 +8,7 @@ import { useCodeLink } from '../components/account/useCodeLink';
 import { Address } from '../components/Address';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 const WORDS: Words = { en: { ...formsEn, ...activationEn }, kh: { ...formsKh, ...activationKh } };

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 
 import { selectSecondStep } from '../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -9,6 +8,7 @@ import { navigationRequested } from '../../store/router/routerSlice';
 import { LoginForm } from '../components/account/LoginForm';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 /** A login's second step (an account with a second factor): its own chunk, preloaded on open. */

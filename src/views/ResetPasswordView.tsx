@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 import { resetPasswordEn, resetPasswordKh } from '../../i18n/messages/resetPassword';
 
@@ -10,6 +9,7 @@ import { ResetRequestForm } from '../components/account/ResetRequestForm';
 import { useCodeLink } from '../components/account/useCodeLink';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 /**

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 import { signupEn, signupKh } from '../../i18n/messages/signup';
 
@@ -8,6 +7,7 @@ import { navigationRequested } from '../../store/router/routerSlice';
 import { SignupForm } from '../components/account/SignupForm';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ComponentProps } from 'react';
-import { Link } from 'react-router-dom';
 
 import { formFields } from '../../../contract/endpoints';
 import { fieldErrors as refused, LoginBody } from '../../../contract/schemas';
@@ -14,6 +13,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 import { lazyPart } from '../lazyPart';
+import { Link } from '../Link';
 
 import type { ResendCodeButton } from './ResendCodeButton';
 
