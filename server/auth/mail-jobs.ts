@@ -4,17 +4,20 @@
 // answer nor the request after it tells a known email from an unknown one.
 import { randomUUID } from 'node:crypto';
 
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 
 import { INTL_LANGUAGES } from '../../contract/languages';
 import { ROUTES } from '../../contract/routes';
+import type { Database } from '../db/schema';
 import {
   emailChangeCodeMail,
   emailChangeRequestedMail,
   emailTakenMail,
   passwordResetMail,
 } from '../mail/account-messages';
-import { defineJob, type JobContext } from '../mail/jobs';
+import { defineJob, type JobContext, type MailJob } from '../mail/jobs';
 import type { MailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail, finishSignupMail } from '../mail/messages';
 import type { MailMessage } from '../mail/transport';
@@ -206,3 +209,25 @@ export const emailChangeJob = defineJob(
 
 /** Every job kind the worker runs. */
 export const ACCOUNT_JOBS = [signupJob, resendActivationJob, passwordResetJob, emailChangeJob];
+
+/**
+ * What the request of an account flow does once its checks and limits passed: stores its job and
+ * its accepted event in one transaction (so its 201 or 202 means both are stored), after `first`
+ * where the request changes something itself, and has the worker start on the job after the
+ * answer.
+ */
+export async function storeJob<Payload>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  job: MailJob<Payload>,
+  payload: Payload,
+  first?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  const { db, mail, authEvents } = request.server;
+  await db.transaction().execute(async (trx) => {
+    await first?.(trx);
+    await mail.enqueue(trx, job, payload);
+    await authEvents.accepted(trx, request);
+  });
+  mail.kickAfter(reply);
+}

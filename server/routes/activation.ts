@@ -1,7 +1,7 @@
 // Activation by code, and sending a fresh code.
 import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
-import { resendActivationJob } from '../auth/mail-jobs';
+import { resendActivationJob, storeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
@@ -89,11 +89,7 @@ const activationRoutes = defineRoutes(async (app) => {
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
       };
-      await db.transaction().execute(async (trx) => {
-        await app.mail.enqueue(trx, resendActivationJob, job);
-        await app.authEvents.accepted(trx, request);
-      });
-      app.mail.kickAfter(reply);
+      await storeJob(request, reply, resendActivationJob, job);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },

@@ -3,7 +3,7 @@
 // confirms it, and can be resent or cancelled. Every route needs a live session.
 import type { EmailChangeOk, PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
-import { emailChangeJob } from '../auth/mail-jobs';
+import { emailChangeJob, storeJob } from '../auth/mail-jobs';
 import { linkTokenMatches, newSalt, oneTimeCodeMatches } from '../auth/secrets';
 import { passwordConfirmed, sessionOf } from '../auth/session';
 import { falseOnUniqueViolation } from '../db/unique';
@@ -55,17 +55,14 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         // Counted here, so the worker's transaction never waits on a counter.
         mayMail: [await app.limits.mayMail(newEmail), await app.limits.mayMail(user.email)],
       };
-      await db.transaction().execute(async (trx) => {
+      await storeJob(request, reply, emailChangeJob, job, async (trx) => {
         // The change is pending from now on, whether or not the address has an account (the
         // worker decides, and the answer must not tell): home shows it on every device. Until
         // the worker mails a code, the stored one matches nothing.
         const expiresAt = clock.nowSeconds() + config.activationCodeTtlSeconds;
         const unusable = { codeHash: '', salt: newSalt(), expiresAt };
         await replaceAccountCode(trx, user.id, 'email-change', unusable, newEmail);
-        await app.mail.enqueue(trx, emailChangeJob, job);
-        await app.authEvents.accepted(trx, request);
       });
-      app.mail.kickAfter(reply);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },
@@ -96,11 +93,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         mayMail: [await app.limits.mayMail(newEmail), false],
         resend: true,
       };
-      await db.transaction().execute(async (trx) => {
-        await app.mail.enqueue(trx, emailChangeJob, job);
-        await app.authEvents.accepted(trx, request);
-      });
-      app.mail.kickAfter(reply);
+      await storeJob(request, reply, emailChangeJob, job);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },

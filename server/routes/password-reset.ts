@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 
 import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
-import { passwordResetJob } from '../auth/mail-jobs';
+import { passwordResetJob, storeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
@@ -47,11 +47,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         mayMail: await app.limits.mayMail(email),
       };
       // One event whatever the email: the worker does the branch's work.
-      await db.transaction().execute(async (trx) => {
-        await app.mail.enqueue(trx, passwordResetJob, job);
-        await app.authEvents.accepted(trx, request);
-      });
-      app.mail.kickAfter(reply);
+      await storeJob(request, reply, passwordResetJob, job);
       const answer: PlainOk = { error: false };
       return reply.code(202).send(answer);
     },

@@ -4,7 +4,7 @@
 // for a pending one, or tells an existing account's owner, and mails the result.
 import type { SignupOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
-import { signupJob } from '../auth/mail-jobs';
+import { signupJob, storeJob } from '../auth/mail-jobs';
 import { isCommonPassword } from '../auth/passwords';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
@@ -29,11 +29,7 @@ const signupRoutes = defineRoutes(async (app) => {
         mayMail: await app.limits.mayMail(email),
       };
       // One event whatever the email: the worker does the branch's work.
-      await app.db.transaction().execute(async (trx) => {
-        await app.mail.enqueue(trx, signupJob, job);
-        await app.authEvents.accepted(trx, request);
-      });
-      app.mail.kickAfter(reply);
+      await storeJob(request, reply, signupJob, job);
       const answer: SignupOk = { error: false, email };
       return reply.code(201).send(answer);
     },
