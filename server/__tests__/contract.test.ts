@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';
+import { bearer } from '../../testing/server/abuse/accounts';
 import { ApiClient } from '../../testing/server/client';
 import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
@@ -70,8 +71,6 @@ describe.each(ENGINES)('API contract on %s', (_name, engine: Engine) => {
     expect(answer.status).toBe(200);
     return answer.body.token as string;
   }
-
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   describe('GET /healthz', () => {
     it('answers ok when the database answers', async () => {

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 
 import { API_PATHS } from '../../contract/api';
 import { spawnServer } from '../../testing/processes';
+import { activatedAccount } from '../../testing/server/abuse/accounts';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir, testEnv } from '../../testing/server/config';
 
@@ -25,10 +26,7 @@ describe('durability', () => {
     const first = await spawnServer(env);
     const api = new ApiClient(first.url);
     const email = 'restart@example.com';
-    await api.post(API_PATHS.signup, signupBody(email));
-    const { code } = await api.waitForMail(email, 1);
-    const token = (await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD }))
-      .body.token;
+    const token = await activatedAccount(api, email, PASSWORD);
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = await spawnServer(env);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
+import { activatedAccount, bearer } from '../../testing/server/abuse/accounts';
 import { SoftAuthenticator } from '../../testing/server/authenticator';
 import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
@@ -128,10 +129,7 @@ describe('second factor secrets', () => {
       return code;
     };
     try {
-      await api.post(API_PATHS.signup, { name: 'Leak', email, password });
-      const { code } = await api.waitForMail(email, 1);
-      const { token } = (await api.post(API_PATHS.verifyAccount, { email, code, password })).body;
-      const auth = { authorization: `Bearer ${token}` };
+      const auth = bearer(await activatedAccount(api, email, password));
       const started = await api.post(API_PATHS.startSecondFactor, { password }, auth);
       const { secret, otpauthUri } = started.body;
       secrets.push(secret, otpauthUri);
@@ -221,10 +219,7 @@ describe('passkey secrets', () => {
     // PUBLIC_URL unset: the relying party is localhost, on the port the server listens on.
     const authenticator = new SoftAuthenticator(`http://localhost:${server.port}`);
     try {
-      await api.post(API_PATHS.signup, { name: 'Leak', email, password });
-      const { code } = await api.waitForMail(email, 1);
-      const { token } = (await api.post(API_PATHS.verifyAccount, { email, code, password })).body;
-      const auth = { authorization: `Bearer ${token}` };
+      const auth = bearer(await activatedAccount(api, email, password));
       const creation = (await api.post(API_PATHS.passkeyRegistrationOptions, undefined, auth)).body
         .options;
       const response = authenticator.register(creation);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
 import { API_PATHS } from '../../contract/api';
+import { bearer } from '../../testing/server/abuse/accounts';
 import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
 import { testConfig } from '../../testing/server/config';
@@ -15,7 +16,6 @@ const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase';
 let counter = 0;
 const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => {
   let tearDown: () => Promise<void>;

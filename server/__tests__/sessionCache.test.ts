@@ -2,6 +2,7 @@
 // session ended through either process answers 401 at its next verify on the other, whatever
 // ended it (logout, sign-out of other sessions, a password change, account deletion, the sweeper).
 import { API_PATHS } from '../../contract/api';
+import { bearer, pendingAccount } from '../../testing/server/abuse/accounts';
 import { POSTGRES_URL } from '../../testing/server/postgres';
 import { twoProcessesOnPostgres } from '../../testing/server/twoProcesses';
 
@@ -15,10 +16,7 @@ describe('live sessions kept in memory by two processes', () => {
 
   async function account(label: string) {
     const email = `${label}@example.com`;
-    expect(
-      (await shared.a.post(API_PATHS.signup, { name: label, email, password: PASSWORD })).status,
-    ).toBe(201);
-    const { code } = await shared.a.waitForMail(email, 1);
+    const code = await pendingAccount(shared.a, email, PASSWORD);
     const activated = await shared.b.post(API_PATHS.verifyAccount, {
       email,
       code,
@@ -27,8 +25,6 @@ describe('live sessions kept in memory by two processes', () => {
     expect(activated.status).toBe(200);
     return { email, token: activated.body.token as string };
   }
-
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   /** Verified on both processes, several times: each now answers it from memory. */
   async function verifiedOnBoth(token: string) {

@@ -1,5 +1,6 @@
 // Two server processes behind one PostgreSQL and one Redis behave as one server.
 import { API_PATHS } from '../../contract/api';
+import { pendingAccount } from '../../testing/server/abuse/accounts';
 import { REDIS_URL } from '../../testing/server/redis';
 import { twoProcessesOnPostgres } from '../../testing/server/twoProcesses';
 
@@ -17,10 +18,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
 
   it('verifies on one a session made on the other, and sees a logout made on the other', async () => {
     const email = 'roaming@example.com';
-    expect(
-      (await shared.a.post(API_PATHS.signup, { name: 'Roam', email, password: PASSWORD })).status,
-    ).toBe(201);
-    const { code } = await shared.a.waitForMail(email, 1);
+    const code = await pendingAccount(shared.a, email, PASSWORD);
     const activated = await shared.b.post(API_PATHS.verifyAccount, {
       email,
       code,
@@ -39,8 +37,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
 
   it('counts login failures made to both processes against one limit', async () => {
     const email = 'targeted@example.com';
-    await shared.a.post(API_PATHS.signup, { name: 'Target', email, password: PASSWORD });
-    const { code } = await shared.a.waitForMail(email, 1);
+    const code = await pendingAccount(shared.a, email, PASSWORD);
     expect(
       (await shared.a.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD })).status,
     ).toBe(200);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 
 import { API_PATHS } from '../../../contract/api';
 import { spawnServer, type ServerProcess } from '../../../testing/processes';
+import { activatedAccount, bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient } from '../../../testing/server/client';
 import { tempDir, testEnv } from '../../../testing/server/config';
 
@@ -36,17 +37,7 @@ describe('the server under concurrent load (SQLite, its own process)', () => {
   it(`stays up and answers every request for ${SECONDS} s of mixed traffic`, async () => {
     const client = new ApiClient(server.url);
     const email = 'load@example.com';
-    expect(
-      (await client.post(API_PATHS.signup, { name: 'Load', email, password: PASSWORD })).status,
-    ).toBe(201);
-    const { code } = await client.waitForMail(email, 1);
-    const activated = await client.post(API_PATHS.verifyAccount, {
-      email,
-      code,
-      password: PASSWORD,
-    });
-    expect(activated.status).toBe(200);
-    const auth = { authorization: `Bearer ${activated.body.token as string}` };
+    const auth = bearer(await activatedAccount(client, email, PASSWORD));
 
     const requests: Array<() => Promise<number>> = [
       async () => (await client.get(API_PATHS.verify, auth)).status,

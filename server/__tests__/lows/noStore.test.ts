@@ -3,13 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 
 import { API_PATHS } from '../../../contract/api';
+import { bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient, type Answer } from '../../../testing/server/client';
 import { testConfig } from '../../../testing/server/config';
 import { sqlite } from '../../../testing/server/engines';
 import { buildApp } from '../../app';
 
 const PASSWORD = 'a no-store passphrase';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let tearDown: () => Promise<void>;
 let server: FastifyInstance;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { API_PATHS } from '../../../contract/api';
 import { SessionsOk } from '../../../contract/schemas';
+import { activatedSession, bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient } from '../../../testing/server/client';
 import { testConfig } from '../../../testing/server/config';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
@@ -12,7 +13,6 @@ import { buildApp } from '../../app';
 import type { Clock } from '../../plugins/resources';
 
 const PASSWORD = 'a session cap passphrase';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(ENGINES)('live sessions per account on %s', (_name, engine: Engine) => {
   let tearDown: () => Promise<void>;
@@ -40,13 +40,8 @@ describe.each(ENGINES)('live sessions per account on %s', (_name, engine: Engine
 
   it('keeps the newest 50: each new session beyond ends the oldest, and the list stays right', async () => {
     const email = `cap-${Date.now()}@example.com`;
-    expect(
-      (await api.post(API_PATHS.signup, { name: 'Cap', email, password: PASSWORD })).status,
-    ).toBe(201);
-    const { code } = await api.waitForMail(email, 1);
-    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
-    expect(activated.status).toBe(200);
-    const tokens: string[] = [activated.body.token];
+    const activated = await activatedSession(api, email, PASSWORD);
+    const tokens: string[] = [activated.token];
     for (let i = 0; i < 55; i += 1) {
       now += 1;
       const login = await api.post(
@@ -75,7 +70,7 @@ describe.each(ENGINES)('live sessions per account on %s', (_name, engine: Engine
     const rows = await server.db
       .selectFrom('sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', activated.body.user.id)
+      .where('user_id', '=', activated.userId)
       .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(50);
   });
