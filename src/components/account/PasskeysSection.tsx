@@ -34,6 +34,7 @@ import { WithWords } from '../intl/WithWords';
 
 import { describeDevice } from './describeDevice';
 import { formatExpiry } from './formatExpiry';
+import { LoadFailed } from './LoadFailed';
 import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';
 import { PASSKEY_WORDS } from './passkeyWords';
 
@@ -174,18 +175,13 @@ function PasskeyList() {
   const list = useAppSelector(selectPasskeyList);
   if (list.status === 'failed' && list.error) {
     return (
-      <>
-        <p className="passkeys__failed" role="alert">
-          {t('passkeys.loadFailed')} {requestErrorText(t, list.error)}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => dispatch(passkeyListRetried())}
-        >
-          {t('passkeys.retry')}
-        </button>
-      </>
+      <LoadFailed
+        className="passkeys__failed"
+        message={t('passkeys.loadFailed')}
+        error={list.error}
+        retryLabel={t('passkeys.retry')}
+        onRetry={() => dispatch(passkeyListRetried())}
+      />
     );
   }
   if (list.status !== 'loaded') return <p aria-busy="true">{t('passkeys.loading')}</p>;

@@ -26,12 +26,12 @@ import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
-import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
+import { LoadFailed } from './LoadFailed';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { secondFactorErrorText } from './secondFactorErrors';
 import { SecondFactorSetupPanel, StartSecondFactorForm } from './SecondFactorSetup';
@@ -74,18 +74,13 @@ function SecondFactorState() {
   }
   if (!status && loadError) {
     return (
-      <>
-        <p className="totp-failed" role="alert">
-          {t('totp.loadFailed')} {requestErrorText(t, loadError)}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => dispatch(secondFactorRetried())}
-        >
-          {t('totp.retry')}
-        </button>
-      </>
+      <LoadFailed
+        className="totp-failed"
+        message={t('totp.loadFailed')}
+        error={loadError}
+        retryLabel={t('totp.retry')}
+        onRetry={() => dispatch(secondFactorRetried())}
+      />
     );
   }
   if (!status) return <p role="status">{t('wait.loading')}</p>;

@@ -11,6 +11,7 @@ import { useT, type Translate } from '../intl/useT';
 
 import { describeDevice } from './describeDevice';
 import { formatExpiry } from './formatExpiry';
+import { LoadFailed } from './LoadFailed';
 
 function deviceName(t: Translate, userAgent: string) {
   const { browser, system } = describeDevice(userAgent);
@@ -40,18 +41,12 @@ export function SessionList() {
 
   if (sessions.status === 'failed' && sessions.error) {
     return (
-      <>
-        <p role="alert">
-          {t('sessions.loadFailed')} {requestErrorText(t, sessions.error)}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => dispatch(sessionsRetried())}
-        >
-          {t('sessions.retry')}
-        </button>
-      </>
+      <LoadFailed
+        message={t('sessions.loadFailed')}
+        error={sessions.error}
+        retryLabel={t('sessions.retry')}
+        onRetry={() => dispatch(sessionsRetried())}
+      />
     );
   }
   if (sessions.status !== 'loaded') return <p aria-busy="true">{t('sessions.loading')}</p>;
