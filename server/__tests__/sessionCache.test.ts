@@ -2,9 +2,9 @@
 // session ended through either process answers 401 at its next verify on the other, whatever
 // ended it (logout, sign-out of other sessions, a password change, account deletion, the sweeper).
 import { API_PATHS } from '../../contract/api';
-import { bearer, pendingAccount } from '../../testing/server/abuse/accounts';
+import { bearer } from '../../testing/server/abuse/accounts';
 import { POSTGRES_URL } from '../../testing/server/postgres';
-import { twoProcessesOnPostgres } from '../../testing/server/twoProcesses';
+import { activatedAcross, twoProcessesOnPostgres } from '../../testing/server/twoProcesses';
 
 const PASSWORD = 'cached passphrase 31';
 
@@ -16,14 +16,7 @@ describe('live sessions kept in memory by two processes', () => {
 
   async function account(label: string) {
     const email = `${label}@example.com`;
-    const code = await pendingAccount(shared.a, email, PASSWORD);
-    const activated = await shared.b.post(API_PATHS.verifyAccount, {
-      email,
-      code,
-      password: PASSWORD,
-    });
-    expect(activated.status).toBe(200);
-    return { email, token: activated.body.token as string };
+    return { email, token: await activatedAcross(shared, email, PASSWORD) };
   }
 
   /** Verified on both processes, several times: each now answers it from memory. */

@@ -2,7 +2,7 @@
 import { API_PATHS } from '../../contract/api';
 import { pendingAccount } from '../../testing/server/abuse/accounts';
 import { REDIS_URL } from '../../testing/server/redis';
-import { twoProcessesOnPostgres } from '../../testing/server/twoProcesses';
+import { activatedAcross, twoProcessesOnPostgres } from '../../testing/server/twoProcesses';
 
 const PASSWORD = 'shared passphrase 77';
 
@@ -18,13 +18,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
 
   it('verifies on one a session made on the other, and sees a logout made on the other', async () => {
     const email = 'roaming@example.com';
-    const code = await pendingAccount(shared.a, email, PASSWORD);
-    const activated = await shared.b.post(API_PATHS.verifyAccount, {
-      email,
-      code,
-      password: PASSWORD,
-    });
-    expect(activated.status).toBe(200);
+    await activatedAcross(shared, email, PASSWORD);
     const login = await shared.a.post(API_PATHS.login, { email, password: PASSWORD });
     const auth = { authorization: `Bearer ${login.body.token}` };
     expect((await shared.b.get(API_PATHS.verify, auth)).status).toBe(200);

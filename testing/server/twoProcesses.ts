@@ -2,7 +2,9 @@
 // asked, one Redis under a throwaway prefix): what the multi-process suites start.
 import fs from 'node:fs';
 
+import { API_PATHS } from '../../contract/api';
 import { spawnServer, type ServerProcess } from '../processes';
+import { pendingAccount } from './abuse/accounts';
 import { ApiClient } from './client';
 import { tempDir, testEnv } from './config';
 import { createTestSchema, dropTestSchema, POSTGRES_URL } from './postgres';
@@ -54,4 +56,19 @@ export function twoProcessesOnPostgres(
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return shared;
+}
+
+/**
+ * An account signed up through the first process and activated through the second (one stores the
+ * code, the other checks it); returns the session token activation gave.
+ */
+export async function activatedAcross(
+  shared: TwoProcesses,
+  email: string,
+  password: string,
+): Promise<string> {
+  const code = await pendingAccount(shared.a, email, password);
+  const activated = await shared.b.post(API_PATHS.verifyAccount, { email, code, password });
+  if (activated.status !== 200) throw new Error(`activation answered ${activated.status}`);
+  return activated.body.token as string;
 }
