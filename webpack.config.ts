@@ -109,17 +109,26 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        { test: /\.(woff2?|ttf|svg|png)$/, type: 'asset/resource' },
+        // The favicon is inlined into the page (public/index.html says why).
+        { test: /[\\/]public[\\/]favicon\.png$/, type: 'asset/inline' },
+        {
+          test: /\.(woff2?|ttf|svg|png)$/,
+          exclude: /[\\/]public[\\/]favicon\.png$/,
+          type: 'asset/resource',
+        },
       ],
     },
     plugins: [
       new HtmlWebpackPlugin({
         template: './public/index.html',
+        // The template places the tags itself, before the favicon.
+        inject: false,
         chunks: ['main'],
         templateParameters: { appName: APP_NAME },
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
+        inject: false,
         chunks: ['replay'],
         filename: 'replay.html',
         templateParameters: { appName: APP_NAME },
