@@ -5,7 +5,7 @@
 import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
-import { api, decodeRequestError, type RequestError } from '../api/apiSlice';
+import { api, callFailure, decodeRequestError, type RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
 
 export interface AccountState {
@@ -76,9 +76,10 @@ export const accountSlice = createSlice({
         state.sessions = { status: 'loaded', list: payload.sessions, error: null };
       })
       .addMatcher(api.endpoints.sessions.matchRejected, (state, action) => {
-        if (action.meta.condition || action.error?.name === 'AbortError') return;
+        const error = callFailure(action);
+        if (!error) return;
         state.sessions.status = 'failed';
-        state.sessions.error = decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' });
+        state.sessions.error = error;
       })
       .addMatcher(api.endpoints.revokeSession.matchFulfilled, (state, action) => {
         const { id } = action.meta.arg.originalArgs;
@@ -112,8 +113,8 @@ export const accountSlice = createSlice({
         delete state.secondFactorError;
       })
       .addMatcher(api.endpoints.secondFactor.matchRejected, (state, action) => {
-        if (action.meta.condition || action.error?.name === 'AbortError') return;
-        state.secondFactorError = decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' });
+        const error = callFailure(action);
+        if (error) state.secondFactorError = error;
       })
       .addMatcher(api.endpoints.secondFactor.matchFulfilled, (state, { payload }) => {
         delete state.secondFactorError;

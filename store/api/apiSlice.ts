@@ -154,6 +154,19 @@ export function decodeRequestError(error: unknown): RequestError {
 }
 
 /**
+ * What a call's rejected action tells the visitor: its error, or null where nothing failed (the
+ * call was skipped by its condition, one like it being in flight, or aborted as its view left).
+ */
+export function callFailure(action: {
+  payload?: unknown;
+  meta: { condition?: boolean };
+  error?: { name?: string };
+}): RequestError | null {
+  if (action.meta.condition || action.error?.name === 'AbortError') return null;
+  return decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' });
+}
+
+/**
  * The endpoints not built here from the table alone: verify is declared below; the activity log's
  * upload is injected into this API by its own chunk (src/actionLog/sendLog.ts), since its body is
  * the exported file's text, not the object the table's schema reads it into, and few visits send a

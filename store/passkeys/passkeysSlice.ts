@@ -7,7 +7,7 @@ import { createAction, createSlice } from '@reduxjs/toolkit';
 import type * as v from 'valibot';
 
 import type { PasskeyInfo } from '../../contract/schemas';
-import { api, decodeRequestError, type RequestError } from '../api/apiSlice';
+import { api, callFailure, type RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
 import { locationChanged } from '../router/routerSlice';
 
@@ -174,9 +174,10 @@ export const passkeysSlice = createSlice({
         state.list = { status: 'loaded', items: payload.passkeys, error: null };
       })
       .addMatcher(api.endpoints.passkeys.matchRejected, (state, action) => {
-        if (action.meta.condition || action.error?.name === 'AbortError') return;
+        const error = callFailure(action);
+        if (!error) return;
         state.list.status = 'failed';
-        state.list.error = decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' });
+        state.list.error = error;
       })
       .addMatcher(api.endpoints.addPasskey.matchFulfilled, (state, { payload }) => {
         state.list.items = [

@@ -5,7 +5,7 @@ import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { FieldErrorCode } from '../../contract/api';
 import { ENDPOINT_FORMS, type FormName } from '../../contract/endpoints';
 
-import { api, decodeRequestError, type RequestError } from '../api/apiSlice';
+import { api, callFailure, type RequestError } from '../api/apiSlice';
 import { locationChanged } from '../router/routerSlice';
 
 /** Each form (or button) named by the contract's endpoint table, with the endpoints it sends. */
@@ -56,12 +56,8 @@ export const submissionsSlice = createSlice({
         };
       });
       builder.addMatcher(isAnyOf(endpoint.matchRejected), (state, action) => {
-        if (action.meta.condition || action.error?.name === 'AbortError') return;
-        state[form] = {
-          ...state[form],
-          status: 'failed',
-          error: decodeRequestError(action.payload ?? { status: 'FETCH_ERROR' }),
-        };
+        const error = callFailure(action);
+        if (error) state[form] = { ...state[form], status: 'failed', error };
       });
     }
   },
