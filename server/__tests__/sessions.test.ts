@@ -17,6 +17,7 @@ import {
   flushSessionUses,
   listSessions,
   recordSessionUse,
+  revokeSession,
 } from '../repo/sessions';
 
 const NOW = 1_800_000_000;
@@ -117,6 +118,73 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
     recordSessionUse(db, session, NOW + 30, 30);
     await flushSessionUses(db);
     expect(await stored()).toBe(NOW + 60);
+  });
+
+  it('answers many lookups at once each with its own session, none that ended before it was asked', async () => {
+    // More than one batch's worth, over two users: every third revoked, every fifth ending
+    // between the earliest and the latest clock of the lookups.
+    const count = 1200;
+    const hash = (i: number) => hashSessionToken(`token-${i}`);
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u2',
+        email: 'grace@example.com',
+        name: 'Grace',
+        password_hash: 'not-a-hash',
+        activated_at: NOW - 100,
+        created_at: '2027-01-16T08:00:00.000Z',
+      })
+      .execute();
+    for (let start = 0; start < count; start += 200) {
+      await db
+        .insertInto('sessions')
+        .values(
+          Array.from({ length: 200 }, (_, k) => {
+            const i = start + k;
+            return {
+              token_hash: hash(i),
+              user_id: i % 2 === 0 ? 'u1' : 'u2',
+              expires_at: i % 5 === 0 ? NOW + 5 : NOW + 3600,
+              created_at: NOW - 10,
+              id: `s-${i}`,
+              last_used_at: NOW - i,
+              user_agent: 'test',
+            };
+          }),
+        )
+        .execute();
+    }
+    for (let i = 0; i < count; i += 3) await revokeSession(db, hash(i), NOW);
+    const clock = (i: number) => NOW + (i % 10);
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) => findLiveSessionUser(db, hash(i), clock(i))),
+    );
+    answers.forEach((answer, i) => {
+      const ended = i % 3 === 0 || (i % 5 === 0 && clock(i) >= NOW + 5);
+      expect([i, answer]).toEqual([
+        i,
+        ended
+          ? undefined
+          : {
+              id: i % 2 === 0 ? 'u1' : 'u2',
+              name: i % 2 === 0 ? 'Ada' : 'Grace',
+              email: i % 2 === 0 ? 'ada@example.com' : 'grace@example.com',
+              created_at: i % 2 === 0 ? '2027-01-15T08:00:00.000Z' : '2027-01-16T08:00:00.000Z',
+              expires_at: i % 5 === 0 ? NOW + 5 : NOW + 3600,
+              last_used_at: NOW - i,
+            },
+      ]);
+    });
+    // A session ended while other lookups are waiting or under way: asked after, never found.
+    const before = Array.from({ length: 100 }, (_, k) =>
+      findLiveSessionUser(db, hash(3 * k + 1), NOW),
+    );
+    expect(await revokeSession(db, hash(1), NOW)).toBe(true);
+    const after = findLiveSessionUser(db, hash(1), NOW);
+    await Promise.all(before);
+    expect(await after).toBeUndefined();
+    expect(await findLiveSessionUser(db, hash(2), NOW)).toMatchObject({ id: 'u1' });
   });
 
   it('drops the use of a session revoked before the flush', async () => {

@@ -126,21 +126,15 @@ const sqliteLookups = new WeakMap<Kysely<Database>, ReturnType<typeof sqliteLook
  * and Kysely's driver adds a connection lock and several promises to each query, about a sixth
  * of verify's time under load (`npm run bench -- server`). While a Kysely transaction holds the
  * connection, the lookup waits for it through Kysely instead, so it never reads a transaction's
- * uncommitted writes.
+ * uncommitted writes. On PostgreSQL a session in memory (`cacheLiveSessions`) is answered from
+ * there; the others are looked up together with the lookups asked at the same moment
+ * (`LookupBatcher`), unless `db` is a transaction.
  */
 export async function findLiveSessionUser(
   db: Kysely<Database>,
   tokenHash: string,
   now: number,
 ): Promise<LiveSession | undefined> {
-  let compiled = compiledLookups.get(db);
-  if (!compiled) {
-    compiled = liveSessionQuery(db, HASH_SLOT, NOW_SLOT).compile();
-    compiledLookups.set(db, compiled);
-  }
-  const parameters = compiled.parameters.map((slot) =>
-    slot === HASH_SLOT ? tokenHash : slot === NOW_SLOT ? now : slot,
-  );
   const connection = sqliteConnectionOf(db);
   if (connection && !connection.inTransaction) {
     let lookup = sqliteLookups.get(db);
@@ -160,12 +154,125 @@ export async function findLiveSessionUser(
     const cached = caughtUp ? cache.get(tokenHash, now) : undefined;
     if (cached) return cached;
   }
-  const readAt = cache?.generation ?? 0;
-  const query: CompiledQuery<LiveSession> = { ...compiled, parameters };
-  const { rows } = await db.executeQuery(query);
-  if (cache && rows[0]) cache.put(tokenHash, rows[0], readAt);
+  if (!connection && !db.isTransaction) {
+    let batcher = lookupBatchers.get(db);
+    if (!batcher) {
+      batcher = new LookupBatcher(db);
+      lookupBatchers.set(db, batcher);
+    }
+    return batcher.find(tokenHash, now);
+  }
+  let compiled = compiledLookups.get(db);
+  if (!compiled) {
+    compiled = liveSessionQuery(db, HASH_SLOT, NOW_SLOT).compile();
+    compiledLookups.set(db, compiled);
+  }
+  const parameters = compiled.parameters.map((slot) =>
+    slot === HASH_SLOT ? tokenHash : slot === NOW_SLOT ? now : slot,
+  );
+  const { rows } = await db.executeQuery<LiveSession>({ ...compiled, parameters });
   return rows[0];
 }
+
+/** Lookups sent as one query at most; more waiting go in several. */
+const LOOKUP_BATCH = 500;
+/** Batched lookup queries under way at once; the lookups that come meanwhile wait for the next. */
+const LOOKUPS_IN_FLIGHT = 2;
+
+interface WaitingLookup {
+  tokenHash: string;
+  now: number;
+  resolve: (row: LiveSession | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Verify's PostgreSQL lookups, sent together: the lookups asked during one turn of the event loop,
+ * or while `LOOKUPS_IN_FLIGHT` queries are under way, go as one `token_hash = any($1)` query, and
+ * each caller gets its own row. Under load (many sessions, few of them in memory) a round trip per
+ * verify was the cost; the database answers a batch of primary-key reads in about the time of
+ * one. Exact: a lookup's query is always sent after the lookup was asked, so a session ended
+ * before its request came is never found. Nothing is kept between queries (no cache of its own).
+ * (This is what `dataloader` does with `cache: false`; its few lines here spare a dependency.)
+ */
+class LookupBatcher {
+  private waiting: WaitingLookup[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly query: (hashes: string[], now: number) => CompiledQuery<BatchedRow>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    const HASHES_SLOT = '\u0000token-hashes';
+    const compiled = db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.token_hash',
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.created_at',
+        'sessions.expires_at',
+        'sessions.last_used_at',
+      ])
+      .where(sql<boolean>`sessions.token_hash = any(${HASHES_SLOT}::text[])`)
+      .where('sessions.expires_at', '>', NOW_SLOT)
+      .compile();
+    this.query = (hashes, now) => ({
+      ...compiled,
+      parameters: compiled.parameters.map((slot) =>
+        slot === HASHES_SLOT ? hashes : slot === NOW_SLOT ? now : slot,
+      ),
+    });
+  }
+
+  find(tokenHash: string, now: number): Promise<LiveSession | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ tokenHash, now, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** After the I/O of this turn of the loop: the requests read meanwhile join the batch. */
+  private schedule() {
+    if (this.scheduled || this.inFlight >= LOOKUPS_IN_FLIGHT || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.waiting.length > 0 && this.inFlight < LOOKUPS_IN_FLIGHT) {
+        void this.send(this.waiting.splice(0, LOOKUP_BATCH));
+      }
+    });
+  }
+
+  private async send(batch: WaitingLookup[]) {
+    this.inFlight++;
+    const cache = sessionCaches.get(this.db);
+    const readAt = cache?.generation ?? 0;
+    const hashes = [...new Set(batch.map((lookup) => lookup.tokenHash))];
+    // The earliest clock of the batch; each lookup then drops what has ended by its own.
+    const now = Math.min(...batch.map((lookup) => lookup.now));
+    try {
+      const { rows } = await this.db.executeQuery(this.query(hashes, now));
+      const found = new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
+      for (const lookup of batch) {
+        const row = found.get(lookup.tokenHash);
+        const live = row && row.expires_at > lookup.now ? row : undefined;
+        if (cache && live) cache.put(lookup.tokenHash, live, readAt);
+        lookup.resolve(live && { ...live });
+      }
+    } catch (error) {
+      for (const lookup of batch) lookup.reject(error);
+    } finally {
+      this.inFlight--;
+      this.schedule();
+    }
+  }
+}
+
+type BatchedRow = LiveSession & { token_hash: string };
+
+const lookupBatchers = new WeakMap<Kysely<Database>, LookupBatcher>();
 
 const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
 
