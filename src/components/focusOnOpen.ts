@@ -1,5 +1,7 @@
 // Where a view puts the focus when it opens: on its first empty field, so a visitor can type at
-// once (on the code when the address came filled in from a mail's link).
+// once (on the code when the address came filled in from a mail's link); and a form that opens on
+// a press, on its field.
+import { useEffect, useRef } from 'react';
 
 /** What a visitor types into; buttons, boxes and hidden inputs are not "empty fields". */
 export function isFillable(element: Element): element is HTMLInputElement {
@@ -17,4 +19,15 @@ export function focusFirstEmptyField(container: HTMLElement | null) {
   if (!container || (active && active !== document.body)) return;
   const fields = Array.from(container.querySelectorAll('form input')).filter(isFillable);
   fields.find((field) => field.value === '')?.focus();
+}
+
+/**
+ * A form that opens on a press (a passkey's rename or removal, a second step's code, a setup's
+ * code): its first field takes the focus as it mounts, since it is what the visitor came for. Put
+ * the ref on the `<form>`.
+ */
+export function useFocusOnOpen() {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
+  return ref;
 }

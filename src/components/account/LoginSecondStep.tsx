@@ -2,12 +2,13 @@
 // the authenticator app, or a recovery code, sent with the ticket the password step was answered.
 import '../../styles/secondStep.css';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { LoginSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { secondStepCancelled } from '../../../store/auth/authSlice';
 import { useAppDispatch } from '../../../store/hooks';
+import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
@@ -64,13 +65,6 @@ function SecondStep({ ticket, onSuccess }: SecondStepProps) {
       </div>
     </div>
   );
-}
-
-/** The form's one field takes the focus as it opens, and again when the visitor switches. */
-function useFocusOnOpen() {
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
-  return ref;
 }
 
 function AppCodeForm({ ticket, onSuccess }: SecondStepProps) {

@@ -1,7 +1,5 @@
 // A passkey's own forms on home, open one at a time in its row: a new name, or its removal with
 // the account's password.
-import { useEffect, useRef } from 'react';
-
 import { formFields } from '../../../contract/endpoints';
 import {
   fieldErrors as refused,
@@ -11,6 +9,7 @@ import {
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import type { Passkey } from '../../../store/passkeys/passkeysSlice';
+import { useFocusOnOpen } from '../focusOnOpen';
 import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
@@ -25,13 +24,6 @@ const REMOVE_FIELDS = formFields('removePasskey');
 interface PasskeyFormProps {
   passkey: Passkey;
   onCancel: () => void;
-}
-
-/** The form opens on a press of its button: its field is what the visitor came for. */
-function useFocusOnOpen() {
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
-  return ref;
 }
 
 function CancelButton({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {

@@ -1,6 +1,6 @@
 // Turning the second factor on: the password, then the authenticator app takes the key (a QR code,
 // or the key typed by hand), then its first code turns the factor on.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 import { formFields } from '../../../contract/endpoints';
 import {
@@ -11,6 +11,7 @@ import {
 import { secondFactorSetupCancelled } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
+import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';
 import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { FormAlert } from '../form/FormAlert';
@@ -87,7 +88,8 @@ export function SecondFactorSetupPanel({
 }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  // The step's first empty field: the code, once the app has the key.
+  const formRef = useFocusOnOpen();
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'confirmSecondFactor',
     fields: CONFIRM_FIELDS,
@@ -95,8 +97,6 @@ export function SecondFactorSetupPanel({
     toBody: (values) => ({ code: values.code.trim() }),
     send: (body) => dispatch(api.endpoints.confirmSecondFactor.initiate(body, UNTRACKED)),
   });
-  // The step's first empty field: the code, once the app has the key.
-  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
   return (
     <div className="totp-setup">
       <p>{t('totp.scan')}</p>
