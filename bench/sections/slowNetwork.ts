@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { launchChromium } from '../../testing/browser/chromium';
 import { CLICK_TO_PAINT, VERIFY_ALONE, type NavigationTiming } from '../navigation/pageScripts';
-import { RECORD_USABLE_FORM } from '../navigation/usableForm';
+import { RECORD_USABLE_FORM, USABLE_FORM_MESSAGE } from '../navigation/usableForm';
 import { ms, percentile, type Row } from '../table';
 import { benchServer } from './benchServer';
 import { build } from './build';
@@ -44,11 +44,12 @@ async function coldLoad(browser: Browser, url: string): Promise<number> {
     await context.addInitScript(`(${RECORD_USABLE_FORM})()`);
     const page = await context.newPage();
     await emulateSlowPhone(page);
-    await page.goto(`${url}/login`);
-    await page.waitForFunction(() => window.__usableFormAt !== undefined, null, {
+    const said = page.waitForEvent('console', {
+      predicate: (message) => message.text().startsWith(`${USABLE_FORM_MESSAGE} `),
       timeout: 60_000,
     });
-    return await page.evaluate(() => window.__usableFormAt!);
+    await page.goto(`${url}/login`, { waitUntil: 'commit' });
+    return Number((await said).text().slice(USABLE_FORM_MESSAGE.length + 1));
   } finally {
     await context.close();
   }
