@@ -8,9 +8,8 @@ import { API_PATHS } from '../../contract/api';
 import { bearer } from '../../testing/server/abuse/accounts';
 import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
-import { buildApp } from '../app';
+import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -18,34 +17,22 @@ let counter = 0;
 const newEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
 
 describe.each(ENGINES)('account self-service on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
+  let running: InjectedApp | undefined;
   let server: FastifyInstance;
   let api: ApiClient;
   const log = capturedLog();
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    server = await buildApp(
-      testConfig(place.dataDir, {
-        ...place.env,
-        // Mails carry links: with no socket to read an address from, the public address is given.
-        PUBLIC_URL: 'http://localhost:8080',
-        RATE_LIMIT_SIGNUP_MAX: '1000',
-        RATE_LIMIT_RESEND_WINDOW_SECONDS: '1',
-        LOG_LEVEL: 'info',
-      }),
+    running = await injectedApp(
+      engine,
+      { RATE_LIMIT_SIGNUP_MAX: '1000', RATE_LIMIT_RESEND_WINDOW_SECONDS: '1', LOG_LEVEL: 'info' },
       { logStream: log.stream },
     );
-    await server.ready();
-    api = ApiClient.inject(server);
+    ({ app: server, api } = running);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await tearDown?.();
-  });
+  afterAll(() => running?.stop());
 
   /** An activated account; returns its email and a session token. */
   async function account(

@@ -1,32 +1,22 @@
 // No API answer may be kept by a browser or a proxy: many carry a session token, a code or
 // personal data. Every answer under /v1/ says `Cache-Control: no-store`, successes and errors.
-import type { FastifyInstance } from 'fastify';
-
 import { API_PATHS } from '../../../contract/api';
 import { bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient, type Answer } from '../../../testing/server/client';
-import { testConfig } from '../../../testing/server/config';
 import { sqlite } from '../../../testing/server/engines';
-import { buildApp } from '../../app';
+import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
 
 const PASSWORD = 'a no-store passphrase';
 
-let tearDown: () => Promise<void>;
-let server: FastifyInstance;
+let running: InjectedApp | undefined;
 let api: ApiClient;
 
 beforeAll(async () => {
-  const place = await sqlite.setUp();
-  tearDown = place.tearDown;
-  server = await buildApp(testConfig(place.dataDir, { PUBLIC_URL: 'http://localhost:8080' }));
-  await server.ready();
-  api = ApiClient.inject(server);
+  running = await injectedApp(sqlite);
+  ({ api } = running);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await tearDown?.();
-});
+afterAll(() => running?.stop());
 
 it('sends Cache-Control: no-store on every answer that carries a token or personal data', async () => {
   const seen: Array<[string, number, string | null]> = [];

@@ -7,15 +7,14 @@ import { API_PATHS } from '../../../contract/api';
 import { SessionsOk } from '../../../contract/schemas';
 import { activatedSession, bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient } from '../../../testing/server/client';
-import { testConfig } from '../../../testing/server/config';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
-import { buildApp } from '../../app';
+import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
 import type { Clock } from '../../plugins/resources';
 
 const PASSWORD = 'a session cap passphrase';
 
 describe.each(ENGINES)('live sessions per account on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
+  let running: InjectedApp | undefined;
   let server: FastifyInstance;
   let api: ApiClient;
   // Each login a second after the one before, so that "the oldest" is well defined.
@@ -23,20 +22,11 @@ describe.each(ENGINES)('live sessions per account on %s', (_name, engine: Engine
   const clock: Clock = { nowSeconds: () => now, nowMs: () => now * 1000 };
 
   beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    server = await buildApp(
-      testConfig(place.dataDir, { ...place.env, PUBLIC_URL: 'http://localhost:8080' }),
-      { clock },
-    );
-    await server.ready();
-    api = ApiClient.inject(server);
+    running = await injectedApp(engine, {}, { clock });
+    ({ app: server, api } = running);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await tearDown?.();
-  });
+  afterAll(() => running?.stop());
 
   it('keeps the newest 50: each new session beyond ends the oldest, and the list stays right', async () => {
     const email = `cap-${Date.now()}@example.com`;
