@@ -2,6 +2,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 import type { RouteName } from '../../store/navigation/routes';
+import { chunkLoader } from '../components/lazyPart';
 
 export const VIEWS: Record<RouteName, LazyView> = {
   home: lazyView(() => import(/* webpackChunkName: "view-home" */ '../views/HomeView')),
@@ -32,27 +33,21 @@ export class ViewLoadError extends Error {
 }
 
 export function lazyView(load: () => Promise<ViewModule>): LazyView {
-  let pending: Promise<ViewModule> | null = null;
-  let loaded: ComponentType | null = null;
+  // A failed load is never kept: the next one fetches the chunk again.
+  const chunk = chunkLoader(load);
   const preload = () =>
-    (pending ??= load().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        pending = null; // a failed load is never kept: the next one fetches the chunk again
-        throw new ViewLoadError('The view could not be loaded', { cause: error });
-      },
-    ));
+    chunk.load().catch((error: unknown) => {
+      throw new ViewLoadError('The view could not be loaded', { cause: error });
+    });
   // React.lazy keeps its outcome, a failure too, so each attempt gets its own.
   let current: { attempt: number; Lazy: LazyExoticComponent<ComponentType> } | null = null;
   // React.lazy suspends on its first render even when the chunk is already here, which would
   // flash the fallback for one frame when a view swaps in: a loaded chunk renders at once.
   const Component = ({ attempt }: { attempt: number }) => {
+    const loaded = chunk.loaded();
     if (loaded) return createElement(loaded);
     if (current?.attempt !== attempt) current = { attempt, Lazy: lazy(preload) };
     return createElement(current.Lazy);
   };
-  return { Component, preload, isLoaded: () => loaded !== null };
+  return { Component, preload, isLoaded: () => chunk.loaded() !== null };
 }

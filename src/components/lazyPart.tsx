@@ -1,5 +1,5 @@
 // A part of a view in a chunk of its own, loaded when it is first shown (or preloaded before).
-import { lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 
 import { useT } from './intl/useT';
 
@@ -15,33 +15,48 @@ export interface LazyPart<P extends object> {
 }
 
 /**
- * Like the views' chunks (src/app/views.ts): a loaded chunk renders at once, without the one-frame
- * fallback React.lazy would show, and a failed load is not kept, so the view's "Try again" (the
- * error reaches its boundary) fetches it again.
+ * How a chunk loads, for the views (src/app/views.ts) and the parts: one fetch at a time, what it
+ * gave kept, so a loaded chunk renders at once, without the one-frame fallback React.lazy would
+ * show; and a failed fetch not kept, so the next load (a "Try again") fetches it again.
+ */
+export function chunkLoader<C>(load: () => Promise<{ default: C }>) {
+  let pending: Promise<{ default: C }> | null = null;
+  let loaded: C | null = null;
+  return {
+    load: () =>
+      (pending ??= load().then(
+        (module) => {
+          loaded = module.default;
+          return module;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      )),
+    /** What the chunk gave, once it has. */
+    loaded: () => loaded,
+  };
+}
+
+/**
+ * Like the views' chunks: a failed load reaches the view's error boundary, whose "Try again"
+ * fetches it again.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyPart<P> {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const chunk = chunkLoader(load);
   let Lazy: ComponentType<P> | null = null;
+  // React.lazy keeps its outcome, a failure too: the next render after a failure makes a new one.
   const start = () =>
-    (pending ??= load().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        pending = null;
-        Lazy = null;
-        throw error;
-      },
-    ));
+    chunk.load().catch((error: unknown) => {
+      Lazy = null;
+      throw error;
+    });
   function Part(props: P) {
-    if (loaded) {
-      const Loaded = loaded;
-      return <Loaded {...props} />;
-    }
+    const loaded = chunk.loaded();
+    if (loaded) return createElement(loaded, props);
     Lazy ??= lazy(start) as unknown as ComponentType<P>;
     const Waiting = Lazy;
     return (
