@@ -2,7 +2,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 import type { RouteName } from '../../store/navigation/routes';
-import { chunkLoader } from '../components/lazyPart';
+import { chunkLoader } from '../components/chunkLoader';
 
 export const VIEWS: Record<RouteName, LazyView> = {
   home: lazyView(() => import(/* webpackChunkName: "view-home" */ '../views/HomeView')),

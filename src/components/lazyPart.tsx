@@ -1,6 +1,7 @@
 // A part of a view in a chunk of its own, loaded when it is first shown (or preloaded before).
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 
+import { chunkLoader } from './chunkLoader';
 import { useT } from './intl/useT';
 
 function Loading() {
@@ -15,33 +16,8 @@ export interface LazyPart<P extends object> {
 }
 
 /**
- * How a chunk loads, for the views (src/app/views.ts) and the parts: one fetch at a time, what it
- * gave kept, so a loaded chunk renders at once, without the one-frame fallback React.lazy would
- * show; and a failed fetch not kept, so the next load (a "Try again") fetches it again.
- */
-export function chunkLoader<C>(load: () => Promise<{ default: C }>) {
-  let pending: Promise<{ default: C }> | null = null;
-  let loaded: C | null = null;
-  return {
-    load: () =>
-      (pending ??= load().then(
-        (module) => {
-          loaded = module.default;
-          return module;
-        },
-        (error: unknown) => {
-          pending = null;
-          throw error;
-        },
-      )),
-    /** What the chunk gave, once it has. */
-    loaded: () => loaded,
-  };
-}
-
-/**
- * Like the views' chunks: a failed load reaches the view's error boundary, whose "Try again"
- * fetches it again.
+ * Loaded like the views' chunks (./chunkLoader.ts): a failed load reaches the view's error
+ * boundary, whose "Try again" fetches it again.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
