@@ -6,7 +6,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, type Account } from '../../testing/browser/api';
-import { expectView, field, logIn, ROUTES, storedToken } from '../../testing/browser/app';
+import {
+  expectView,
+  field,
+  logIn,
+  logOut,
+  ROUTES,
+  section,
+  storedToken,
+} from '../../testing/browser/app';
 import { axeViolations } from '../../testing/browser/axe';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
@@ -47,16 +55,10 @@ async function withoutAutofill(page: Page) {
   });
 }
 
-const section = (page: Page) => page.getByRole('region', { name: 'Passkeys', exact: true });
+const passkeysSection = (page: Page) => section(page, 'Passkeys');
 const passkeyButton = (page: Page) => page.getByRole('button', { name: 'Sign in with a passkey' });
 const thisSession = (page: Page) =>
   page.locator('.sessions__item').filter({ hasText: 'This device' });
-
-async function logOut(page: Page) {
-  await page.locator('.card__actions').getByRole('button', { name: 'Log out' }).click();
-  await expectView(page, 'login');
-  expect(await storedToken(page)).toBeNull();
-}
 
 /** Logs in with the password on localhost and adds a passkey named `name` on home. */
 async function addPasskey(page: Page, account: Account, name?: string) {
@@ -64,7 +66,7 @@ async function addPasskey(page: Page, account: Account, name?: string) {
   await expectView(page, 'login');
   await logIn(page, account.email, account.password);
   await expectView(page, 'home');
-  const passkeys = section(page);
+  const passkeys = passkeysSection(page);
   await passkeys.getByText('You have no passkeys yet.').waitFor();
   // The name starts as the device's; the visitor may choose another.
   const newName = passkeys.getByLabel('Name of the new passkey');
@@ -83,7 +85,7 @@ test('a passkey added on home signs in by the button, and is refused once remove
 
   const name = 'Work laptop passkey';
   await addPasskey(page, account, name);
-  const passkeys = section(page);
+  const passkeys = passkeysSection(page);
   await expect(passkeys.locator('[data-passkey]').allInnerTexts()).resolves.toEqual([
     expect.stringMatching(new RegExp(`${name}[\\s\\S]*Added: [\\s\\S]*Last used: Not used yet`)),
   ]);

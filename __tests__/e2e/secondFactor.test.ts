@@ -12,20 +12,11 @@ import {
   newAccount,
   secondFactorOn,
 } from '../../testing/browser/api';
-import { expectView, logIn, ROUTES, storedToken } from '../../testing/browser/app';
+import { expectView, logIn, logOut, ROUTES, section, storedToken } from '../../testing/browser/app';
 import { axeViolations } from '../../testing/browser/axe';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
-
-/** The home view's section titled `title`. */
-const section = (page: Page, title: string) =>
-  page.getByRole('region', { name: title, exact: true });
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Log out', exact: true }).first().click();
-  await expectView(page, 'login');
-}
 
 async function passwordStep(page: Page, email: string, password: string) {
   await logIn(page, email, password);

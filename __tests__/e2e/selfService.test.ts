@@ -1,8 +1,6 @@
 // Account self-service in Chromium against the real server: a forgotten password recovered from
 // the mail alone, and on the home view the session list, a password change, an email change and
 // the deletion of the account, with axe on every new view.
-import type { Page } from 'playwright-core';
-
 import {
   activatedAccount,
   loginStatus,
@@ -18,6 +16,7 @@ import {
   field,
   formAlert,
   ROUTES,
+  section,
   storedToken,
   submitButton,
 } from '../../testing/browser/app';
@@ -26,10 +25,6 @@ import { PHONE } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
-
-/** The home view's section titled `title`. */
-const section = (page: Page, title: string) =>
-  page.getByRole('region', { name: title, exact: true });
 
 test('a visitor who forgot the password gets back in from the mail alone', async () => {
   const account = newAccount('forgot');

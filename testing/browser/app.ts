@@ -30,6 +30,18 @@ export function formAlert(page: Page): Locator {
   return page.getByRole('alert').filter({ hasText: /\S/ });
 }
 
+/** The home view's section titled `title`. */
+export function section(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+/** Logs out from home: the login view shows, and no token is left in the browser. */
+export async function logOut(page: Page) {
+  await page.locator('.card__actions').getByRole('button', { name: 'Log out' }).click();
+  await expectView(page, 'login');
+  expect(await storedToken(page)).toBeNull();
+}
+
 /** Opens the footer's Help, where the activity-log tools are, if it is not open yet. */
 export async function openHelp(page: Page) {
   const help = page.locator('details.help');
