@@ -161,6 +161,17 @@ function twoStepScenes(guarded: Account, baseUrl: string): Scene[] {
       },
     },
     {
+      name: 'home-email-failed',
+      view: 'home',
+      path: ROUTES.home,
+      signedIn: true,
+      prepare: (page) => page.route(/\/v1\/api\/user\/email-change$/, (route) => route.abort()),
+      act: async (page) => {
+        await sessionsShown(page);
+        await page.locator('.email-change__failed').waitFor();
+      },
+    },
+    {
       name: 'home-two-step-on',
       view: 'home',
       path: ROUTES.home,

@@ -4,7 +4,7 @@ import { api, UNTRACKED } from '../api/apiSlice';
 import { sessionVerified } from '../auth/authSlice';
 import type { AppStartListening } from '../listeners';
 
-import { secondFactorRetried, sessionsRetried } from './accountSlice';
+import { emailChangeRetried, secondFactorRetried, sessionsRetried } from './accountSlice';
 import { askWhileHome } from './askWhileHome';
 
 export function addAccountListeners(startAppListening: AppStartListening) {
@@ -18,13 +18,15 @@ export function addAccountListeners(startAppListening: AppStartListening) {
   );
 
   // The pending email change is the server's: asked for with the sessions, so it shows after a
-  // reload and on another device, and again once a change or a new code was asked for.
+  // reload and on another device, again once a change or a new code was asked for, and when the
+  // visitor presses "Try again" after a failure.
   askWhileHome(
     startAppListening,
     isAnyOf(
       sessionVerified,
       api.endpoints.changeEmail.matchFulfilled,
       api.endpoints.resendEmailChange.matchFulfilled,
+      emailChangeRetried,
     ),
     (dispatch) => dispatch(api.endpoints.emailChange.initiate(undefined, UNTRACKED)),
   );

@@ -21,6 +21,8 @@ export interface AccountState {
   pendingEmail: string | null;
   /** When the pending change's code ends (ISO-8601), once the server said. */
   pendingEmailExpiresAt: string | null;
+  /** Why the last question whether an email change is pending got no answer, until asked again. */
+  emailChangeError?: RequestError;
   // The second factor's keys are absent, not null, until they have a value: states without them
   // keep the shape and hashes of the logs recorded before they existed.
   /** Whether the second factor is on, and how many recovery codes are left, as the server said. */
@@ -43,6 +45,8 @@ const initialState: AccountState = {
 export const secondFactorRetried = createAction('account/secondFactorRetried');
 /** "Try again" pressed under the sessions that could not be loaded. */
 export const sessionsRetried = createAction('account/sessionsRetried');
+/** "Try again" pressed where a pending email change could not be checked for. */
+export const emailChangeRetried = createAction('account/emailChangeRetried');
 
 const noPendingEmail = (state: AccountState) => {
   state.pendingEmail = null;
@@ -96,7 +100,15 @@ export const accountSlice = createSlice({
         state.pendingEmail = action.meta.arg.originalArgs.newEmail;
         state.pendingEmailExpiresAt = null;
       })
+      .addMatcher(api.endpoints.emailChange.matchPending, (state) => {
+        delete state.emailChangeError;
+      })
+      .addMatcher(api.endpoints.emailChange.matchRejected, (state, action) => {
+        const error = callFailure(action);
+        if (error) state.emailChangeError = error;
+      })
       .addMatcher(api.endpoints.emailChange.matchFulfilled, (state, { payload }) => {
+        delete state.emailChangeError;
         state.pendingEmail = payload.pending?.newEmail ?? null;
         state.pendingEmailExpiresAt = payload.pending?.expiresAt ?? null;
       })
@@ -146,6 +158,7 @@ export const accountSlice = createSlice({
     selectPendingEmail: (state) => state.pendingEmail,
     selectSecondFactor: (state) => state.secondFactor ?? null,
     selectSecondFactorError: (state) => state.secondFactorError ?? null,
+    selectEmailChangeError: (state) => state.emailChangeError ?? null,
     selectSecondFactorSetup: (state) => state.secondFactorSetup ?? null,
     selectRecoveryCodes: (state) => state.recoveryCodes ?? null,
   },
@@ -156,6 +169,7 @@ export const {
   selectPendingEmail,
   selectSecondFactor,
   selectSecondFactorError,
+  selectEmailChangeError,
   selectSecondFactorSetup,
   selectRecoveryCodes,
 } = accountSlice.selectors;

@@ -8,6 +8,7 @@ import {
   secondFactorRetried,
   secondFactorSetupCancelled,
   sessionsRetried,
+  emailChangeRetried,
 } from '../account/accountSlice';
 import { api } from '../api/apiSlice';
 import {
@@ -203,6 +204,10 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
     () => other('"Try again" pressed: asks again whether two-step sign-in is on'),
   ],
   [sessionsRetried, () => other('"Try again" pressed: asks for the sessions again')],
+  [
+    emailChangeRetried,
+    () => other('"Try again" pressed: asks again whether an email change is pending'),
+  ],
   [
     recoveryCodesSaved,
     () => other('"I have saved them": the recovery codes are gone from the page'),

@@ -6,7 +6,11 @@ import {
   fieldErrors as refused,
 } from '../../../contract/schemas';
 
-import { selectPendingEmail } from '../../../store/account/accountSlice';
+import {
+  emailChangeRetried,
+  selectEmailChangeError,
+  selectPendingEmail,
+} from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -21,6 +25,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
+import { LoadFailed } from './LoadFailed';
 import { RESEND_INTERVAL_MS, ResendFeedback } from './ResendCodeButton';
 import { useCountdown } from './useCountdown';
 
@@ -42,16 +47,35 @@ export function ChangeEmailForm({
   linkCode?: string;
   linkToken?: string;
 }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
   const pendingEmail = useAppSelector(selectPendingEmail);
-  return pendingEmail ? (
-    <ConfirmEmailForm
-      key={linkCode}
-      email={pendingEmail}
-      linkCode={linkCode}
-      linkToken={linkToken}
-    />
-  ) : (
-    <RequestEmailForm />
+  const checkFailed = useAppSelector(selectEmailChangeError);
+  if (pendingEmail) {
+    return (
+      <ConfirmEmailForm
+        key={linkCode}
+        email={pendingEmail}
+        linkCode={linkCode}
+        linkToken={linkToken}
+      />
+    );
+  }
+  // A change may be waiting that this page could not learn of: say so and offer to ask again;
+  // asking for a new change still works meanwhile.
+  return (
+    <>
+      {checkFailed && (
+        <LoadFailed
+          className="email-change__failed"
+          message={t('email.loadFailed')}
+          error={checkFailed}
+          retryLabel={t('email.retry')}
+          onRetry={() => dispatch(emailChangeRetried())}
+        />
+      )}
+      <RequestEmailForm />
+    </>
   );
 }
 

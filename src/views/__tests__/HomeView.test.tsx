@@ -85,3 +85,35 @@ it('says in words when the sessions could not be loaded, and "Try again" asks ag
   expect(answers).toBe(2);
   expect(actions).toContainEqual({ type: 'account/sessionsRetried' });
 });
+
+it('says in words when a pending email change could not be checked for, and "Try again" asks again', async () => {
+  let answers = 0;
+  const { user, actions } = renderApp({
+    path: '/',
+    storage: { token: 'tok' },
+    api: {
+      'GET /v1/api/user/verify': () => signedInAnswer(EXP),
+      'GET /v1/api/user/email-change': () => {
+        answers += 1;
+        return answers === 1
+          ? json(503, { error: true, code: 'UNAVAILABLE' })
+          : json(200, {
+              error: false,
+              pending: { newEmail: 'new@example.com', expiresAt: '2026-02-01T10:30:00.000Z' },
+            });
+      },
+    },
+  });
+  const section = await screen.findByRole('region', { name: 'Change your email' });
+  const alert = await within(section).findByText(/^We could not check whether an email change/);
+  expect(alert).toHaveAttribute('role', 'alert');
+  // The form to ask for a change stays usable meanwhile.
+  expect(within(section).getByRole('button', { name: 'Send the code' })).toBeInTheDocument();
+  await user.click(within(section).getByRole('button', { name: 'Try again' }));
+  expect(
+    await within(section).findByText(/We sent a 6-digit code to new@example\.com/),
+  ).toBeInTheDocument();
+  expect(within(section).queryByText(/could not check/)).not.toBeInTheDocument();
+  expect(answers).toBe(2);
+  expect(actions).toContainEqual({ type: 'account/emailChangeRetried' });
+});

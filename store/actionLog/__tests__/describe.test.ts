@@ -83,12 +83,19 @@ it('tells a view that could not show, and how it was tried again', () => {
 
 it("tells home's sections asked again after a failure", () => {
   const steps = describeActions(
-    [{ type: 'account/secondFactorRetried' }, { type: 'passkeys/listRetried' }],
-    [0, 1],
+    [
+      { type: 'account/secondFactorRetried' },
+      { type: 'passkeys/listRetried' },
+      { type: 'account/sessionsRetried' },
+      { type: 'account/emailChangeRetried' },
+    ],
+    [0, 1, 2, 3],
   );
   expect(steps.map((step) => [step.text, step.failed])).toEqual([
     ['"Try again" pressed: asks again whether two-step sign-in is on', false],
     ['"Try again" pressed: asks for the passkeys again', false],
+    ['"Try again" pressed: asks for the sessions again', false],
+    ['"Try again" pressed: asks again whether an email change is pending', false],
   ]);
 });
 
