@@ -2,7 +2,7 @@
 // waiting for its code, and the second factor. Only what the server said lives here (no password,
 // code or token); the second factor's secret and recovery codes only while they are shown, and
 // they are secrets the action log redacts.
-import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
 import { api, callFailure, decodeRequestError, type RequestError } from '../api/apiSlice';
@@ -33,6 +33,16 @@ export interface AccountState {
   secondFactorSetup?: { secret: string; otpauthUri: string };
   /** Recovery codes just made, shown once: gone as soon as the visitor says they are saved. */
   recoveryCodes?: string[];
+  /**
+   * What the last "Copy" of the setup's key or the recovery codes did: copied, or (the browser
+   * would not) the text selected for the visitor to copy by hand. Gone with what it copied.
+   */
+  copied?: CopyOutcome;
+}
+
+export interface CopyOutcome {
+  what: 'key' | 'recoveryCodes';
+  copied: boolean;
 }
 
 const initialState: AccountState = {
@@ -63,9 +73,19 @@ export const accountSlice = createSlice({
   initialState,
   reducers: {
     /** The visitor stopped setting up the second factor before its first code. */
-    secondFactorSetupCancelled: (state) => void delete state.secondFactorSetup,
+    secondFactorSetupCancelled: (state) => {
+      delete state.secondFactorSetup;
+      delete state.copied;
+    },
     /** The visitor said the recovery codes are saved: they leave the page and the store. */
-    recoveryCodesSaved: (state) => void delete state.recoveryCodes,
+    recoveryCodesSaved: (state) => {
+      delete state.recoveryCodes;
+      delete state.copied;
+    },
+    /** "Copy" pressed and done (the copy itself is the button's: the outcome only is kept). */
+    copyFinished: (state, action: PayloadAction<CopyOutcome>) => {
+      state.copied = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -137,6 +157,7 @@ export const accountSlice = createSlice({
       })
       .addMatcher(api.endpoints.startSecondFactor.matchFulfilled, (state, { payload }) => {
         state.secondFactorSetup = { secret: payload.secret, otpauthUri: payload.otpauthUri };
+        delete state.copied;
       })
       .addMatcher(
         isAnyOf(
@@ -145,6 +166,7 @@ export const accountSlice = createSlice({
         ),
         (state, { payload }) => {
           delete state.secondFactorSetup;
+          delete state.copied;
           state.recoveryCodes = payload.recoveryCodes;
           state.secondFactor = { enabled: true, recoveryCodesLeft: payload.recoveryCodes.length };
         },
@@ -161,6 +183,9 @@ export const accountSlice = createSlice({
     selectEmailChangeError: (state) => state.emailChangeError ?? null,
     selectSecondFactorSetup: (state) => state.secondFactorSetup ?? null,
     selectRecoveryCodes: (state) => state.recoveryCodes ?? null,
+    /** What the last "Copy" of `what` did, or null when it was not pressed since it showed. */
+    selectCopied: (state, what: CopyOutcome['what']) =>
+      state.copied?.what === what ? state.copied.copied : null,
   },
 });
 
@@ -172,5 +197,7 @@ export const {
   selectEmailChangeError,
   selectSecondFactorSetup,
   selectRecoveryCodes,
+  selectCopied,
 } = accountSlice.selectors;
-export const { secondFactorSetupCancelled, recoveryCodesSaved } = accountSlice.actions;
+export const { secondFactorSetupCancelled, recoveryCodesSaved, copyFinished } =
+  accountSlice.actions;

@@ -4,6 +4,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import {
+  copyFinished,
   recoveryCodesSaved,
   secondFactorRetried,
   secondFactorSetupCancelled,
@@ -207,6 +208,15 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
   [
     emailChangeRetried,
     () => other('"Try again" pressed: asks again whether an email change is pending'),
+  ],
+  [
+    copyFinished,
+    (p) => {
+      const what = p.what === 'key' ? 'the key' : 'the recovery codes';
+      return p.copied === true
+        ? other(`"Copy" pressed: ${what} copied`)
+        : other(`"Copy" pressed: the browser would not copy, ${what} selected to copy by hand`);
+    },
   ],
   [
     recoveryCodesSaved,

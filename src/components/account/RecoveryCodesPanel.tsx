@@ -1,6 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
-import { recoveryCodesSaved } from '../../../store/account/accountSlice';
+import {
+  copyFinished,
+  recoveryCodesSaved,
+  selectCopied,
+} from '../../../store/account/accountSlice';
 import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useT } from '../intl/useT';
@@ -17,7 +21,7 @@ export function RecoveryCodesPanel({ codes, notice }: { codes: unknown; notice: 
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<boolean | null>(null);
+  const copied = useAppSelector((state) => selectCopied(state, 'recoveryCodes'));
   const listRef = useRef<HTMLOListElement>(null);
   const list = Array.isArray(codes) ? codes.filter((code) => typeof code === 'string') : [];
   const text = `${t('totp.codesFile', { email: user?.email ?? '' })}\n\n${list.join('\n')}\n`;
@@ -54,7 +58,11 @@ export function RecoveryCodesPanel({ codes, notice }: { codes: unknown; notice: 
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void copyOrSelect(list.join('\n'), listRef.current).then(setCopied)}
+          onClick={() =>
+            void copyOrSelect(list.join('\n'), listRef.current).then((done) =>
+              dispatch(copyFinished({ what: 'recoveryCodes', copied: done })),
+            )
+          }
         >
           {t('totp.copy')}
         </button>

@@ -1,6 +1,6 @@
 // Turning the second factor on: the password, then the authenticator app takes the key (a QR code,
 // or the key typed by hand), then its first code turns the factor on.
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 
 import { formFields } from '../../../contract/endpoints';
 import {
@@ -8,9 +8,13 @@ import {
   fieldErrors as refused,
   StartSecondFactorBody,
 } from '../../../contract/schemas';
-import { secondFactorSetupCancelled } from '../../../store/account/accountSlice';
+import {
+  copyFinished,
+  secondFactorSetupCancelled,
+  selectCopied,
+} from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';
 import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
@@ -53,7 +57,8 @@ function groupedKey(secret: string): string {
 /** The key to type by hand, grouped for the eye, copied as it is. */
 function ManualKey({ secret }: { secret: string }) {
   const t = useT();
-  const [copied, setCopied] = useState<boolean | null>(null);
+  const dispatch = useAppDispatch();
+  const copied = useAppSelector((state) => selectCopied(state, 'key'));
   const labelId = useId();
   const keyRef = useRef<HTMLElement>(null);
   return (
@@ -68,7 +73,11 @@ function ManualKey({ secret }: { secret: string }) {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void copyOrSelect(secret, keyRef.current).then(setCopied)}
+          onClick={() =>
+            void copyOrSelect(secret, keyRef.current).then((done) =>
+              dispatch(copyFinished({ what: 'key', copied: done })),
+            )
+          }
         >
           {t('totp.copy')}
         </button>

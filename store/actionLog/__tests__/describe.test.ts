@@ -81,21 +81,28 @@ it('tells a view that could not show, and how it was tried again', () => {
   ]);
 });
 
-it("tells home's sections asked again after a failure", () => {
+it("tells home's sections asked again after a failure, and what a copy did", () => {
   const steps = describeActions(
     [
       { type: 'account/secondFactorRetried' },
       { type: 'passkeys/listRetried' },
       { type: 'account/sessionsRetried' },
       { type: 'account/emailChangeRetried' },
+      { type: 'account/copyFinished', payload: { what: 'key', copied: true } },
+      { type: 'account/copyFinished', payload: { what: 'recoveryCodes', copied: false } },
     ],
-    [0, 1, 2, 3],
+    [0, 1, 2, 3, 4, 5],
   );
   expect(steps.map((step) => [step.text, step.failed])).toEqual([
     ['"Try again" pressed: asks again whether two-step sign-in is on', false],
     ['"Try again" pressed: asks for the passkeys again', false],
     ['"Try again" pressed: asks for the sessions again', false],
     ['"Try again" pressed: asks again whether an email change is pending', false],
+    ['"Copy" pressed: the key copied', false],
+    [
+      '"Copy" pressed: the browser would not copy, the recovery codes selected to copy by hand',
+      false,
+    ],
   ]);
 });
 

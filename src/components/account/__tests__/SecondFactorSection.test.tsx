@@ -256,7 +256,7 @@ describe('copying where the browser will not', () => {
     'This browser did not copy it. Select and copy it yourself: it is selected for you.';
 
   it('selects the key and says so, when there is no clipboard', async () => {
-    const { user, section } = await openHome({
+    const { user, section, store } = await openHome({
       [`GET ${TOTP}`]: status(false),
       [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
     });
@@ -268,10 +268,14 @@ describe('copying where the browser will not', () => {
     await user.click(inSection.getByRole('button', { name: 'Copy' }));
     expect(await inSection.findByText(BY_HAND)).toHaveAttribute('role', 'status');
     expect(window.getSelection()?.toString()).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    // What the page says is the store's, so time travel and replay say it too; it goes with the key.
+    expect(store.getState().account.copied).toEqual({ what: 'key', copied: false });
+    await user.click(inSection.getByRole('button', { name: 'Cancel' }));
+    expect(store.getState().account.copied).toBeUndefined();
   });
 
   it('selects the codes and says so, when the clipboard refuses', async () => {
-    const { user, section } = await openHome({
+    const { user, section, store } = await openHome({
       [`GET ${TOTP}`]: status(false),
       [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
       [`POST ${TOTP}/enable`]: () => json(200, { error: false, recoveryCodes: CODES }),
@@ -289,5 +293,6 @@ describe('copying where the browser will not', () => {
     expect(await inSection.findByText(BY_HAND)).toHaveAttribute('role', 'status');
     const selected = window.getSelection()?.toString() ?? '';
     for (const code of CODES) expect(selected).toContain(code);
+    expect(store.getState().account.copied).toEqual({ what: 'recoveryCodes', copied: false });
   });
 });
