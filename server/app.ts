@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { createPasswordHasher } from './auth/passwords';
 import session from './auth/session';
 import type { Config } from './config';
-import { openDatabase } from './db/connect';
+import { checkpointElsewhere, openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import writeFailures from './db/write-failures';
 import { answerEveryEndpoint } from './http/endpoints';
@@ -139,11 +139,13 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   const db = await openDatabase(config.database, (error) =>
     app.log.warn({ err: error }, 'database connection lost'),
   );
+  const stopCheckpoints = checkpointElsewhere(db);
   const redis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
   // ioredis reconnects by itself; without a listener its errors would crash the process.
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
   // Added before the plugins that use them, so it runs after their own onClose hooks.
   app.addHook('onClose', async () => {
+    await stopCheckpoints();
     await db.destroy();
     await redis?.quit();
   });

@@ -1,5 +1,6 @@
 // The session lookup verify runs on every navigation, on both engines: it finds a live session
 // with its user, and never answers from another request's uncommitted writes.
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 import { sql, type Kysely } from 'kysely';
@@ -7,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { testConfig } from '../../testing/server/config';
 import { ENGINES, postgres, sqlite } from '../../testing/server/engines';
 import { hashSessionToken } from '../auth/secrets';
-import { openDatabase } from '../db/connect';
+import { checkpointElsewhere, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import {
@@ -242,6 +243,42 @@ describe('a SQLite file written from several threads', () => {
       const user = await db.selectFrom('users').select('name').executeTakeFirstOrThrow();
       expect(user.name).toBe('Ada L.');
     } finally {
+      await db.destroy();
+      await place.tearDown();
+    }
+  });
+});
+
+describe('the SQLite checkpoint thread', () => {
+  it('copies what the request thread wrote into the database file, and stops with it', async () => {
+    const place = await sqlite.setUp();
+    const config = testConfig(place.dataDir, place.env);
+    const db = await openDatabase(config.database);
+    const file = config.database.kind === 'sqlite' ? config.database.file : '';
+    const stop = checkpointElsewhere(db);
+    try {
+      await migrateToLatest(db, undefined);
+      await sql`create table filler (text text)`.execute(db);
+      // Until the thread has copied the migrations: the file's size holds over a checkpoint's time.
+      let before = -1;
+      while (fs.statSync(file).size !== before) {
+        before = fs.statSync(file).size;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      // About 6 MiB: past the 1000 pages at which a connection checkpoints by default, short of
+      // the request thread's own connection's fallback, so only the thread copies them.
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 600; i++) {
+          await sql`insert into filler (text) values (${'x'.repeat(10_000)})`.execute(trx);
+        }
+      });
+      expect(fs.statSync(file).size).toBe(before);
+      for (let i = 0; i < 60 && fs.statSync(file).size < before + 5_000_000; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(fs.statSync(file).size).toBeGreaterThan(before + 5_000_000);
+    } finally {
+      await stop();
       await db.destroy();
       await place.tearDown();
     }
