@@ -1,15 +1,18 @@
 // The database survives restarts, crashes in the middle of writes, and graceful shutdowns.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 import SQLite from 'better-sqlite3';
 
 import { API_PATHS } from '../../contract/api';
-import { spawnServer } from '../../testing/processes';
+import { REPO_ROOT, spawnServer } from '../../testing/processes';
 import { activatedAccount } from '../../testing/server/abuse/accounts';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir, testEnv } from '../../testing/server/config';
 
+const run = promisify(execFile);
 const PASSWORD = 'durable passphrase 2024';
 const signupBody = (email: string) => ({ name: 'Sok', email, password: PASSWORD });
 
@@ -125,5 +128,31 @@ describe('durability', () => {
     } finally {
       db.close();
     }
+  });
+
+  // The server's threads (the mail thread, SQLite's checkpoints) do not keep a process alive on
+  // their own, but one that awaits the server's close must still be there when it ends: before,
+  // with nothing else left to do, the process ended while a thread was stopping, and the line
+  // after the close never ran (the bench lost its table that way).
+  it('closes to the end in a process with nothing else to do', async () => {
+    const script = `
+      const { startServer } = require('./server/app');
+      const { loadConfig } = require('./server/config');
+      (async () => {
+        const server = await startServer(loadConfig(${JSON.stringify(testEnv(dataDir))}));
+        const signup = await fetch(server.url + '${API_PATHS.signup}', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(${JSON.stringify(signupBody('closing@example.com'))}),
+        });
+        await server.close();
+        console.log('closed after ' + signup.status);
+      })();
+    `;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: REPO_ROOT,
+      timeout: 60_000,
+    });
+    expect(stdout.trim()).toBe('closed after 201');
   });
 });

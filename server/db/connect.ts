@@ -146,6 +146,9 @@ export function checkpointElsewhere(db: Kysely<Database>): () => Promise<void> {
   thread.on('error', () => {});
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   return async () => {
+    // Held while it stops: unreferenced, the process could end before the thread's exit is
+    // heard, and whatever awaits the server's close (a test, the bench's table) would never run.
+    thread.ref();
     thread.postMessage('stop');
     await exited;
   };

@@ -83,6 +83,7 @@ export function createMailThread({ config, warn, onFailure }: MailThreadOptions)
         case 'done': {
           const request = waiting.get(message.id);
           waiting.delete(message.id);
+          if (waiting.size === 0) started.unref();
           if (message.error === undefined) request?.resolve();
           else request?.reject(new Error(message.error));
           return;
@@ -101,12 +102,19 @@ export function createMailThread({ config, warn, onFailure }: MailThreadOptions)
     return started;
   }
 
+  /**
+   * Asks the thread and waits for its answer, holding the process meanwhile: unreferenced, a
+   * process with nothing else to do could end before the answer, and whatever awaits it (a
+   * server's close) would never go on.
+   */
   function ask(type: 'idle' | 'close'): Promise<void> {
     nextId += 1;
     const id = nextId;
     return new Promise<void>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      thread().postMessage({ type, id } satisfies ToThread);
+      const asked = thread();
+      asked.ref();
+      asked.postMessage({ type, id } satisfies ToThread);
     });
   }
 
