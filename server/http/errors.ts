@@ -56,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     noteRefusal(this.request, code, fields);
     return this.code(ERRORS[code].status).send(errorBody(code, fields));
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.validation) {
       return sendError(reply, 400, 'VALIDATION', schemaFieldErrors(error.validation));
     }
@@ -73,6 +73,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, status, code);
     }
     if (error instanceof HashingOverloaded) {
+      // Shed before its check: whatever the request drew does not count.
+      if (request.server.hasDecorator('limits')) await request.server.limits.shed(request);
       reply.header('retry-after', error.retryAfterSeconds);
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
     }

@@ -82,6 +82,12 @@ export interface Limits {
   /** Gives the points back: the request turned out not to count (a successful login). */
   refund(draws: Draw[]): Promise<void>;
   /**
+   * The request was shed before its check was done (every hashing slot busy: 503): the points it
+   * drew and still holds come back, whichever route drew them, so a visitor whose request the
+   * server could not take is not counted as guessing.
+   */
+  shed(request: FastifyRequest): Promise<void>;
+  /**
    * A deleted account's rows: the addresses it signed in from (their exemption from the
    * per-email login limit must not pass to whoever signs up with the email next), its code
    * budgets (they never expire on their own), and its sessions' password checks.
@@ -116,6 +122,9 @@ export interface LimitsOptions {
 
 const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, redis }) => {
   const store = openCounterStore(config.database, redis);
+  /** The points each request drew and still holds (not refunded), for `shed`. */
+  const held = new WeakMap<FastifyRequest, Set<Draw>>();
+  const holder = new WeakMap<Draw, FastifyRequest>();
   app.addHook('onClose', () => store.close());
   const limits = config.rateLimits;
   /** Each counter's name, for the event of a request that draws from it. */
@@ -238,10 +247,15 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         left: Math.max(0, left),
         points: limiter.points,
       });
-      for (const { counter: limiter, key, retryAfterSeconds } of draws) {
+      for (const draw of draws) {
+        const { counter: limiter, key, retryAfterSeconds } = draw;
         try {
           const drawn = await limiter.consume(key);
           noteLimit(reply.request, limit(limiter, drawn.remainingPoints));
+          let drawnByRequest = held.get(reply.request);
+          if (!drawnByRequest) held.set(reply.request, (drawnByRequest = new Set()));
+          drawnByRequest.add(draw);
+          holder.set(draw, reply.request);
         } catch (refusal) {
           // The store rejects with its answer when the points are spent, with an Error when it fails.
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
@@ -259,7 +273,15 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
       return true;
     },
     async refund(draws) {
+      for (const draw of draws) {
+        const request = holder.get(draw);
+        if (request) held.get(request)?.delete(draw);
+      }
       await Promise.all(draws.map(({ counter: limiter, key }) => limiter.reward(key)));
+    },
+    async shed(request) {
+      const drawn = held.get(request);
+      if (drawn?.size) await decorated.refund([...drawn]);
     },
     async forgetAccount({ id, email }) {
       const budgets: CodeGuess[] = [

@@ -1,5 +1,4 @@
 import { normalizeEmail } from '../../contract/schemas';
-import { HashingOverloaded } from '../auth/passwords';
 import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { findUserByEmail } from '../repo/users';
@@ -16,15 +15,11 @@ const loginRoutes = defineRoutes(async (app) => {
 
       const { password } = request.body;
       const user = await findUserByEmail(db, email);
+      // Shed before the check (every hashing slot busy), the try does not count: the error
+      // handler gives its draws back (limits.shed).
       let passwordOk = false;
-      try {
-        if (user) passwordOk = await passwords.verify(user.password_hash, password);
-        else await passwords.verifyNothing(password);
-      } catch (error) {
-        // Shed before any check: the try does not count.
-        if (error instanceof HashingOverloaded) await app.limits.refund(draws);
-        throw error;
-      }
+      if (user) passwordOk = await passwords.verify(user.password_hash, password);
+      else await passwords.verifyNothing(password);
       if (!user || !passwordOk) return reply.fail('INVALID_CREDENTIALS');
       await app.limits.refund(draws);
       await app.limits.rememberAddress(request, email);
