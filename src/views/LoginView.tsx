@@ -5,10 +5,10 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ROUTES } from '../../store/navigation/routes';
 import { selectPasskeySupport } from '../../store/passkeys/passkeysSlice';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { Link } from '../app/StoreRouter';
 import { LoginForm } from '../components/account/LoginForm';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
-import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 /** A login's second step (an account with a second factor): its own chunk, preloaded on open. */

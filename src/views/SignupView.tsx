@@ -4,10 +4,10 @@ import { signupEn, signupKh } from '../../i18n/messages/signup';
 import { useAppDispatch } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { Link } from '../app/StoreRouter';
 import { SignupForm } from '../components/account/SignupForm';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
-import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };

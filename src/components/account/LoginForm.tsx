@@ -5,6 +5,7 @@ import { fieldErrors as refused, LoginBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { activationHref } from '../../../store/navigation/routes';
+import { Link } from '../../app/StoreRouter';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
@@ -13,7 +14,6 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 import { lazyPart } from '../lazyPart';
-import { Link } from '../Link';
 
 import type { ResendCodeButton } from './ResendCodeButton';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Router, type Navigator } from 'react-router-dom';
 
-import { Link } from '../Link';
+import { Link } from '../StoreRouter';
 
 function renderAt(pathname: string, link: React.ReactNode) {
   const navigator: Navigator = {
