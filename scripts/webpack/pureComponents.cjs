@@ -8,6 +8,9 @@
 // to a dependency's build.
 module.exports = function pureComponents(source) {
   return source
-    .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+    .replace(
+      /^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
+      '$1/* @__PURE__ */ $2',
+    )
     .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
 };
