@@ -57,18 +57,21 @@ export async function createSession(db: Kysely<Database>, session: NewSession): 
     .execute();
 }
 
+/** What a live session's lookup reads: its user, its expiry and its last use. */
+const LIVE_SESSION_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.created_at',
+  'sessions.expires_at',
+  'sessions.last_used_at',
+] as const;
+
 function liveSessionQuery(db: Kysely<Database>, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.created_at',
-      'sessions.expires_at',
-      'sessions.last_used_at',
-    ])
+    .select(LIVE_SESSION_COLUMNS)
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now);
 }
@@ -206,15 +209,7 @@ class LookupBatcher {
     const compiled = db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.token_hash',
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.created_at',
-        'sessions.expires_at',
-        'sessions.last_used_at',
-      ])
+      .select(['sessions.token_hash', ...LIVE_SESSION_COLUMNS])
       .where(sql<boolean>`sessions.token_hash = any(${HASHES_SLOT}::text[])`)
       .where('sessions.expires_at', '>', NOW_SLOT)
       .compile();

@@ -54,12 +54,12 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
  * (gzipped).
  */
 export function Link({ to, onClick, children, ...rest }: LinkProps) {
-  const href = useHref(to);
+  const path = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target: rest.target });
   return (
     <a
       {...rest}
-      href={href}
+      href={path}
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) navigate(event);
