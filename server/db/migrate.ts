@@ -12,6 +12,7 @@ import * as actionLogIndex from './migrations/008_action_log_index';
 import * as authEvents from './migrations/009_auth_events';
 import * as secondFactor from './migrations/010_second_factor';
 import * as passkeys from './migrations/011_passkeys';
+import * as sessionFillfactor from './migrations/012_session_fillfactor';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009_auth_events': authEvents,
   '010_second_factor': secondFactor,
   '011_passkeys': passkeys,
+  '012_session_fillfactor': sessionFillfactor,
 };
 
 const provider: MigrationProvider = {
