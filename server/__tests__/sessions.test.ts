@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { testConfig } from '../../testing/server/config';
 import { ENGINES, postgres, sqlite } from '../../testing/server/engines';
 import { hashSessionToken } from '../auth/secrets';
-import { checkpointElsewhere, openDatabase } from '../db/connect';
+import { checkpointElsewhere, openDatabase, sqliteConnectionOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import {
@@ -278,6 +278,40 @@ describe('the SQLite checkpoint thread', () => {
       }
       expect(fs.statSync(file).size).toBeGreaterThan(before + 5_000_000);
     } finally {
+      await stop();
+      await db.destroy();
+      await place.tearDown();
+    }
+  });
+  it('writes the uses verify saw on its own connection, while the request thread reads', async () => {
+    const place = await sqlite.setUp();
+    const config = testConfig(place.dataDir, place.env);
+    const db = await openDatabase(config.database);
+    const stop = checkpointElsewhere(db);
+    const connection = sqliteConnectionOf(db)!;
+    const stored = () =>
+      (
+        connection
+          .prepare('select last_used_at from sessions where token_hash = ?')
+          .get(TOKEN_HASH) as { last_used_at: number }
+      ).last_used_at;
+    try {
+      await migrateToLatest(db, undefined);
+      await addAdaWithSession(db);
+      // The request thread's connection sits in a read transaction: a write on it would join
+      // that transaction, so only another connection can write the use now.
+      connection.prepare('begin').run();
+      expect(stored()).toBe(NOW - 10);
+      recordSessionUse(db, { tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 }, NOW + 60, 60);
+      const flushed = flushSessionUses(db);
+      // Given to the thread and not yet written: still what the list shows.
+      expect((await listSessions(db, 'u1', NOW + 60))[0]?.last_used_at).toBe(NOW + 60);
+      await flushed;
+      expect(stored()).toBe(NOW - 10);
+      connection.prepare('commit').run();
+      expect(stored()).toBe(NOW + 60);
+    } finally {
+      if (connection.inTransaction) connection.prepare('rollback').run();
       await stop();
       await db.destroy();
       await place.tearDown();

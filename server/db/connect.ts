@@ -101,12 +101,15 @@ const CHECKPOINT_MS = 1000;
  */
 const FALLBACK_CHECKPOINT_PAGES = 10_000;
 
-// Plain JavaScript, run as is in a thread of its own: its one job needs nothing of the server's.
+// Plain JavaScript, run as is in a thread of its own: its jobs need nothing of the server's. Its
+// connection is set as the request thread's is for writing (openSqlite).
 const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+db.pragma('secure_delete = ON');
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
@@ -114,12 +117,44 @@ const timer = setInterval(() => {
     // Retried on the next tick; past the fallback, the server's own connection checkpoints.
   }
 }, workerData.everyMs);
-parentPort.once('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
+const statements = new Map();
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    clearInterval(timer);
+    db.close();
+    parentPort.close();
+    return;
+  }
+  const { id, text, rows } = message;
+  try {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    db.transaction(() => {
+      for (const row of rows) statement.run(...row);
+    })();
+    parentPort.postMessage({ id });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message) });
+  }
 });
 `;
+
+/** Runs one statement once per row, in one transaction, on the checkpoint thread's connection. */
+export type BackgroundWrite = (text: string, rows: unknown[][]) => Promise<void>;
+
+const backgroundWrites = new WeakMap<Kysely<Database>, BackgroundWrite>();
+
+/**
+ * How to write on the checkpoint thread while it runs (SQLite only), or undefined: then the
+ * caller writes on its own connection. For writes nothing waits for and that may be lost with the
+ * process, such as a session's last use.
+ */
+export function backgroundWriteOf(db: Kysely<Database>): BackgroundWrite | undefined {
+  return backgroundWrites.get(db);
+}
 
 /**
  * Copies the SQLite WAL into the database file from another thread, about once a second, instead
@@ -127,7 +162,10 @@ parentPort.once('message', () => {
  * disk (its writes, then an fsync): at a million sessions, with a new session on every request,
  * the checkpoints after the uses' writes took more of the request thread than the writes
  * themselves (`bench/README.md`, scale). PASSIVE: it never waits for, nor holds up, a reader or a
- * writer. Returns how to stop it (before the database closes); nothing to do on PostgreSQL.
+ * writer. The same thread runs the writes given to `backgroundWriteOf`: on a million sessions,
+ * each use written is a page of its own, and they cost the request thread about an eighth of its
+ * time. Returns how to stop it (before the database closes, after the last background write was
+ * given); nothing to do on PostgreSQL.
  */
 export function checkpointElsewhere(db: Kysely<Database>): () => Promise<void> {
   const database = sqliteConnections.get(db);
@@ -144,8 +182,38 @@ export function checkpointElsewhere(db: Kysely<Database>): () => Promise<void> {
   // A server that forgot to close is not kept alive by it; if it fails, the fallback remains.
   thread.unref();
   thread.on('error', () => {});
-  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let stopping = false;
+  thread.on('message', ({ id, error }: { id: number; error?: string }) => {
+    const write = waiting.get(id);
+    waiting.delete(id);
+    // Held only while a write is under way, so that whoever awaits it hears the answer.
+    if (waiting.size === 0 && !stopping) thread.unref();
+    if (error === undefined) write?.resolve();
+    else write?.reject(new Error(error));
+  });
+  const exited = new Promise<void>((resolve) =>
+    thread.once('exit', () => {
+      backgroundWrites.delete(db);
+      for (const write of waiting.values()) write.reject(new Error('the checkpoint thread ended'));
+      waiting.clear();
+      resolve();
+    }),
+  );
+  backgroundWrites.set(
+    db,
+    (text, rows) =>
+      new Promise<void>((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ id, text, rows });
+      }),
+  );
   return async () => {
+    backgroundWrites.delete(db);
+    stopping = true;
     // Held while it stops: unreferenced, the process could end before the thread's exit is
     // heard, and whatever awaits the server's close (a test, the bench's table) would never run.
     thread.ref();

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import { hashSessionToken, newSessionToken } from '../auth/secrets';
-import { sqliteConnectionOf } from '../db/connect';
+import { backgroundWriteOf, sqliteConnectionOf } from '../db/connect';
 import type { Database, SessionOpener } from '../db/schema';
 import { rowGetter } from '../db/sqliteRows';
 import { SessionCache } from './session-cache';
@@ -315,6 +315,8 @@ const USE_BATCH = 500;
  */
 class SessionUses {
   readonly waiting = new Map<string, number>();
+  /** Uses given to the database and not yet known to be written: another thread may hold them. */
+  private readonly writingNow = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
@@ -324,6 +326,11 @@ class SessionUses {
     this.waiting.set(tokenHash, now);
     if (this.waiting.size >= USE_BATCH) this.flushSoon(0);
     else this.flushSoon(USE_FLUSH_MS);
+  }
+
+  /** The latest use of the session this process saw and the database may not show yet. */
+  unwritten(tokenHash: string): number | undefined {
+    return this.waiting.get(tokenHash) ?? this.writingNow.get(tokenHash);
   }
 
   private flushSoon(delayMs: number) {
@@ -343,8 +350,14 @@ class SessionUses {
     const uses = [...this.waiting];
     this.waiting.clear();
     if (uses.length === 0) return this.writing;
+    for (const [tokenHash, at] of uses) this.writingNow.set(tokenHash, at);
     this.writing = this.writing
       .then(() => writeUses(this.db, uses))
+      .finally(() => {
+        for (const [tokenHash, at] of uses) {
+          if (this.writingNow.get(tokenHash) === at) this.writingNow.delete(tokenHash);
+        }
+      })
       .catch((error: unknown) => {
         if (!(error instanceof BusyConnection)) return;
         for (const [tokenHash, at] of uses) {
@@ -358,14 +371,22 @@ class SessionUses {
 
 class BusyConnection extends Error {}
 
+const SQLITE_USE = 'update sessions set last_used_at = ? where token_hash = ? and last_used_at < ?';
+
 async function writeUses(db: Kysely<Database>, uses: [string, number][]) {
+  const background = backgroundWriteOf(db);
+  if (background) {
+    await background(
+      SQLITE_USE,
+      uses.map(([tokenHash, at]) => [at, tokenHash, at]),
+    );
+    return;
+  }
   const connection = sqliteConnectionOf(db);
   if (connection) {
     // Run now, the updates would join a transaction another query holds open, and go with it.
     if (connection.inTransaction) throw new BusyConnection();
-    const update = connection.prepare(
-      'update sessions set last_used_at = ? where token_hash = ? and last_used_at < ?',
-    );
+    const update = connection.prepare(SQLITE_USE);
     connection.transaction(() => {
       for (const [tokenHash, at] of uses) update.run(at, tokenHash, at);
     })();
@@ -418,10 +439,10 @@ export async function listSessions(db: Kysely<Database>, userId: string, now: nu
     .orderBy('id', 'desc')
     .execute()
     .then((rows) => {
-      const waiting = sessionUses.get(db)?.waiting;
-      if (!waiting || waiting.size === 0) return rows;
+      const uses = sessionUses.get(db);
+      if (!uses) return rows;
       return rows.map((row) => {
-        const used = waiting.get(row.token_hash);
+        const used = uses.unwritten(row.token_hash);
         return used && used > row.last_used_at ? { ...row, last_used_at: used } : row;
       });
     });
