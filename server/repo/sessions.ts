@@ -314,7 +314,7 @@ const USE_BATCH = 500;
  * of a write on the request path, so verify stays one read however many sessions are in use.
  */
 class SessionUses {
-  readonly waiting = new Map<string, number>();
+  private readonly waiting = new Map<string, number>();
   /** Uses given to the database and not yet known to be written: another thread may hold them. */
   private readonly writingNow = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -374,21 +374,16 @@ class BusyConnection extends Error {}
 const SQLITE_USE = 'update sessions set last_used_at = ? where token_hash = ? and last_used_at < ?';
 
 async function writeUses(db: Kysely<Database>, uses: [string, number][]) {
-  const background = backgroundWriteOf(db);
-  if (background) {
-    await background(
-      SQLITE_USE,
-      uses.map(([tokenHash, at]) => [at, tokenHash, at]),
-    );
-    return;
-  }
   const connection = sqliteConnectionOf(db);
   if (connection) {
+    const rows = uses.map(([tokenHash, at]) => [at, tokenHash, at]);
+    const background = backgroundWriteOf(db);
+    if (background) return background(SQLITE_USE, rows);
     // Run now, the updates would join a transaction another query holds open, and go with it.
     if (connection.inTransaction) throw new BusyConnection();
     const update = connection.prepare(SQLITE_USE);
     connection.transaction(() => {
-      for (const [tokenHash, at] of uses) update.run(at, tokenHash, at);
+      for (const row of rows) update.run(...row);
     })();
     return;
   }
