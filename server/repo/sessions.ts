@@ -179,8 +179,13 @@ export async function findLiveSessionUser(
 
 /** Lookups sent as one query at most; more waiting go in several. */
 const LOOKUP_BATCH = 500;
+/**
+ * Lookups a query takes at least when more wait: a query's round trip costs this process about
+ * what a dozen answers do (`npm run bench -- scale`), so smaller ones cost more than they overlap.
+ */
+const LOOKUP_BATCH_LEAST = 16;
 /** Batched lookup queries under way at once; the lookups that come meanwhile wait for the next. */
-const LOOKUPS_IN_FLIGHT = 2;
+const LOOKUPS_IN_FLIGHT = 4;
 
 interface WaitingLookup {
   tokenHash: string;
@@ -191,10 +196,12 @@ interface WaitingLookup {
 
 /**
  * Verify's PostgreSQL lookups, sent together: the lookups asked during one turn of the event loop,
- * or while `LOOKUPS_IN_FLIGHT` queries are under way, go as one `token_hash = any($1)` query, and
+ * or while `LOOKUPS_IN_FLIGHT` queries are under way, go as `token_hash = any($1)` queries, and
  * each caller gets its own row. Under load (many sessions, few of them in memory) a round trip per
  * verify was the cost; the database answers a batch of primary-key reads in about the time of
- * one. Exact: a lookup's query is always sent after the lookup was asked, so a session ended
+ * one. The waiting lookups are spread over the queries free to go, `LOOKUP_BATCH_LEAST` at least
+ * each: while the database answers one, this process answers the requests of another. One query
+ * for a whole burst kept each side waiting on the other (bench/README.md, scale). Exact: a lookup's query is always sent after the lookup was asked, so a session ended
  * before its request came is never found. Nothing is kept between queries (no cache of its own).
  * (This is what `dataloader` does with `cache: false`; its few lines here spare a dependency.)
  */
@@ -234,8 +241,14 @@ class LookupBatcher {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
+      const free = LOOKUPS_IN_FLIGHT - this.inFlight;
+      const queries = Math.max(
+        1,
+        Math.min(free, Math.floor(this.waiting.length / LOOKUP_BATCH_LEAST)),
+      );
+      const size = Math.min(LOOKUP_BATCH, Math.ceil(this.waiting.length / queries));
       while (this.waiting.length > 0 && this.inFlight < LOOKUPS_IN_FLIGHT) {
-        void this.send(this.waiting.splice(0, LOOKUP_BATCH));
+        void this.send(this.waiting.splice(0, size));
       }
     });
   }
