@@ -180,8 +180,8 @@ export async function findLiveSessionUser(
 /** Lookups sent as one query at most; more waiting go in several. */
 const LOOKUP_BATCH = 500;
 /**
- * Lookups a query takes at least when more wait: a query's round trip costs this process about
- * what a dozen answers do (`npm run bench -- scale`), so smaller ones cost more than they overlap.
+ * Lookups a query takes at least when more wait: sending a query cost this process about 90 us in
+ * the scale bench (bench/README.md), so smaller queries cost more than they overlap.
  */
 const LOOKUP_BATCH_LEAST = 16;
 /** Batched lookup queries under way at once; the lookups that come meanwhile wait for the next. */
