@@ -201,8 +201,9 @@ interface WaitingLookup {
  * verify was the cost; the database answers a batch of primary-key reads in about the time of
  * one. The waiting lookups are spread over the queries free to go, `LOOKUP_BATCH_LEAST` at least
  * each: while the database answers one, this process answers the requests of another. One query
- * for a whole burst kept each side waiting on the other (bench/README.md, scale). Exact: a lookup's query is always sent after the lookup was asked, so a session ended
- * before its request came is never found. Nothing is kept between queries (no cache of its own).
+ * for a whole burst kept each side waiting on the other (bench/README.md, scale). Exact: a
+ * lookup's query is always sent after the lookup was asked, so a session ended before its request
+ * came is never found. Nothing is kept between queries (no cache of its own).
  * (This is what `dataloader` does with `cache: false`; its few lines here spare a dependency.)
  */
 class LookupBatcher {
