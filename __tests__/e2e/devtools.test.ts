@@ -215,6 +215,15 @@ it('imports an exported log from the UI and shows its last state, with no reques
   const app = await openApp('/login');
   await expectView(app.page, 'login');
   await ui.locator('[data-id]', { hasText: 'router/locationChanged' }).first().waitFor();
+  // The login view settles once the email field's passkey offer is open, where the browser makes
+  // one: its options request goes out first, and on a busy machine after the view shows.
+  await ui.locator('[data-id]', { hasText: 'passkeys/supportChecked' }).waitFor();
+  const offersPasskeys = await app.page.evaluate(
+    async () => (await window.PublicKeyCredential?.isConditionalMediationAvailable?.()) === true,
+  );
+  if (offersPasskeys) {
+    await ui.locator('[data-id]', { hasText: 'passkeys/ceremonyStarted' }).waitFor();
+  }
   const before = await sideEffects(app);
 
   await ui.locator('input[type=file]').setInputFiles({
