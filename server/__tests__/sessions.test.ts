@@ -383,3 +383,42 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
     expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada L.' });
   });
 });
+
+describe('the session key on PostgreSQL', () => {
+  let db: Kysely<Database>;
+  let schema: string;
+  let tearDown: () => Promise<void>;
+
+  beforeEach(async () => {
+    const place = await postgres.setUp();
+    tearDown = place.tearDown;
+    const config = testConfig(place.dataDir, place.env);
+    if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    schema = config.database.schema ?? 'public';
+    db = await openDatabase(config.database);
+    await migrateToLatest(db, schema);
+    await addAdaWithSession(db);
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    await tearDown();
+  });
+
+  const keyCollation = async () =>
+    (
+      await sql<{ collation: string | null }>`select collation_name as collation
+        from information_schema.columns
+        where table_schema = ${schema} and table_name = 'sessions' and column_name = 'token_hash'`.execute(
+        db,
+      )
+    ).rows[0]?.collation;
+
+  it('compares keys as bytes, and the batched lookup still goes through the key', async () => {
+    expect(await keyCollation()).toBe('C');
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain select token_hash from sessions
+      where token_hash = any(${[TOKEN_HASH, hashSessionToken('another')]}::text[])`.execute(db);
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('sessions_pkey');
+    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+  });
+});

@@ -13,6 +13,7 @@ import * as authEvents from './migrations/009_auth_events';
 import * as secondFactor from './migrations/010_second_factor';
 import * as passkeys from './migrations/011_passkeys';
 import * as sessionFillfactor from './migrations/012_session_fillfactor';
+import * as sessionTokenCollation from './migrations/013_session_token_collation';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010_second_factor': secondFactor,
   '011_passkeys': passkeys,
   '012_session_fillfactor': sessionFillfactor,
+  '013_session_token_collation': sessionTokenCollation,
 };
 
 const provider: MigrationProvider = {
