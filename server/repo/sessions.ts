@@ -180,8 +180,10 @@ export async function findLiveSessionUser(
 /** Lookups sent as one query at most; more waiting go in several. */
 const LOOKUP_BATCH = 500;
 /**
- * Lookups a query takes at least when more wait: sending a query cost this process about 90 us in
- * the scale bench (bench/README.md), so smaller queries cost more than they overlap.
+ * Lookups a query takes at least when more wait: each query is a round trip (about 1.2 ms in the
+ * scale bench, bench/README.md) and costs this process about 90 us of its time, mostly waiting for
+ * its core back after waking the database's process, so smaller queries cost more than they
+ * overlap.
  */
 const LOOKUP_BATCH_LEAST = 16;
 /** Batched lookup queries under way at once; the lookups that come meanwhile wait for the next. */
@@ -319,12 +321,19 @@ export async function revokeSession(
 
 /** How long a use waits in memory before it is written with the others, at most. */
 const USE_FLUSH_MS = 1000;
-/** Uses written in one statement; this many waiting are written at once. */
+/** Uses SQLite's thread writes in one transaction; this many waiting are written at once. */
 const USE_BATCH = 500;
+/**
+ * The same for PostgreSQL, one statement each. A statement of 500 kept a database process busy
+ * for about 6 ms at a million sessions, and the lookups on the same cores waited behind it:
+ * statements of 100 took the 1M verify rate from 0.64x and 0.65x to 0.66x and 0.67x its 1k rate
+ * (bench/README.md, scale); 50 measured the same as 100.
+ */
+const POSTGRES_USE_BATCH = 100;
 
 /**
  * The uses verify saw in this process that the database does not show yet, written together
- * about once a second: one transaction (SQLite) or one statement per 500 (PostgreSQL) instead
+ * about once a second: one transaction (SQLite) or one statement per 100 (PostgreSQL) instead
  * of a write on the request path, so verify stays one read however many sessions are in use.
  */
 class SessionUses {
@@ -334,11 +343,15 @@ class SessionUses {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly batch: number;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.batch = sqliteConnectionOf(db) ? USE_BATCH : POSTGRES_USE_BATCH;
+  }
 
   record(tokenHash: string, now: number) {
     this.waiting.set(tokenHash, now);
-    if (this.waiting.size >= USE_BATCH) this.flushSoon(0);
+    if (this.waiting.size >= this.batch) this.flushSoon(0);
     else this.flushSoon(USE_FLUSH_MS);
   }
 
@@ -401,8 +414,8 @@ async function writeUses(db: Kysely<Database>, uses: [string, number][]) {
     })();
     return;
   }
-  for (let start = 0; start < uses.length; start += USE_BATCH) {
-    const batch = uses.slice(start, start + USE_BATCH);
+  for (let start = 0; start < uses.length; start += POSTGRES_USE_BATCH) {
+    const batch = uses.slice(start, start + POSTGRES_USE_BATCH);
     await sql`update sessions set last_used_at = used.at
       from unnest(${batch.map(([hash]) => hash)}::text[], ${batch.map(([, at]) => at)}::bigint[])
         as used(token_hash, at)
