@@ -319,6 +319,18 @@ describe('the SQLite checkpoint thread', () => {
   });
 });
 
+/** A migrated PostgreSQL schema of its own, with Ada and her session. */
+async function postgresWithAda() {
+  const place = await postgres.setUp();
+  const config = testConfig(place.dataDir, place.env);
+  if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+  const schema = config.database.schema ?? 'public';
+  const db = await openDatabase(config.database);
+  await migrateToLatest(db, schema);
+  await addAdaWithSession(db);
+  return { db, schema, database: config.database, tearDown: place.tearDown };
+}
+
 describe('live sessions kept in memory (PostgreSQL)', () => {
   let db: Kysely<Database>;
   let schema: string;
@@ -326,15 +338,9 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
   let stopCache: () => Promise<void>;
 
   beforeEach(async () => {
-    const place = await postgres.setUp();
-    tearDown = place.tearDown;
-    const config = testConfig(place.dataDir, place.env);
-    if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
-    schema = config.database.schema ?? 'public';
-    db = await openDatabase(config.database);
-    await migrateToLatest(db, schema);
-    await addAdaWithSession(db);
-    stopCache = await cacheLiveSessions(db, config.database, 10);
+    const place = await postgresWithAda();
+    ({ db, schema, tearDown } = place);
+    stopCache = await cacheLiveSessions(db, place.database, 10);
   });
 
   afterEach(async () => {
@@ -390,14 +396,7 @@ describe('the session key on PostgreSQL', () => {
   let tearDown: () => Promise<void>;
 
   beforeEach(async () => {
-    const place = await postgres.setUp();
-    tearDown = place.tearDown;
-    const config = testConfig(place.dataDir, place.env);
-    if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
-    schema = config.database.schema ?? 'public';
-    db = await openDatabase(config.database);
-    await migrateToLatest(db, schema);
-    await addAdaWithSession(db);
+    ({ db, schema, tearDown } = await postgresWithAda());
   });
 
   afterEach(async () => {
