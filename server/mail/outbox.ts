@@ -31,7 +31,11 @@ async function messageFiles(dir: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.json')).sort();
 }
 
-/** Writes the message, then deletes the oldest beyond the newest `keep`. */
+/**
+ * Writes the message, the oldest beyond the newest `keep` deleted first: once a reader sees the new
+ * message, this writer has left no more than `keep`. (Deleted after it, a reader that saw the new
+ * message could still find the oldest ones, on a busy machine for a while.)
+ */
 export async function writeOutboxMessage(
   dir: string,
   message: OutboxMessage,
@@ -41,12 +45,12 @@ export async function writeOutboxMessage(
   const target = path.join(dir, fileName(new Date(message.sentAt)));
   // Written aside, then renamed, so a reader never sees half a message.
   await fs.writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
-  await fs.rename(`${target}.tmp`, target);
   const files = await messageFiles(dir);
   // Another process (or writer) may delete the same file first: `force` makes that fine.
-  for (const name of files.slice(0, Math.max(0, files.length - keep))) {
+  for (const name of files.slice(0, Math.max(0, files.length - (keep - 1)))) {
     await fs.rm(path.join(dir, name), { force: true });
   }
+  await fs.rename(`${target}.tmp`, target);
 }
 
 /**
