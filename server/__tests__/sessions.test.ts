@@ -19,6 +19,7 @@ import {
   listSessions,
   recordSessionUse,
   revokeSession,
+  SessionUses,
 } from '../repo/sessions';
 
 const NOW = 1_800_000_000;
@@ -193,6 +194,26 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
     await db.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
     await flushSessionUses(db);
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('the uses waiting to be written', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('writes a batch the moment it fills, and the rest with the next batch or within a second', async () => {
+    const statements: number[] = [];
+    const uses = new SessionUses(async (batch) => {
+      statements.push(batch.length);
+    }, 100);
+    // A burst of verifies: 130 sessions used before the next timer can run.
+    for (let i = 0; i < 130; i++) uses.record(`hash-${i}`, NOW);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(statements).toEqual([100]);
+    expect(uses.unwritten('hash-129')).toBe(NOW);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(statements).toEqual([100, 30]);
+    expect(uses.unwritten('hash-129')).toBeUndefined();
   });
 });
 

@@ -335,24 +335,31 @@ const POSTGRES_USE_BATCH = 100;
  * The uses verify saw in this process that the database does not show yet, written together
  * about once a second: one transaction (SQLite) or one statement per 100 (PostgreSQL) instead
  * of a write on the request path, so verify stays one read however many sessions are in use.
+ * Exported for its tests; the server records through `recordSessionUse`.
  */
-class SessionUses {
+export class SessionUses {
   private readonly waiting = new Map<string, number>();
   /** Uses given to the database and not yet known to be written: another thread may hold them. */
   private readonly writingNow = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  private readonly batch: number;
+  /** `write` stores the uses given (session key and time), `batch` a statement's worth. */
+  constructor(
+    private readonly write: (uses: [string, number][]) => Promise<void>,
+    private readonly batch: number,
+  ) {}
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.batch = sqliteConnectionOf(db) ? USE_BATCH : POSTGRES_USE_BATCH;
-  }
-
+  /**
+   * A full batch is handed to the writer the moment it fills, so each statement carries a whole
+   * batch. Deferred to the next timer tick instead, the uses that came meanwhile made a second,
+   * small statement of each flush: 60 uses a statement on average at a million sessions, where
+   * every statement is a round trip and a commit.
+   */
   record(tokenHash: string, now: number) {
     this.waiting.set(tokenHash, now);
-    if (this.waiting.size >= this.batch) this.flushSoon(0);
-    else this.flushSoon(USE_FLUSH_MS);
+    if (this.waiting.size >= this.batch) void this.flush();
+    else this.flushSoon();
   }
 
   /** The latest use of the session this process saw and the database may not show yet. */
@@ -360,13 +367,12 @@ class SessionUses {
     return this.waiting.get(tokenHash) ?? this.writingNow.get(tokenHash);
   }
 
-  private flushSoon(delayMs: number) {
-    if (this.timer && delayMs > 0) return;
-    clearTimeout(this.timer);
+  private flushSoon() {
+    if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
-    }, delayMs);
+    }, USE_FLUSH_MS);
     this.timer.unref();
   }
 
@@ -379,7 +385,7 @@ class SessionUses {
     if (uses.length === 0) return this.writing;
     for (const [tokenHash, at] of uses) this.writingNow.set(tokenHash, at);
     this.writing = this.writing
-      .then(() => writeUses(this.db, uses))
+      .then(() => this.write(uses))
       .finally(() => {
         for (const [tokenHash, at] of uses) {
           if (this.writingNow.get(tokenHash) === at) this.writingNow.delete(tokenHash);
@@ -390,7 +396,7 @@ class SessionUses {
         for (const [tokenHash, at] of uses) {
           if (!this.waiting.has(tokenHash)) this.waiting.set(tokenHash, at);
         }
-        this.flushSoon(USE_FLUSH_MS);
+        this.flushSoon();
       });
     return this.writing;
   }
@@ -439,7 +445,8 @@ export function recordSessionUse(
   sessionCaches.get(db)?.noteUse(session.tokenHash, now);
   let uses = sessionUses.get(db);
   if (!uses) {
-    uses = new SessionUses(db);
+    const batch = sqliteConnectionOf(db) ? USE_BATCH : POSTGRES_USE_BATCH;
+    uses = new SessionUses((waiting) => writeUses(db, waiting), batch);
     sessionUses.set(db, uses);
   }
   uses.record(session.tokenHash, now);
