@@ -49,7 +49,7 @@ async function addAdaWithSession(db: Kysely<Database>): Promise<void> {
   });
 }
 
-describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
+describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
   let db: Kysely<Database>;
   let tearDown: () => Promise<void>;
 
@@ -78,6 +78,8 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
       created_at: '2027-01-15T08:00:00.000Z',
       expires_at: NOW + 3600,
       last_used_at: NOW - 10,
+      // PostgreSQL says where it read the row (its ctid), for the write of the session's use.
+      ...(name === 'PostgreSQL' && { row_at: expect.stringMatching(/^\(\d+,\d+\)$/) }),
     });
     expect(await findLiveSessionUser(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
     expect(await findLiveSessionUser(db, hashSessionToken('another-token'), NOW)).toBeUndefined();
@@ -159,6 +161,15 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
     }
     for (let i = 0; i < count; i += 3) await revokeSession(db, hash(i), NOW);
     const clock = (i: number) => NOW + (i % 10);
+    // Where each row is: PostgreSQL's answer gives every caller its own row's address.
+    const rowAt = new Map<string, string>();
+    if (name === 'PostgreSQL') {
+      const { rows } = await sql<{
+        token_hash: string;
+        row_at: string;
+      }>`select token_hash, ctid::text as row_at from sessions`.execute(db);
+      for (const row of rows) rowAt.set(row.token_hash, row.row_at);
+    }
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) => findLiveSessionUser(db, hash(i), clock(i))),
     );
@@ -175,6 +186,7 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (_name, engine) => {
               created_at: i % 2 === 0 ? '2027-01-15T08:00:00.000Z' : '2027-01-16T08:00:00.000Z',
               expires_at: i % 5 === 0 ? NOW + 5 : NOW + 3600,
               last_used_at: NOW - i,
+              ...(name === 'PostgreSQL' && { row_at: rowAt.get(hash(i)) }),
             },
       ]);
     });
@@ -440,5 +452,45 @@ describe('the session key on PostgreSQL', () => {
       where token_hash = any(${[TOKEN_HASH, hashSessionToken('another')]}::text[])`.execute(db);
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('sessions_pkey');
     expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+  });
+
+  it('writes a use where the lookup read the row, and by the key where that row is gone', async () => {
+    const other = hashSessionToken('another-session-token');
+    await createSession(db, {
+      tokenHash: other,
+      userId: 'u1',
+      expiresAt: NOW + 3600,
+      now: NOW - 10,
+      id: 's2',
+      userAgent: 'test',
+      keepAtMost: 50,
+    });
+    const lastUsed = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('sessions').select(['id', 'last_used_at']).execute()).map((row) => [
+          row.id,
+          row.last_used_at,
+        ]),
+      );
+    const use = async (tokenHash: string, rowAt: string | undefined, at: number) => {
+      recordSessionUse(db, { tokenHash, lastUsedAt: NOW - 10, rowAt }, at, 60);
+      await flushSessionUses(db);
+    };
+    const found = await findLiveSessionUser(db, TOKEN_HASH, NOW);
+    const foundOther = await findLiveSessionUser(db, other, NOW);
+    expect(found?.row_at).toMatch(/^\(\d+,\d+\)$/);
+    expect(foundOther?.row_at).not.toBe(found?.row_at);
+
+    // Where it was read.
+    await use(other, foundOther?.row_at, NOW + 60);
+    expect(await lastUsed()).toEqual({ s1: NOW - 10, s2: NOW + 60 });
+    // Moved since (any update moves a row): by the key.
+    await db.updateTable('sessions').set({ user_agent: 'moved' }).where('id', '=', 's1').execute();
+    await use(TOKEN_HASH, found?.row_at, NOW + 120);
+    expect(await lastUsed()).toEqual({ s1: NOW + 120, s2: NOW + 60 });
+    // The place now holds another session's row: that one is left as it was.
+    const now = await findLiveSessionUser(db, other, NOW);
+    await use(TOKEN_HASH, now?.row_at, NOW + 180);
+    expect(await lastUsed()).toEqual({ s1: NOW + 180, s2: NOW + 60 });
   });
 });

@@ -35,6 +35,8 @@ export interface Session {
   tokenHash: string;
   expiresAt: number;
   lastUsedAt: number;
+  /** Where PostgreSQL read the session's row, for the write of its use (repo/sessions.ts). */
+  rowAt?: string;
 }
 
 declare module 'fastify' {
@@ -57,8 +59,8 @@ export async function readSession(request: FastifyRequest): Promise<void> {
   const { db, clock } = request.server;
   const row = await findLiveSessionUser(db, tokenHash, clock.nowSeconds());
   if (!row) return;
-  const { expires_at: expiresAt, last_used_at: lastUsedAt, ...user } = row;
-  request.session = { userId: user.id, user, tokenHash, expiresAt, lastUsedAt };
+  const { expires_at: expiresAt, last_used_at: lastUsedAt, row_at: rowAt, ...user } = row;
+  request.session = { userId: user.id, user, tokenHash, expiresAt, lastUsedAt, rowAt };
 }
 
 /** A preHandler: without a live session, 401 INVALID_TOKEN and the handler never runs. */

@@ -24,7 +24,7 @@ const sessionRoutes = defineRoutes(async (app) => {
     // At most once an interval per session, written later with other uses: verify stays a read.
     recordSessionUse(
       db,
-      { tokenHash: session.tokenHash, lastUsedAt: session.lastUsedAt },
+      { tokenHash: session.tokenHash, lastUsedAt: session.lastUsedAt, rowAt: session.rowAt },
       clock.nowSeconds(),
       config.sessionTouchIntervalSeconds,
     );
