@@ -172,6 +172,27 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
     }
   });
 
+  it('answers setups started at once, from two tabs, and keeps one of them', async () => {
+    const { token } = await signedUp('setup-twice');
+    const starts = await Promise.all(
+      [1, 2, 3].map(() =>
+        api.post(API_PATHS.startSecondFactor, { password: PASSWORD }, bearer(token)),
+      ),
+    );
+    expect(starts.map((start) => start.status)).toEqual([200, 200, 200]);
+    // One of the secrets waits for its first code; the others were replaced.
+    const confirmed: number[] = [];
+    for (const start of starts) {
+      const answer = await api.post(
+        API_PATHS.confirmSecondFactor,
+        { code: codeOf(start.body.secret as string) },
+        bearer(token),
+      );
+      confirmed.push(answer.status);
+    }
+    expect(confirmed.filter((status) => status === 200)).toHaveLength(1);
+  });
+
   it('signs in with the password then a code; the password alone gives no session', async () => {
     const { email, secret } = await withSecondFactor('login');
     const first = await api.post(API_PATHS.login, { email, password: PASSWORD });

@@ -85,14 +85,19 @@ export async function startSetup(
   secret: string,
   now: number,
 ): Promise<boolean> {
-  const stored = await findSecondFactor(db, userId);
-  if (stored && stored.enabled_at !== null) return false;
-  await db.deleteFrom('second_factors').where('user_id', '=', userId).execute();
-  await db
+  // One statement, so that setups started at once (two tabs) each take the other's place: read
+  // first, both found none and the second failed on the key.
+  const result = await db
     .insertInto('second_factors')
     .values({ user_id: userId, secret, enabled_at: null, last_step: null, created_at: now })
-    .execute();
-  return true;
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ secret, last_step: null, created_at: now })
+        .where('second_factors.enabled_at', 'is', null),
+    )
+    .executeTakeFirst();
+  return result.numInsertedOrUpdatedRows === 1n;
 }
 
 /** Turns on the setup waiting for its first code: false when there is none. */
