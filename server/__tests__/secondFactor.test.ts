@@ -3,15 +3,21 @@
 // are checked, a password reset that keeps it, turning it off; on both engines, with a clock the
 // tests move on by whole 30-second steps.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
 import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { ApiClient } from '../../testing/server/client';
-import { ENGINES, type Engine } from '../../testing/server/engines';
+import { testConfig } from '../../testing/server/config';
+import { ENGINES, postgres, type Engine } from '../../testing/server/engines';
 import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
+import { hashRecoveryCode, newRecoveryCodes } from '../auth/second-factor';
+import { openDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
 import type { Clock } from '../plugins/resources';
+import { storeRecoveryCodes } from '../repo/second-factors';
 
 const PASSWORD = 'a second factor passphrase';
 
@@ -466,6 +472,71 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
         .where('user_id', '=', user.id)
         .execute();
       expect(rows).toEqual([]);
+    }
+  });
+});
+
+describe('recovery codes renewed twice at once (PostgreSQL)', () => {
+  it('leaves one set, the later renewal, not both', async () => {
+    const place = await postgres.setUp();
+    const config = testConfig(place.dataDir, place.env);
+    if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    const db = await openDatabase(config.database);
+    try {
+      await migrateToLatest(db, config.database.schema);
+      const now = Math.floor(Date.now() / 1000);
+      await db
+        .insertInto('users')
+        .values({
+          id: 'u1',
+          email: 'ada@example.com',
+          name: 'Ada',
+          password_hash: 'not-a-hash',
+          activated_at: now,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await db
+        .insertInto('second_factors')
+        .values({ user_id: 'u1', secret: 'x', enabled_at: now, last_step: null, created_at: now })
+        .execute();
+      await storeRecoveryCodes(db, 'u1', newRecoveryCodes());
+      const [firstCodes, secondCodes] = [newRecoveryCodes(), newRecoveryCodes()];
+      // Two tabs renew at the same moment: the first has written its codes and not committed yet
+      // when the second starts.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const firstWritten = new Promise<void>((resolve) => (written = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await storeRecoveryCodes(trx, 'u1', firstCodes);
+        written();
+        await held;
+      });
+      await firstWritten;
+      const second = db.transaction().execute((trx) => storeRecoveryCodes(trx, 'u1', secondCodes));
+      const waiting = async () =>
+        (
+          await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+            where wait_event_type = 'Lock' and datname = current_database()
+              and (query like '%recovery_codes%' or query like '%second_factors%')`.execute(db)
+        ).rows[0]!.waiting;
+      for (let i = 0; i < 200 && (await waiting()) === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await Promise.all([first, second]);
+      const stored = await db
+        .selectFrom('recovery_codes')
+        .select('code_hash')
+        .where('user_id', '=', 'u1')
+        .execute();
+      expect(stored.map((row) => row.code_hash).sort()).toEqual(
+        secondCodes.map(hashRecoveryCode).sort(),
+      );
+    } finally {
+      await db.destroy();
+      await place.tearDown();
     }
   });
 });

@@ -49,12 +49,22 @@ export async function spendRecoveryCode(
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Replaces the account's recovery codes with these. */
+/**
+ * Replaces the account's recovery codes with these, in the caller's transaction. The account's
+ * second-factor row is locked first: a renewal at the same moment (another tab) waits for this
+ * one's end, then deletes its codes too. Without it, on PostgreSQL, each deleted only the codes
+ * from before both, and both new sets stayed live.
+ */
 export async function storeRecoveryCodes(
   db: Kysely<Database>,
   userId: string,
   codes: string[],
 ): Promise<void> {
+  await db
+    .updateTable('second_factors')
+    .set((eb) => ({ last_step: eb.ref('last_step') }))
+    .where('user_id', '=', userId)
+    .execute();
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('recovery_codes')
