@@ -13,6 +13,7 @@ import { ApiClient } from '../../testing/server/client';
 import { testConfig } from '../../testing/server/config';
 import { ENGINES, postgres, type Engine } from '../../testing/server/engines';
 import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
+import { addAda } from '../../testing/server/rows';
 import { hashRecoveryCode, newRecoveryCodes } from '../auth/second-factor';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -485,17 +486,7 @@ describe('recovery codes renewed twice at once (PostgreSQL)', () => {
     try {
       await migrateToLatest(db, config.database.schema);
       const now = Math.floor(Date.now() / 1000);
-      await db
-        .insertInto('users')
-        .values({
-          id: 'u1',
-          email: 'ada@example.com',
-          name: 'Ada',
-          password_hash: 'not-a-hash',
-          activated_at: now,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await addAda(db, now);
       await db
         .insertInto('second_factors')
         .values({ user_id: 'u1', secret: 'x', enabled_at: now, last_step: null, created_at: now })

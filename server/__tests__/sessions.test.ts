@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 
 import { testConfig } from '../../testing/server/config';
 import { ENGINES, postgres, sqlite } from '../../testing/server/engines';
+import { addAda } from '../../testing/server/rows';
 import { hashSessionToken } from '../auth/secrets';
 import { checkpointElsewhere, openDatabase, sqliteConnectionOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -27,17 +28,7 @@ const TOKEN_HASH = hashSessionToken('a-session-token');
 
 /** Ada, activated, with one live session (TOKEN_HASH, public id s1) for another hour. */
 async function addAdaWithSession(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({
-      id: 'u1',
-      email: 'ada@example.com',
-      name: 'Ada',
-      password_hash: 'not-a-hash',
-      activated_at: NOW - 100,
-      created_at: '2027-01-15T08:00:00.000Z',
-    })
-    .execute();
+  await addAda(db, NOW - 100);
   await createSession(db, {
     tokenHash: TOKEN_HASH,
     userId: 'u1',
