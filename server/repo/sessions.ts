@@ -83,7 +83,8 @@ type LiveSession = NonNullable<
 /**
  * What a lookup answers: the live session, and where PostgreSQL's batched lookup read its row
  * (`row_at`, the row's `ctid`), so that the session's use is written there without descending
- * the key's index again (`writePostgresUses`). Absent on SQLite and for a session answered from memory.
+ * the key's index again (`writePostgresUses`). Absent on SQLite, and for a session answered from
+ * memory.
  */
 type FoundSession = LiveSession & { row_at?: string };
 
