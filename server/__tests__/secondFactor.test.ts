@@ -10,13 +10,10 @@ import { API_PATHS } from '../../contract/api';
 import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
-import { ENGINES, postgres, type Engine } from '../../testing/server/engines';
+import { ENGINES, type Engine } from '../../testing/server/engines';
 import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
-import { addAda } from '../../testing/server/rows';
+import { addAda, migratedPostgres } from '../../testing/server/rows';
 import { hashRecoveryCode, newRecoveryCodes } from '../auth/second-factor';
-import { openDatabase } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
 import type { Clock } from '../plugins/resources';
 import { storeRecoveryCodes } from '../repo/second-factors';
 
@@ -479,12 +476,8 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
 
 describe('recovery codes renewed twice at once (PostgreSQL)', () => {
   it('leaves one set, the later renewal, not both', async () => {
-    const place = await postgres.setUp();
-    const config = testConfig(place.dataDir, place.env);
-    if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
-    const db = await openDatabase(config.database);
+    const { db, tearDown } = await migratedPostgres();
     try {
-      await migrateToLatest(db, config.database.schema);
       const now = Math.floor(Date.now() / 1000);
       await addAda(db, now);
       await db
@@ -527,7 +520,7 @@ describe('recovery codes renewed twice at once (PostgreSQL)', () => {
       );
     } finally {
       await db.destroy();
-      await place.tearDown();
+      await tearDown();
     }
   });
 });

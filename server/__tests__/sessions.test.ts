@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 
 import { testConfig } from '../../testing/server/config';
-import { ENGINES, postgres, sqlite } from '../../testing/server/engines';
-import { addAda } from '../../testing/server/rows';
+import { ENGINES, sqlite } from '../../testing/server/engines';
+import { addAda, migratedPostgres } from '../../testing/server/rows';
 import { hashSessionToken } from '../auth/secrets';
 import { checkpointElsewhere, openDatabase, sqliteConnectionOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -345,14 +345,9 @@ describe('the SQLite checkpoint thread', () => {
 
 /** A migrated PostgreSQL schema of its own, with Ada and her session. */
 async function postgresWithAda() {
-  const place = await postgres.setUp();
-  const config = testConfig(place.dataDir, place.env);
-  if (config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
-  const schema = config.database.schema ?? 'public';
-  const db = await openDatabase(config.database);
-  await migrateToLatest(db, schema);
-  await addAdaWithSession(db);
-  return { db, schema, database: config.database, tearDown: place.tearDown };
+  const place = await migratedPostgres();
+  await addAdaWithSession(place.db);
+  return place;
 }
 
 describe('live sessions kept in memory (PostgreSQL)', () => {
