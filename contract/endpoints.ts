@@ -34,6 +34,10 @@ export const ERRORS = {
     status: 409,
     message: 'The second factor is already on: turn it off before setting up another.',
   },
+  PASSKEY_LIMIT: {
+    status: 409,
+    message: `The account keeps ${S.PASSKEYS_MAX} passkeys, the most it may: remove one before adding another.`,
+  },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
@@ -338,7 +342,7 @@ export const endpoints = {
     tag: 'passkeys',
     session: 'required',
     answers: { 200: S.PasskeyOptionsOk },
-    refusals: ['RATE_LIMITED'],
+    refusals: ['PASSKEY_LIMIT', 'RATE_LIMITED'],
   },
   addPasskey: {
     method: 'POST',
@@ -348,7 +352,7 @@ export const endpoints = {
     body: S.AddPasskeyBody,
     secret: ['response'],
     answers: { 201: S.PasskeyOk },
-    refusals: ['INVALID_CREDENTIAL', 'RATE_LIMITED'],
+    refusals: ['INVALID_CREDENTIAL', 'PASSKEY_LIMIT', 'RATE_LIMITED'],
     form: 'addPasskey',
   },
   passkeys: {

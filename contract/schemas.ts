@@ -175,6 +175,11 @@ export const DeleteAccountBody = v.object({ password: givenPassword });
 export const TOTP_DIGITS = 6;
 /** A recovery code: 16 characters of base32 in groups of four (`abcd-efgh-ijkl-mnop`), 80 bits. */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}(?:-?[a-z2-7]{4}){3}$/i;
+/**
+ * Passkeys an account keeps at most: each is a row, a line of home's list and an entry of every
+ * new passkey's creation options, so a session cannot grow them without bound.
+ */
+export const PASSKEYS_MAX = 20;
 /** How many recovery codes an account holds after confirming or renewing them. */
 export const RECOVERY_CODE_COUNT = 10;
 /** An authenticator app's code. */

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
+import { PASSKEYS_MAX } from '../../contract/schemas';
 import { activatedSession, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { SoftAuthenticator, type Forgery } from '../../testing/server/authenticator';
@@ -432,6 +433,69 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
       .where('credential_id', '=', alice.credentialId)
       .execute();
     expect(rows).toEqual([{ user_id: alice.userId }]);
+  });
+
+  it(`keeps ${PASSKEYS_MAX} passkeys an account at most, also when its last places are taken at once`, async () => {
+    const { userId, token } = await signedUp('full');
+    // All places but two, as rows: the ceremonies that matter are the last ones.
+    await app.db
+      .insertInto('passkeys')
+      .values(
+        Array.from({ length: PASSKEYS_MAX - 2 }, (_, i) => ({
+          id: `held-${userId}-${i}`,
+          user_id: userId,
+          credential_id: `held-credential-${userId}-${i}`,
+          public_key: 'not-a-key',
+          counter: 0,
+          transports: '[]',
+          name: `Held ${i}`,
+          device_type: 'singleDevice',
+          backed_up: 0,
+          created_at: clock.nowSeconds(),
+          last_used_at: null,
+        })),
+      )
+      .execute();
+    // Four new passkeys, each from its own options, sent together for the last two places.
+    const responses = [];
+    for (let i = 0; i < 4; i++) {
+      responses.push(new SoftAuthenticator(ORIGIN).register(await creationOptions(token)));
+    }
+    const answers = await Promise.all(
+      responses.map((response, i) =>
+        api.post(API_PATHS.addPasskey, { response, name: `New ${i}` }, bearer(token)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409]);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body)).toEqual([
+      { error: true, code: 'PASSKEY_LIMIT', message: expect.stringContaining(`${PASSKEYS_MAX}`) },
+      { error: true, code: 'PASSKEY_LIMIT', message: expect.stringContaining(`${PASSKEYS_MAX}`) },
+    ]);
+    expect(await passkeyRows(userId)).toHaveLength(PASSKEYS_MAX);
+
+    // Full, the account is refused before a ceremony begins, and no challenge is stored for it.
+    const challenges = () =>
+      app.db
+        .selectFrom('passkey_challenges')
+        .select('challenge_hash')
+        .where('user_id', '=', userId)
+        .execute();
+    const before = (await challenges()).length;
+    const refused = await api.post(API_PATHS.passkeyRegistrationOptions, undefined, bearer(token));
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PASSKEY_LIMIT');
+    expect(await challenges()).toHaveLength(before);
+
+    // One removed (with the password), one place is free again.
+    const removed = await api.request('DELETE', passkeyPath(`held-${userId}-0`), {
+      body: { password: PASSWORD },
+      headers: bearer(token),
+    });
+    expect(removed.status).toBe(200);
+    const response = new SoftAuthenticator(ORIGIN).register(await creationOptions(token));
+    const added = await api.post(API_PATHS.addPasskey, { response, name: 'After' }, bearer(token));
+    expect(added.status).toBe(201);
+    expect(await passkeyRows(userId)).toHaveLength(PASSKEYS_MAX);
   });
 
   it("renames one of the user's passkeys, and no one else's", async () => {

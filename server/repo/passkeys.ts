@@ -5,12 +5,14 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 
 import type { PasskeyInfo } from '../../contract/api';
+import { PASSKEYS_MAX } from '../../contract/schemas';
 import type {
   Database,
   PasskeyChallengePurpose,
   PasskeyChallengesTable,
   PasskeysTable,
 } from '../db/schema';
+import { lockUser } from './users';
 
 export type PasskeyRow = Selectable<PasskeysTable>;
 
@@ -44,6 +46,21 @@ export function listPasskeys(db: Kysely<Database>, userId: string) {
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Whether the account may keep one more passkey (fewer than `PASSKEYS_MAX`); run it in the
+ * transaction that adds it. The account's row is locked first: two additions at once for the last
+ * place would both count one place left on PostgreSQL, and both add.
+ */
+export async function roomForPasskey(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  await lockUser(trx, userId);
+  const { held } = await trx
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<number | string>().as('held'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(held) < PASSKEYS_MAX;
 }
 
 export function findPasskeyByCredentialId(db: Kysely<Database>, credentialId: string) {

@@ -45,6 +45,21 @@ export async function createAccount(trx: Kysely<Database>, account: NewAccount):
   return true;
 }
 
+/**
+ * Holds the user's row until the transaction ends, so that what the transaction reads of the
+ * account's rows (how many passkeys it keeps) stays true until it writes: a second transaction
+ * that locks it waits. It writes a column that no trigger watches (migration 007 watches `id`,
+ * `name` and `email`), so the sessions kept in memory stay. SQLite runs one writing transaction at
+ * a time anyway.
+ */
+export async function lockUser(trx: Kysely<Database>, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ created_at: eb.ref('created_at') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function findUserById(db: Kysely<Database>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }

@@ -10,6 +10,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { PlainOk } from '../../contract/api';
+import { PASSKEYS_MAX } from '../../contract/schemas';
 import {
   claimedChallenge,
   loginOptions,
@@ -30,6 +31,7 @@ import {
   listPasskeys,
   recordPasskeyUse,
   renamePasskey,
+  roomForPasskey,
   storeChallenge,
   takeChallenge,
   toPasskeyInfo,
@@ -54,7 +56,14 @@ const passkeyRoutes = defineRoutes(async (app) => {
       if (!(await optionsAllowed(request, reply))) return reply;
       const session = sessionOf(request);
       const user = await findUserById(db, session.userId);
-      const options = await registrationOptions(app, user, await listPasskeys(db, user.id));
+      const held = await listPasskeys(db, user.id);
+      // Refused before the ceremony, so that no one goes through the browser's steps for nothing.
+      if (held.length >= PASSKEYS_MAX) {
+        reply.fail('PASSKEY_LIMIT');
+        await app.authEvents.answered(request, reply);
+        return reply;
+      }
+      const options = await registrationOptions(app, user, held);
       const now = clock.nowSeconds();
       await storeChallenge(
         db,
@@ -81,6 +90,7 @@ const passkeyRoutes = defineRoutes(async (app) => {
       const user = await findUserById(db, session.userId);
       const name = request.body.name.trim();
       const added = await db.transaction().execute(async (trx) => {
+        if (!(await roomForPasskey(trx, user.id))) return 'full';
         // A credential stored already, this account's or another's, is not taken again.
         const row = await createPasskey(trx, { ...credential, userId: user.id, name, now });
         if (!row) return undefined;
@@ -91,7 +101,9 @@ const passkeyRoutes = defineRoutes(async (app) => {
         return row;
       });
       if (!added) return reply.fail('INVALID_CREDENTIAL');
+      // The ceremony was right: its tries come back.
       await app.limits.refund(draws);
+      if (added === 'full') return reply.fail('PASSKEY_LIMIT');
       app.mail.kickAfter(reply);
       return reply.code(201).send({ error: false as const, passkey: toPasskeyInfo(added) });
     },
