@@ -9,6 +9,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 
 import { actionLogText, decodeLog } from '../contract/action-log';
 import { LOCALES } from '../contract/languages';
+import { PASSKEYS_MAX } from '../contract/schemas';
 import { stateHash } from '../store/actionLog/stateHash';
 import { rootReducer, type RootState } from '../store/rootReducer';
 import { generatedLogText } from '../testing/actionLog/generatedLog';
@@ -427,6 +428,28 @@ function passkeyScenes(baseUrl: string): Scene[] {
         await sessionsShown(page);
         await page.locator('.passkeys__failed').waitFor();
       },
+    },
+    {
+      // A full account: the list as the server gives it, and in place of the form, why no more.
+      name: 'home-passkeys-full',
+      view: 'home',
+      path: ROUTES.home,
+      signedIn: true,
+      prepare: (page) =>
+        page.route(/\/v1\/api\/user\/passkeys$/, (route) =>
+          route.fulfill({
+            json: {
+              error: false,
+              passkeys: Array.from({ length: PASSKEYS_MAX }, (_, i) => ({
+                id: `pk-${i}`,
+                name: `Security key ${i + 1}`,
+                createdAt: '2026-01-10T02:00:00.000Z',
+                lastUsedAt: null,
+              })),
+            },
+          }),
+        ),
+      act: passkeysShown,
     },
     {
       name: 'home-passkeys-remove',

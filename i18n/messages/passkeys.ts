@@ -23,6 +23,8 @@ export const passkeysEn = {
   'passkeys.alreadyRegistered': 'This device already keeps a passkey for your account.',
   'passkeys.failed': 'Your browser could not make the passkey. Please try again.',
   'passkeys.notAccepted': 'The passkey could not be checked. Please try again.',
+  'passkeys.full':
+    'You keep {count, number} passkeys, the most an account can. Remove one to add another.',
   'passkeys.rename': 'Rename',
   'passkeys.renameLabel': 'Rename {name}',
   'passkeys.save': 'Save',
@@ -64,6 +66,8 @@ export const passkeysKh: Record<PasskeyMessageId, string> = {
   'passkeys.alreadyRegistered': 'ឧបករណ៍នេះមានកូនសោសម្ងាត់សម្រាប់គណនីរបស់អ្នករួចហើយ។',
   'passkeys.failed': 'កម្មវិធីរុករករបស់អ្នកមិនអាចបង្កើតកូនសោសម្ងាត់បានទេ។ សូមព្យាយាមម្ដងទៀត។',
   'passkeys.notAccepted': 'មិនអាចពិនិត្យកូនសោសម្ងាត់បានទេ។ សូមព្យាយាមម្ដងទៀត។',
+  'passkeys.full':
+    'អ្នកមានកូនសោសម្ងាត់ {count, number, digits} ហើយ ដែលជាចំនួនច្រើនបំផុតសម្រាប់គណនីមួយ។ សូមដកមួយចេញ ដើម្បីបន្ថែមថ្មី។',
   'passkeys.rename': 'ប្ដូរឈ្មោះ',
   'passkeys.renameLabel': 'ប្ដូរឈ្មោះ {name}',
   'passkeys.save': 'រក្សាទុក',

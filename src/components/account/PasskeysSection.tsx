@@ -5,7 +5,7 @@
 import { useId, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
 
-import { fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
+import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
 import type { MessageId } from '../../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
@@ -69,6 +69,7 @@ function registrationProblem(t: Translate, register: CeremonyState): string | nu
   if (register.failure === 'refused') {
     if (!register.error) return t('requestError.unexpected');
     if (register.error.code === 'INVALID_CREDENTIAL') return t('passkeys.notAccepted');
+    if (register.error.code === 'PASSKEY_LIMIT') return t('passkeys.full', { count: PASSKEYS_MAX });
     return requestErrorText(t, register.error);
   }
   return t(FAILURES[register.failure] ?? 'passkeys.failed');
@@ -209,6 +210,9 @@ function Passkeys() {
   const headingId = useId();
   const supported = useAppSelector(selectPasskeySupport);
   const done = useAppSelector(selectPasskeyDone);
+  const list = useAppSelector(selectPasskeyList);
+  // A full account is told so in place of the form (the server refuses a new one all the same).
+  const full = list.status === 'loaded' && list.items.length >= PASSKEYS_MAX;
   return (
     <section className="card__section" aria-labelledby={headingId} data-passkeys>
       <h2 id={headingId} className="card__subtitle">
@@ -219,6 +223,8 @@ function Passkeys() {
       <PasskeyList />
       {supported === false ? (
         <p className="passkeys__note">{t('passkeys.unsupported')}</p>
+      ) : full ? (
+        <p className="passkeys__note">{t('passkeys.full', { count: PASSKEYS_MAX })}</p>
       ) : supported ? (
         <AddPasskeyForm />
       ) : null}

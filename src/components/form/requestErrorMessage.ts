@@ -14,6 +14,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   INVALID_CREDENTIAL: 'requestError.unexpected',
   NOT_FOUND: 'requestError.unexpected',
   SECOND_FACTOR_ON: 'requestError.unexpected',
+  PASSKEY_LIMIT: 'requestError.unexpected',
   METHOD_NOT_ALLOWED: 'requestError.unexpected',
   PAYLOAD_TOO_LARGE: 'requestError.unexpected',
   UNSUPPORTED_MEDIA_TYPE: 'requestError.unexpected',

@@ -2,6 +2,7 @@
 // home's section (list, add, rename, remove) and the login view's button, in words.
 import { screen, waitFor, within } from '@testing-library/react';
 
+import { PASSKEYS_MAX } from '../../../../contract/schemas';
 import { json, USER } from '../../../../testing/app/fetchStub';
 import { renderApp, type ApiScript } from '../../../../testing/app/renderApp';
 
@@ -98,6 +99,47 @@ it('says so when the dialog is closed, and the button works again', async () => 
     await within(section).findByText(/No passkey was made: the window of your browser was closed/),
   ).toBeInTheDocument();
   expect(within(section).getByRole('button', { name: 'Add a passkey' })).toBeEnabled();
+});
+
+const FULL_API: ApiScript = {
+  'GET /v1/api/user/passkeys': () =>
+    json(200, {
+      error: false,
+      passkeys: Array.from({ length: PASSKEYS_MAX }, (_, i) =>
+        i === 0 ? PASSKEY : { ...PASSKEY, id: `pk-${i}`, name: `Key ${i}` },
+      ),
+    }),
+};
+
+it('tells a full account why it can add no more, in place of the form', async () => {
+  const { section } = await openHome({ api: FULL_API });
+  expect(section).toHaveTextContent(
+    `You keep ${PASSKEYS_MAX} passkeys, the most an account can. Remove one to add another.`,
+  );
+  expect(within(section).queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+});
+
+it('tells a full account so in Khmer, with Khmer digits', async () => {
+  const { section } = await openHome({ api: FULL_API, localeRef: 'kh' });
+  expect(section).toHaveTextContent('អ្នកមានកូនសោសម្ងាត់ ២០ ហើយ');
+  expect(within(section).queryByRole('button', { name: /បន្ថែម/ })).toBeNull();
+});
+
+it('says why the server refused a new passkey when the account is full', async () => {
+  const refusal = {
+    error: true,
+    code: 'PASSKEY_LIMIT',
+    message: 'The account keeps 20 passkeys, the most it may: remove one before adding another.',
+  };
+  const { section, user } = await openHome({
+    api: { 'POST /v1/api/user/passkeys/registration-options': () => json(409, refusal) },
+  });
+  await user.click(within(section).getByRole('button', { name: 'Add a passkey' }));
+  expect(
+    await within(section).findByText(
+      `You keep ${PASSKEYS_MAX} passkeys, the most an account can. Remove one to add another.`,
+    ),
+  ).toBeInTheDocument();
 });
 
 it('refuses an empty name in the browser', async () => {
