@@ -503,7 +503,7 @@ describe('recovery codes renewed twice at once (PostgreSQL)', () => {
         (
           await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
             where wait_event_type = 'Lock' and datname = current_database()
-              and (query like '%recovery_codes%' or query like '%second_factors%')`.execute(db)
+              and (query like '%recovery_codes%' or query like '%update "users"%')`.execute(db)
         ).rows[0]!.waiting;
       for (let i = 0; i < 200 && (await waiting()) === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 10));

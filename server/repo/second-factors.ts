@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 
 import { hashRecoveryCode } from '../auth/second-factor';
 import type { Database } from '../db/schema';
+import { lockUser } from './users';
 
 export function findSecondFactor(db: Kysely<Database>, userId: string) {
   return db
@@ -51,7 +52,7 @@ export async function spendRecoveryCode(
 
 /**
  * Replaces the account's recovery codes with these, in the caller's transaction. The account's
- * second-factor row is locked first: a renewal at the same moment (another tab) waits for this
+ * row is locked first (`lockUser`): a renewal at the same moment (another tab) waits for this
  * one's end, then deletes its codes too. Without it, on PostgreSQL, each deleted only the codes
  * from before both, and both new sets stayed live.
  */
@@ -60,11 +61,7 @@ export async function storeRecoveryCodes(
   userId: string,
   codes: string[],
 ): Promise<void> {
-  await db
-    .updateTable('second_factors')
-    .set((eb) => ({ last_step: eb.ref('last_step') }))
-    .where('user_id', '=', userId)
-    .execute();
+  await lockUser(db, userId);
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('recovery_codes')

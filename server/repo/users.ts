@@ -47,8 +47,8 @@ export async function createAccount(trx: Kysely<Database>, account: NewAccount):
 
 /**
  * Holds the user's row until the transaction ends, so that what the transaction reads of the
- * account's rows (how many passkeys it keeps) stays true until it writes: a second transaction
- * that locks it waits. It writes a column that no trigger watches (migration 007 watches `id`,
+ * account's rows (how many passkeys it keeps, which recovery codes are live) stays true until it
+ * writes: a second transaction that locks it waits. It writes a column that no trigger watches (migration 007 watches `id`,
  * `name` and `email`), so the sessions kept in memory stay. SQLite runs one writing transaction at
  * a time anyway.
  */
