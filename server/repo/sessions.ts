@@ -364,7 +364,10 @@ export class SessionUses {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  /** `write` stores the uses given (session key and time), `batch` a statement's worth. */
+  /**
+   * `write` stores the uses given (session key and time), `batch` of them at most: a statement's
+   * worth.
+   */
   constructor(
     private readonly write: (uses: [string, Use][]) => Promise<void>,
     private readonly batch: number,
@@ -470,9 +473,8 @@ async function writeUses(db: Kysely<Database>, uses: [string, Use][]) {
     })();
     return;
   }
-  for (let start = 0; start < uses.length; start += POSTGRES_USE_BATCH) {
-    await writePostgresUses(db, uses.slice(start, start + POSTGRES_USE_BATCH));
-  }
+  // SessionUses hands over a statement's worth at most: it writes a batch the moment it fills.
+  await writePostgresUses(db, uses);
 }
 
 const sessionUses = new WeakMap<Kysely<Database>, SessionUses>();
