@@ -242,14 +242,12 @@ async function run(replay: Replay, command: Command): Promise<number> {
         );
       }
       const { emitTest, finalView } = await import('./replay/emitTest');
-      const steps = replay.describeActions(log.actions, log.timestamps);
       const states = [...replay.replayStates(log)];
       process.stdout.write(
         emitTest({
           name: basename(command.file),
           text: readText(command.file),
           actions: log.actions.length,
-          failures: steps.filter((step) => step.failed).map((step) => step.text),
           view: finalView(states.at(-1)!),
         }),
       );

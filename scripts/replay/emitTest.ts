@@ -12,19 +12,28 @@ export function finalView(state: RootState): string | null {
   return screen.kind === 'view' ? screen.route : null;
 }
 
+/**
+ * A JavaScript string literal of any text: JSON's, with the two line separators JSON leaves raw
+ * escaped too. The only way anything of a log reaches the emitted file.
+ */
+export function literal(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 export function emitTest(options: {
   name: string;
   text: string;
   actions: number;
-  failures: string[];
   view: string | null;
 }): string {
-  const { name, text, actions, failures, view } = options;
-  const about = failures.length > 0 ? `, failures: ${failures.join('; ')}` : '';
+  const { name, text, actions, view } = options;
+  // Nothing of the log goes into a comment or a template: a line break there would end it.
   const lines = [
-    `// A recorded session as a regression test: ${name} (${actions} actions${about}).`,
-    '// Printed by `npm run replay -- FILE --emit-test`; the log below is the file as exported',
-    '// (secrets redacted, names and addresses masked).',
+    '// A recorded session as a regression test, printed by `npm run replay -- FILE --emit-test`.',
+    '// The log is the file as exported (secrets redacted, names and addresses masked), held as',
+    '// data in a string literal and read with decodeLog.',
     "import { render, screen } from '@testing-library/react';",
     '',
     "import { decodeLog } from '../../contract/action-log';",
@@ -33,22 +42,22 @@ export function emitTest(options: {
     "import { replayStates } from '../../store/actionLog/foldLog';",
     "import { stateHash } from '../../store/actionLog/stateHash';",
     '',
-    `const LOG = ${JSON.stringify(text)};`,
+    `const LOG = ${literal(text)};`,
     '',
-    `test(${JSON.stringify(`${name}: every recorded state and the last view come back`)}, async () => {`,
+    `test(${literal(`${name}: every recorded state and the last view come back`)}, async () => {`,
     '  const log = decodeLog(LOG);',
     `  expect(log.actions).toHaveLength(${actions});`,
     '  const states = [...replayStates(log)];',
     '  states.forEach((state, index) => {',
     '    const hash = stateHash(state);',
     '    if (hash !== log.stateHashes[index]) {',
-    '      throw new Error(`action ${index} (${log.actions[index]!.type}) gives state ${hash}, recorded ${log.stateHashes[index]}`);',
+    "      throw new Error('action ' + index + ' (' + log.actions[index]!.type + ') gives state ' + hash + ', recorded ' + log.stateHashes[index]);",
     '    }',
     '  });',
     '  render(<App store={viewOnlyStore(states.at(-1)!)} />);',
     view === null
       ? "  expect(document.querySelector('[data-view]')).toBeNull();"
-      : `  expect(await screen.findByText((_text, element) => element?.getAttribute('data-view') === ${JSON.stringify(view)})).toBeInTheDocument();`,
+      : `  expect(await screen.findByText((_text, element) => element?.getAttribute('data-view') === ${literal(view)})).toBeInTheDocument();`,
     '});',
     '',
   ];
