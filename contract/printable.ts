@@ -1,13 +1,19 @@
-// A log is someone else's file: what the replay prints of it must not drive the terminal.
-
-/** C0 and C1 controls (ESC, CSI, BEL...), and the bidirectional overrides that reorder text. */
-const UNPRINTABLE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// A log is someone else's file: what the replay prints of it must not drive the terminal, nor
+// start a line of its own.
 
 /**
- * The text with every control character written as a visible `\uXXXX` escape. Inside JSON output
- * that is the same string (a valid escape); in the timeline it reads as what the log holds.
+ * C0 and C1 controls (line feed and carriage return included: ESC, CSI, BEL...), the Unicode line
+ * and paragraph separators, and the bidirectional marks and overrides that reorder text.
+ */
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The text with every control character and line break written as a visible `\uXXXX` escape,
+ * so it stays on the line it is printed on. Inside JSON output that is the same string (a valid
+ * escape); in the timeline it reads as what the log holds. Apply it to one line (or one cell) at
+ * a time: the line breaks the command prints itself go around it.
  */
 export function printable(text: string): string {
   return text.replace(

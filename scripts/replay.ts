@@ -221,7 +221,9 @@ function printStates(
         }),
       );
     } else if (index === command.at) {
-      out.line(command.json ? JSON.stringify(state) : JSON.stringify(state, null, 2));
+      // Indented JSON is many lines; each is printed as one (a string's line breaks are escapes).
+      const json = command.json ? JSON.stringify(state) : JSON.stringify(state, null, 2);
+      for (const line of json.split('\n')) out.line(line);
       return;
     }
     index += 1;

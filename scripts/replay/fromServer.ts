@@ -24,6 +24,7 @@ import { authEventsOfLog } from '../../server/repo/auth-events';
 import { requestIdsOf, type ServerEvent } from '../../store/actionLog/serverEvents';
 
 import { computeStats, formatStats } from './stats';
+import { textTable } from './textTable';
 
 /** How many uploads --list shows by default, newest first. */
 export const LIST_LIMIT = 50;
@@ -121,18 +122,7 @@ export function formatList({ total, page, limit, uploads }: ListPage): string {
     'failures',
     'reloads',
   ];
-  const right = new Set([2, 4, 11]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        right.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  return `${[line(header), ...rows.map(line), footer].join('\n')}\n`;
+  return `${[...textTable(header, rows, [2, 4, 11]), footer].join('\n')}\n`;
 }
 
 /** `2026-11-24`, `2026-11-24T06:00Z`, or a time ago: `90m`, `12h`, `7d`. */
@@ -193,7 +183,7 @@ async function list(args: string[]): Promise<number> {
     listActionLogs(db, { ...query, offset: (query.page - 1) * query.limit }),
   );
   const page: ListPage = { total, page: query.page, limit: query.limit, uploads };
-  process.stdout.write(printable(query.json ? `${JSON.stringify(page)}\n` : formatList(page)));
+  process.stdout.write(query.json ? `${printable(JSON.stringify(page))}\n` : formatList(page));
   return 0;
 }
 
@@ -202,7 +192,7 @@ async function stats(args: string[]): Promise<number> {
   const indexes = await withDatabase((db) => actionLogIndexes(db, query));
   const counted = computeStats(indexes);
   process.stdout.write(
-    printable(query.json ? `${JSON.stringify(counted)}\n` : formatStats(counted)),
+    query.json ? `${printable(JSON.stringify(counted))}\n` : formatStats(counted),
   );
   return 0;
 }
@@ -270,9 +260,8 @@ async function servePage(
     server.listen(port, '127.0.0.1', resolve);
   });
   const { port: bound } = server.address() as { port: number };
-  process.stdout.write(
-    `${reference} on http://127.0.0.1:${bound}/replay.html?log=${logPath}&server=${serverPath}${device ? `&device=${device}` : ''} (Ctrl-C stops)\n`,
-  );
+  const address = `http://127.0.0.1:${bound}/replay.html?log=${logPath}&server=${serverPath}${device ? `&device=${encodeURIComponent(device)}` : ''}`;
+  process.stdout.write(`${printable(`${reference} on ${address} (Ctrl-C stops)`)}\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
   });

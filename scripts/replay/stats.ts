@@ -3,6 +3,8 @@
 import { FUNNEL, type FunnelStep } from '../../contract/action-log-index';
 import type { StoredSummary } from '../../server/repo/action-logs';
 
+import { textTable } from './textTable';
+
 /** The funnel's steps in the words the replay uses. */
 export const FUNNEL_WORDS: Record<FunnelStep, string> = {
   signedUp: 'signed up',
@@ -78,22 +80,6 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function table(header: string[], rows: string[][], rightAligned: number[]): string[] {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        rightAligned.includes(column)
-          ? cell.padStart(widths[column]!)
-          : cell.padEnd(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)];
-}
-
 export function formatStats(stats: Stats): string {
   if (stats.logs === 0) return 'no uploads match\n';
   const share = (logs: number) => `${Math.round((logs / stats.logs) * 100)}%`;
@@ -101,7 +87,7 @@ export function formatStats(stats: Stats): string {
     `${stats.logs} ${stats.logs === 1 ? 'log' : 'logs'}`,
     '',
     'funnel',
-    ...table(
+    ...textTable(
       ['step', 'logs', 'share'],
       stats.funnel.map(({ step, logs }) => [step, String(logs), share(logs)]),
       [1, 2],
@@ -110,21 +96,21 @@ export function formatStats(stats: Stats): string {
     'top failure codes',
     ...(stats.failures.length === 0
       ? ['  none']
-      : table(
+      : textTable(
           ['code', 'times', 'logs'],
           stats.failures.map(({ code, times, logs }) => [code, String(times), String(logs)]),
           [1, 2],
         ).map((line) => `  ${line}`)),
     '',
     'where sessions stop',
-    ...table(
+    ...textTable(
       ['last path', 'logs', 'share'],
       stats.stops.map(({ path, logs }) => [path, String(logs), share(logs)]),
       [1, 2],
     ).map((line) => `  ${line}`),
     '',
     'time per view (median of each stay)',
-    ...table(
+    ...textTable(
       ['path', 'median', 'stays'],
       stats.timePerView.map(({ path, medianMs, visits }) => [
         path,
