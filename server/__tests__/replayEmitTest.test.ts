@@ -47,6 +47,9 @@ function outsideStringLiterals(source: string): string[] {
   return [...new Set(found)];
 }
 
+// Each test runs the replay command and then Jest itself on the emitted file: two processes.
+jest.setTimeout(120_000);
+
 describe('an emitted test of a hostile log', () => {
   const running = listeningServerFor(sqlite);
   const markers = fs.mkdtempSync(path.join(os.tmpdir(), 'emit-markers-'));
