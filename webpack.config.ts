@@ -52,6 +52,20 @@ function reactRouterProduction() {
 }
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8081';
+/**
+ * The origin of API_BASE_URL when it is another one: the page names it, and the server that
+ * serves the build lets the page connect to it (its Content-Security-Policy's connect-src).
+ */
+function apiOriginOf(base: string | undefined): string | undefined {
+  try {
+    return base ? new URL(base).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const API_ORIGIN = apiOriginOf(process.env.API_BASE_URL);
+const PAGE_META: Record<string, string> = API_ORIGIN ? { 'api-origin': API_ORIGIN } : {};
+
 /** The product's name in the header and the title (the server reads its own APP_NAME). */
 const APP_NAME = process.env.APP_NAME?.trim() || 'Accounts';
 
@@ -125,6 +139,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         inject: false,
         chunks: ['main'],
         templateParameters: { appName: APP_NAME },
+        meta: PAGE_META,
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
@@ -132,6 +147,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         chunks: ['replay'],
         filename: 'replay.html',
         templateParameters: { appName: APP_NAME },
+        meta: PAGE_META,
       }),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',

@@ -8,17 +8,19 @@ import type { Config } from './config';
 import { checkpointElsewhere, openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import writeFailures from './db/write-failures';
+import { registerCors } from './http/cors';
 import { answerEveryEndpoint } from './http/endpoints';
 import { errorBody, registerErrorHandler, sendError } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import openapi from './http/openapi';
-import { securityHeadersFor } from './http/security';
+import { apiOriginOfBuild, securityHeadersFor } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import limits from './limits/plugin';
 import { loggerOptions, requestLogController, sentId } from './logging';
 import mailQueue from './mail/queue';
 import sweeper from './maintenance/sweep';
 import authEvents from './plugins/auth-events';
+import metrics from './plugins/metrics';
 import resources, { type Clock } from './plugins/resources';
 import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
@@ -118,6 +120,13 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     },
   });
   app.server.maxConnections = config.maxConnections;
+  if (config.otlpEndpoint) {
+    // Loaded only here: a server without traces never loads the OpenTelemetry SDK.
+    const { startTracing } = await import('./tracing');
+    const tracing = startTracing(config.otlpEndpoint);
+    await app.register(tracing.plugin);
+    app.addHook('onClose', () => tracing.shutdown());
+  }
 
   // Answers finished during shutdown close their connection, so keep-alive clients cannot hold
   // the server open.
@@ -128,7 +137,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   // Every answer's security headers, and `connection: close` during shutdown, in one callback
   // hook: each hook a request passes (and a promise per async hook) costs on verify, the busiest
   // route. onSend runs for every answer, errors and the static app's files included.
-  const securityHeaders = securityHeadersFor();
+  const securityHeaders = securityHeadersFor(apiOriginOfBuild(config.distDir));
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(securityHeaders(request.url));
     reply.header('x-request-id', request.id);
@@ -156,12 +165,14 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   );
   registerJsonBody(app);
   registerErrorHandler(app);
+  await registerCors(app, config.corsOrigins);
   await app.register(resources, {
     config,
     db,
     passwords: await createPasswordHasher(config.passwordHash, config.passwordHashBounds),
     clock: opts.clock,
   });
+  await app.register(metrics);
   await app.register(authEvents);
   await app.register(writeFailures);
   await app.register(session);

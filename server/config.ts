@@ -127,6 +127,12 @@ export interface Config {
   maxConnections: number;
   /** Addresses (IPs or CIDRs) of the proxies whose X-Forwarded-For is believed; none by default. */
   trustProxy: string[];
+  /** Origins of the app allowed to call the API from another origin (CORS); none by default. */
+  corsOrigins: string[];
+  /** The port of the Prometheus metrics listener (on `host`); off when undefined. */
+  metricsPort?: number;
+  /** Where OpenTelemetry traces go (OTLP over HTTP); no tracing when undefined. */
+  otlpEndpoint?: string;
   /**
    * The key (32 bytes) that encrypts second-factor secrets at rest; unset outside production, the
    * deployment's own key made by migration 010 is used.
@@ -221,6 +227,19 @@ function isProxyList(raw: string): boolean {
     return (
       rest.length === 0 && (PROXY_RANGE_NAMES.includes(entry) || (isIP(address) !== 0 && prefixOk))
     );
+  });
+}
+
+/** Exact origins only: a scheme, a host and maybe a port, nothing after. */
+function isOriginList(raw: string): boolean {
+  return raw.split(',').every((item) => {
+    const entry = item.trim().replace(/\/$/, '');
+    try {
+      const url = new URL(entry);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry;
+    } catch {
+      return false;
+    }
   });
 }
 
@@ -421,6 +440,25 @@ export const ENV = v.object({
   MAX_CONNECTIONS: int(1024, 1, 1_000_000, {
     meaning: 'open connections at most; more are closed as they arrive',
   }),
+  CORS_ORIGINS: checked(isOriginList, 'origins such as https://app.example, separated by commas', {
+    shown: 'unset (same origin only)',
+    meaning:
+      'app origins (`https://app.example`, comma-separated, no path, no `*`) that may call the API from another origin (an app built with `API_BASE_URL`): their requests and preflights get CORS headers, bearer tokens only, never cookies; other origins get none, and their browsers refuse the answers',
+  }),
+  METRICS_PORT: checked(
+    (raw) => /^\d+$/.test(raw) && Number(raw) <= 65535,
+    'a port from 0 to 65535',
+    {
+      shown: 'unset (no metrics)',
+      meaning:
+        'serves Prometheus metrics at `/metrics` on this port of `HOST`, never on `PORT` (`0` picks a free one): requests by route and status with durations, auth decisions, limit refusals, the mail queue, the session cache, database connections, the process (server/README.md, Metrics)',
+    },
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: checked(isHttpUrl, 'an http:// or https:// address', {
+    shown: 'unset (no traces)',
+    meaning:
+      "sends OpenTelemetry traces (a span per request, `traceparent` honoured) to this OTLP/HTTP collector, as JSON to `<endpoint>/v1/traces`; the SDK's other `OTEL_*` variables apply (`OTEL_SERVICE_NAME`, `OTEL_EXPORTER_OTLP_HEADERS`, …). Unset, the tracing code is not even loaded",
+  }),
   // One core stays free for the event loop (verify, the app's files).
   PASSWORD_HASH_CONCURRENCY: int(Math.min(4, Math.max(1, os.availableParallelism() - 1)), 1, 64, {
     shown: 'cores - 1',
@@ -496,6 +534,10 @@ export function loadConfig(env: Env): Config {
     fail('SECRET_KEY', '64 hexadecimal digits when NODE_ENV=production');
   }
   const appName = e.APP_NAME ?? 'Accounts';
+  // A scraper reaching the public port would let anyone read them.
+  if (e.METRICS_PORT !== undefined && Number(e.METRICS_PORT) === e.PORT && e.PORT !== 0) {
+    fail('METRICS_PORT', 'a port other than PORT: metrics are never served on the public port');
+  }
 
   return {
     port: e.PORT,
@@ -576,5 +618,13 @@ export function loadConfig(env: Env): Config {
         ? []
         : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
     ...(e.SECRET_KEY === undefined ? {} : { secretKey: Buffer.from(e.SECRET_KEY, 'hex') }),
+    corsOrigins:
+      e.CORS_ORIGINS === undefined
+        ? []
+        : e.CORS_ORIGINS.split(',').map((entry) => entry.trim().replace(/\/$/, '')),
+    ...(e.METRICS_PORT === undefined ? {} : { metricsPort: Number(e.METRICS_PORT) }),
+    ...(e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+      ? {}
+      : { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT }),
   };
 }

@@ -1,5 +1,6 @@
 // Requests per second on loopback, side by side in one run: verify (valid and invalid token)
-// against a bare Fastify route that returns a constant, on SQLite and on PostgreSQL.
+// against a bare Fastify route that returns a constant, on SQLite and on PostgreSQL; and verify
+// with the Prometheus metrics on against off.
 import { randomBytes } from 'node:crypto';
 
 import autocannon from 'autocannon';
@@ -138,16 +139,70 @@ async function engineRows(
   }
 }
 
+/**
+ * Verify's req/s with the metrics on (METRICS_PORT) and off, two servers side by side on the same
+ * engine, in alternating rounds as above; the metrics may cost at most 5 %.
+ */
+async function metricsRows(name: string, env: NodeJS.ProcessEnv, onEnv: NodeJS.ProcessEnv) {
+  const off = await startBenchServer(env);
+  const on = await startBenchServer({ ...env, ...onEnv, METRICS_PORT: '0' });
+  try {
+    const verify = (bench: typeof on) => () =>
+      cannon(
+        bench.server.url + API_PATHS.verify,
+        { authorization: `Bearer ${bench.token}` },
+        ROUND_SECONDS,
+      );
+    const rounds: { off: Cannon; on: Cannon }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round % 2 === 0) {
+        const offRun = await verify(off)();
+        rounds.push({ off: offRun, on: await verify(on)() });
+      } else {
+        const onRun = await verify(on)();
+        rounds.push({ off: await verify(off)(), on: onRun });
+      }
+    }
+    const shares = rounds.map((r) => r.on.rps / r.off.rps).sort((a, b) => a - b);
+    const share = median(shares);
+    const offRun = medianRun(rounds.map((r) => r.off));
+    const onRun = medianRun(rounds.map((r) => r.on));
+    const errors = rounds.reduce((sum, r) => sum + r.on.errors + r.off.errors, 0);
+    const section = `server ${name}`;
+    return [
+      {
+        section,
+        figure: 'verify req/s (p99), metrics off, on',
+        value: `${offRun.rps.toFixed(0)} (${offRun.p99} ms), ${onRun.rps.toFixed(0)} (${onRun.p99} ms)`,
+      },
+      {
+        section,
+        figure: `verify metrics on / off (median of ${ROUNDS} rounds)`,
+        value: `${ratio(share)} (${ratio(shares[0]!)} to ${ratio(shares.at(-1)!)})`,
+        target: `>= ${ratio(0.95)}`,
+        met: share >= 0.95 && errors === 0,
+      },
+    ] satisfies Row[];
+  } finally {
+    await on.close();
+    await off.close();
+  }
+}
+
 export async function benchServer(): Promise<Row[]> {
   const bare = await bareRoute();
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   try {
     const rows = await engineRows('SQLite', {}, bare);
+    rows.push(...(await metricsRows('SQLite', {}, {})));
+    const postgres = { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema };
+    rows.push(...(await engineRows('PostgreSQL', postgres, bare)));
+    // Schemas of their own: the bench account already exists in the first one.
     rows.push(
-      ...(await engineRows(
+      ...(await metricsRows(
         'PostgreSQL',
-        { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema },
-        bare,
+        { ...postgres, DATABASE_SCHEMA: `${schema}_off` },
+        { DATABASE_SCHEMA: `${schema}_on` },
       )),
     );
     return rows;
@@ -156,6 +211,9 @@ export async function benchServer(): Promise<Row[]> {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
     await admin.query(`drop schema if exists ${schema} cascade`);
+    for (const suffix of ['_off', '_on']) {
+      await admin.query(`drop schema if exists ${schema}${suffix} cascade`);
+    }
     await admin.end();
   }
 }

@@ -289,9 +289,21 @@ function openPostgres(
   // A connection lost while in use already fails its query; the client's own error event must not
   // also crash the process.
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
   });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The PostgreSQL pool's connections (for the metrics); undefined on SQLite. */
+export function poolUse(
+  db: Kysely<Database>,
+): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export async function openDatabase(

@@ -235,6 +235,7 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
           await limiter.consume(key);
         } catch (refusal) {
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          app.metrics.limitRefused(names.get(limiter) ?? '?');
           return false;
         }
       }
@@ -260,6 +261,7 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
           // The store rejects with its answer when the points are spent, with an Error when it fails.
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
           noteLimit(reply.request, limit(limiter, 0));
+          app.metrics.limitRefused(names.get(limiter) ?? '?');
           // A counter without a duration answers -1: its points come back only with a success.
           const seconds =
             refusal.msBeforeNext < 0 && retryAfterSeconds !== undefined

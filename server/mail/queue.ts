@@ -66,6 +66,11 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
   const { config, db, clock } = app;
   const warn = (fields: Record<string, unknown>, message: string) => app.log.warn(fields, message);
   const noteFailure = (error: unknown) => app.writeFailures?.note(error);
+  /** A mail or job that failed (the worker's one report of it): counted, then noted. */
+  const failed = (error: unknown) => {
+    app.metrics.mailFailed();
+    noteFailure(error);
+  };
   const insert = mailRowInserter(clock);
   // A thread cannot open an in-memory database, nor read a test's own clock: there, and only
   // there, the worker shares the request thread.
@@ -84,13 +89,13 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
       link: linkMaker(() => base),
       jobs: ACCOUNT_JOBS,
       warn,
-      onError: noteFailure,
+      onError: failed,
     });
   } else {
     const thread = createMailThread({
       config,
       warn,
-      onFailure: (code) => noteFailure({ code }),
+      onFailure: (code) => failed({ code }),
     });
     setBase = thread.setBase;
     worker = thread;

@@ -6,7 +6,8 @@
 // (`answered`, the route's onSend hook, added by http/endpoints.ts). The session check records only
 // its refusals: its success, the busiest call, writes nothing, and its refusals are written
 // together about once a second, so a flood of bad tokens costs one insert a second rather than one
-// each. A 5xx writes nothing: the decision did not happen.
+// each. A 5xx writes nothing: the decision did not happen. Each recorded answer is also counted
+// in the metrics (plugins/metrics.ts), by endpoint, outcome and code.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -283,7 +284,16 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
     async answered(request, reply) {
       const name = request.routeOptions.config.authEvent;
       const status = reply.statusCode;
-      if (!name || status >= 500 || (status < 400 && request.authEvent?.accepted)) return;
+      if (!name || status >= 500) return;
+      // The metrics count what is recorded, and the session check's refusals beyond its bound.
+      if (status >= 400 || RECORDED[name] === 'all') {
+        app.metrics.authDecision(
+          name,
+          status < 400 ? 'accepted' : 'refused',
+          request.authEvent?.refusal ?? null,
+        );
+      }
+      if (status < 400 && request.authEvent?.accepted) return;
       if (RECORDED[name] === 'refusals') {
         if (status >= 400)
           later(rowOf(db, { ...partsOf(request, name), outcome: 'refused', status }));
@@ -308,5 +318,5 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
 export default fp(authEventsPlugin, {
   name: 'auth-events',
   fastify: '5.x',
-  decorators: { fastify: ['db', 'clock'] },
+  decorators: { fastify: ['db', 'clock', 'metrics'] },
 });

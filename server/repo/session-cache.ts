@@ -34,6 +34,9 @@ export class SessionCache {
   private readonly seenOnce = new Set<number>();
   /** Moves on every notification and every (re)connection: a read begun before is not kept. */
   generation = 0;
+  /** Verify's lookups answered from memory, and those that went to the database (the metrics). */
+  hits = 0;
+  misses = 0;
   private listening = false;
   private client: pg.Client | undefined;
   private schema = '';

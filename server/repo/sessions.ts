@@ -163,8 +163,12 @@ export async function findLiveSessionUser(
       () => false,
     );
     const cached = caughtUp ? cache.get(tokenHash, now) : undefined;
-    if (cached) return cached;
+    if (cached) {
+      cache.hits += 1;
+      return cached;
+    }
   }
+  if (cache) cache.misses += 1;
   if (!connection && !db.isTransaction) {
     let batcher = lookupBatchers.get(db);
     if (!batcher) {
@@ -317,6 +321,14 @@ export async function cacheLiveSessions(
     sessionCaches.delete(db);
     await cache.close();
   };
+}
+
+/** How many of verify's lookups the session cache answered, and not, on a PostgreSQL database. */
+export function sessionCacheCounts(
+  db: Kysely<Database>,
+): { hits: number; misses: number } | undefined {
+  const cache = sessionCaches.get(db);
+  return cache && { hits: cache.hits, misses: cache.misses };
 }
 
 /** Returns whether a live session was revoked. */
