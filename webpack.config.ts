@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -68,6 +70,49 @@ const PAGE_META: Record<string, string> = API_ORIGIN ? { 'api-origin': API_ORIGI
 
 /** The product's name in the header and the title (the server reads its own APP_NAME). */
 const APP_NAME = process.env.APP_NAME?.trim() || 'Accounts';
+/** The bar of the installed app and the browser's on phones: the product's primary colour. */
+const THEME_COLOR = '#2f4fd6';
+
+/**
+ * `manifest.webmanifest`, which makes the app installable: its name, start, colours and icons
+ * (drawn by scripts/favicon.ts), the icons under content-hashed names like every other asset.
+ */
+class WebManifestPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('WebManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'WebManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const icons = [
+            ['icon-192.png', '192x192', 'any'],
+            ['icon-512.png', '512x512', 'any'],
+            ['icon-maskable-512.png', '512x512', 'maskable'],
+          ].map(([file, sizes, purpose]) => {
+            const bytes = fs.readFileSync(path.join(__dirname, 'public', file!));
+            const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+            const name = `assets/${file!.replace(/\.png$/, `.${hash}.png`)}`;
+            compilation.emitAsset(name, new webpack.sources.RawSource(bytes));
+            return { src: `/${name}`, sizes, type: 'image/png', purpose };
+          });
+          const manifest = {
+            name: APP_NAME,
+            short_name: APP_NAME,
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            background_color: '#ffffff',
+            theme_color: THEME_COLOR,
+            icons,
+          };
+          compilation.emitAsset(
+            'manifest.webmanifest',
+            new webpack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
 
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }) => {
   const production = argv.mode !== 'development';
@@ -138,7 +183,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         // The template places the tags itself, before the favicon.
         inject: false,
         chunks: ['main'],
-        templateParameters: { appName: APP_NAME },
+        templateParameters: { appName: APP_NAME, themeColor: THEME_COLOR },
         meta: PAGE_META,
       }),
       new HtmlWebpackPlugin({
@@ -146,9 +191,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         inject: false,
         chunks: ['replay'],
         filename: 'replay.html',
-        templateParameters: { appName: APP_NAME },
+        templateParameters: { appName: APP_NAME, themeColor: THEME_COLOR },
         meta: PAGE_META,
       }),
+      new WebManifestPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',

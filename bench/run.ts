@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
+import { benchLighthouse } from './sections/lighthouse';
 import { benchLoad } from './sections/load';
 import { benchNavigation } from './sections/navigation';
 import { benchPeer } from './sections/peer';
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   abuse: benchAbuse,
   load: benchLoad,
   timing: benchTiming,
+  lighthouse: benchLighthouse,
 };
 
 /** Slow sections, run only when named. */

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'REQUEST_TIMEOUT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  'UNKNOWN_CREDENTIAL',
 ] as const;
 
 export const FIELD_ERROR_CODES = [
@@ -34,6 +35,9 @@ export const FIELD_ERROR_CODES = [
   'INCORRECT',
   'SAME_EMAIL',
   'SAME_PASSWORD',
+  'REPETITIVE_PASSWORD',
+  'SEQUENTIAL_PASSWORD',
+  'PERSONAL_PASSWORD',
 ] as const;
 
 /** Why one field of a request was refused (the values of `fields` in a VALIDATION error). */

@@ -45,6 +45,11 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
+  UNKNOWN_CREDENTIAL: {
+    status: 404,
+    message:
+      'No account here has this passkey (it was removed, or its account deleted): the browser may forget it.',
+  },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
@@ -402,7 +407,7 @@ export const endpoints = {
     body: S.PasskeyLoginBody,
     secret: ['response'],
     answers: { 200: S.SessionOk },
-    refusals: ['INVALID_CREDENTIAL', 'RATE_LIMITED'],
+    refusals: ['INVALID_CREDENTIAL', 'UNKNOWN_CREDENTIAL', 'RATE_LIMITED'],
   },
   actionLogs: {
     method: 'POST',

@@ -174,7 +174,18 @@ export const DeleteAccountBody = v.object({ password: givenPassword });
 /** Digits of an authenticator app's code (TOTP). */
 export const TOTP_DIGITS = 6;
 /** A recovery code: 16 characters of base32 in groups of four (`abcd-efgh-ijkl-mnop`), 80 bits. */
-export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}(?:-?[a-z2-7]{4}){3}$/i;
+const RECOVERY_CODE_PATTERN = /^[a-z2-7]{16}$/;
+/**
+ * A recovery code as compared: lower case, without the spaces and dashes it may be typed or
+ * pasted with (`ABCD EFGH IJKL MNOP`, `abcdefghijklmnop`).
+ */
+export function recoveryCodeText(value: string): string {
+  return value.toLowerCase().replace(/[\s-]/g, '');
+}
+/** Whether `value` is a recovery code, however it is spaced, dashed or cased. */
+export function isRecoveryCode(value: string): boolean {
+  return RECOVERY_CODE_PATTERN.test(recoveryCodeText(value));
+}
 /**
  * Passkeys an account keeps at most: each is a row, a line of home's list and an entry of every
  * new passkey's creation options, so a session cannot grow them without bound.
@@ -193,9 +204,7 @@ const totpOrRecoveryCode = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.check(
-    (value) =>
-      new RegExp(`^[0-9]{${TOTP_DIGITS}}$`).test(value.trim()) ||
-      RECOVERY_CODE_PATTERN.test(value.trim()),
+    (value) => new RegExp(`^[0-9]{${TOTP_DIGITS}}$`).test(value.trim()) || isRecoveryCode(value),
     'INVALID_CODE_FORMAT',
   ),
   v.metadata(REFERENCE ? { maxLength: 32 } : {}),
@@ -214,7 +223,7 @@ export const DisableSecondFactorBody = v.object({
 const recoveryCode = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
-  v.check((value) => RECOVERY_CODE_PATTERN.test(value.trim()), 'INVALID_CODE_FORMAT'),
+  v.check(isRecoveryCode, 'INVALID_CODE_FORMAT'),
   v.metadata(REFERENCE ? { maxLength: 32 } : {}),
 );
 /** The second step of a login: its ticket and a code, or a recovery code; exactly one of the two. */

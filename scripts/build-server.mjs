@@ -1,4 +1,4 @@
-// Compiles the server into build/server.js and its mail thread into build/mail-thread.js beside it
+// Compiles the server into build/server.js and its threads (mail, password strength) beside it
 // (esbuild), so that it starts without compiling TypeScript on the way; its npm packages stay
 // outside, in node_modules.
 import path from 'node:path';
@@ -11,10 +11,12 @@ export const SERVER_BUILD = path.join(root, 'build', 'server.js');
 export async function buildServer(outfile = SERVER_BUILD) {
   const { build } = await import('esbuild');
   await build({
-    // The server finds its mail thread next to itself (server/mail/thread.ts).
+    // The server finds its threads next to itself (server/mail/thread.ts,
+    // server/auth/password-strength.ts).
     entryPoints: {
       [path.basename(outfile, '.js')]: path.join(root, 'server', 'main.ts'),
       'mail-thread': path.join(root, 'server', 'mail', 'thread-entry.ts'),
+      'strength-thread': path.join(root, 'server', 'auth', 'strength-thread.ts'),
     },
     outdir: path.dirname(outfile),
     bundle: true,

@@ -269,6 +269,26 @@ function scenes(activated: Account, dormant: Account): Scene[] {
       },
     },
     {
+      name: 'signup-password-weak',
+      view: 'signup',
+      path: ROUTES.signup,
+      act: async (page) => {
+        await field(page, 'name').fill('Sokha Chan');
+        await field(page, 'email').fill('sokha.chan@example.com');
+        await field(page, 'password').pressSequentially('sokhachan1');
+        await page.locator('.field__status--weak').waitFor();
+      },
+    },
+    {
+      name: 'signup-password-good',
+      view: 'signup',
+      path: ROUTES.signup,
+      act: async (page) => {
+        await field(page, 'password').pressSequentially('river of blue mangoes');
+        await page.locator('.field__status--good').waitFor();
+      },
+    },
+    {
       name: 'view-failed',
       view: 'login',
       path: ROUTES.login,

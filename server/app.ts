@@ -166,12 +166,13 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   registerJsonBody(app);
   registerErrorHandler(app);
   await registerCors(app, config.corsOrigins);
-  await app.register(resources, {
-    config,
-    db,
-    passwords: await createPasswordHasher(config.passwordHash, config.passwordHashBounds),
-    clock: opts.clock,
-  });
+  const passwords = await createPasswordHasher(
+    config.passwordHash,
+    config.passwordHashBounds,
+    config.mail.appName,
+  );
+  app.addHook('onClose', () => passwords.close());
+  await app.register(resources, { config, db, passwords, clock: opts.clock });
   await app.register(metrics);
   await app.register(authEvents);
   await app.register(writeFailures);

@@ -83,6 +83,8 @@ export interface Config {
     from: string;
     /** The product's name (APP_NAME): the sender's name by default, and every mail's signature. */
     appName: string;
+    /** Where visitors reach support (SUPPORT_CONTACT), named where a mail says to contact it. */
+    supportContact: string;
     outboxDir: string;
     /** Messages the outbox keeps; writing one more deletes the oldest beyond. */
     outboxMax: number;
@@ -308,6 +310,16 @@ export const ENV = v.object({
       shown: '`Accounts`',
       meaning:
         "the product's name: the sender's name when `MAIL_FROM` is unset, and the signature under every mail (at most 60 characters, no quotes, `<`, `>` or control characters); the app takes its own at build time",
+    },
+  ),
+  // It stands in the text of mails: one line, no markup.
+  SUPPORT_CONTACT: checked(
+    (raw) => raw.length <= 200 && !/[\p{Cc}<>]/u.test(raw),
+    'an address or a web address of at most 200 characters, without <, > or control characters',
+    {
+      shown: '`support@example.com`',
+      meaning:
+        'where visitors reach support: named by the mail that says the account email changed (the app takes its own at build time)',
     },
   ),
   OUTBOX_MAX_MESSAGES: int(500, 1, 100_000, {
@@ -565,6 +577,7 @@ export function loadConfig(env: Env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"${appName}" <no-reply@localhost>`,
       appName,
+      supportContact: e.SUPPORT_CONTACT ?? 'support@example.com',
       outboxDir: path.join(dataDir, 'outbox'),
       outboxMax: e.OUTBOX_MAX_MESSAGES,
       outboxEndpoint: mailMode === 'outbox' && (!production || e.MAIL_MODE === 'outbox'),

@@ -3,7 +3,7 @@ import { LANGUAGES, type Locale } from '../contract/languages';
 
 export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
 export const USER_COOKIE = 'user';
-export const SESSION_TIME_ZONE = 'Asia/Phnom_Penh';
+export { SESSION_TIME_ZONE } from '../contract/time';
 export const HTTP_TIMEOUT_MS = 30_000;
 /** Cookie lifetime in seconds when the verify answer has no `signature.exp`. */
 export const EXP_FALLBACK_SECONDS = 10;

@@ -67,6 +67,13 @@ export interface PasskeyCeremonies {
   authenticate(optionsJSON: unknown, useBrowserAutofill: boolean): Promise<unknown>;
   /** Ends the ceremony under way, if any (the library's WebAuthnAbortService). */
   cancel(): void;
+  /**
+   * Tells the browser, where it has the WebAuthn Signal API, that the server knows no account
+   * with the passkey that signed `response` (removed, or its account deleted): it may hide it.
+   */
+  signalUnknownCredential(response: unknown): void;
+  /** Tells the browser, where it can be told, that account `userId` accepts no passkey any more. */
+  signalAccountGone(userId: string): void;
 }
 
 export interface Effects {

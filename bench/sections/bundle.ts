@@ -33,8 +33,9 @@ function lazyFiles(dir: string): string[] {
     .map(String)
     .filter(
       (file) =>
-        /^(view-|locale-|send-log|help-tools)|\.woff2?$/.test(path.basename(file)) &&
-        !/\.(map|br|gz)$/.test(file),
+        /^(view-|locale-|send-log|help-tools|password-strength)|\.woff2?$/.test(
+          path.basename(file),
+        ) && !/\.(map|br|gz)$/.test(file),
     );
 }
 

@@ -24,6 +24,13 @@ export const formsEn = {
   'fieldError.required.confirm': 'Tick the box to confirm.',
   'fieldError.tooShort': 'Use at least {min} characters.',
   'fieldError.commonPassword': 'This password is too common. Choose one that is harder to guess.',
+  'fieldError.repetitivePassword':
+    'This password repeats itself (like aaaaaaaa or abcabc). Choose one that is harder to guess.',
+  'fieldError.sequentialPassword':
+    'This password is a sequence (like 12345678, abcdefgh or a row of keys). Choose one that is harder to guess.',
+  'fieldError.personalPassword':
+    'This password is made of your name, your email or the name {appName}. Choose one nobody can guess from them.',
+  'password.strong': 'Hard to guess: a good password.',
   'fieldError.incorrectPassword': 'This is not your current password.',
   'fieldError.sameEmail': 'This is already the email of your account.',
   'fieldError.samePassword': 'Choose a password different from your current one.',
@@ -52,6 +59,13 @@ export const formsKh: Record<FormsMessageId, string> = {
   'fieldError.required.confirm': 'សូមធីកប្រអប់ដើម្បីបញ្ជាក់។',
   'fieldError.tooShort': 'សូមប្រើយ៉ាងហោចណាស់ {min, number, digits} តួអក្សរ។',
   'fieldError.commonPassword': 'ពាក្យសម្ងាត់នេះងាយទាយពេក។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលពិបាកទាយជាងនេះ។',
+  'fieldError.repetitivePassword':
+    'ពាក្យសម្ងាត់នេះមានតួអក្សរដដែលៗ (ដូចជា aaaaaaaa ឬ abcabc)។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលពិបាកទាយជាងនេះ។',
+  'fieldError.sequentialPassword':
+    'ពាក្យសម្ងាត់នេះជាលំដាប់តៗគ្នា (ដូចជា 12345678, abcdefgh ឬជួរគ្រាប់ចុចមួយ)។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលពិបាកទាយជាងនេះ។',
+  'fieldError.personalPassword':
+    'ពាក្យសម្ងាត់នេះបង្កើតចេញពីឈ្មោះ អ៊ីមែលរបស់អ្នក ឬឈ្មោះ {appName}។ សូមជ្រើសរើសពាក្យសម្ងាត់ដែលគ្មាននរណាអាចទាយបានពីវា។',
+  'password.strong': 'ពិបាកទាយ៖ ជាពាក្យសម្ងាត់ល្អ។',
   'fieldError.incorrectPassword': 'នេះមិនមែនជាពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នកទេ។',
   'fieldError.sameEmail': 'នេះជាអ៊ីមែលនៃគណនីរបស់អ្នករួចហើយ។',
   'fieldError.samePassword': 'សូមជ្រើសរើសពាក្យសម្ងាត់ដែលខុសពីពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នក។',

@@ -96,6 +96,8 @@ export const passkeyLoginEn = {
     'This passkey is not registered here, or it could not be checked. Try another one, or log in with your password.',
   'passkeyLogin.failed':
     'Your browser could not use the passkey. Try again, or log in with your password.',
+  'passkeyLogin.unknown':
+    'No account here has this passkey any more: it was removed, or its account was deleted. Log in with your password, or sign up again.',
 } as const satisfies Record<string, string>;
 
 export type PasskeyLoginMessageId = keyof typeof passkeyLoginEn;
@@ -110,4 +112,6 @@ export const passkeyLoginKh: Record<PasskeyLoginMessageId, string> = {
     'កូនសោសម្ងាត់នេះមិនបានចុះឈ្មោះនៅទីនេះទេ ឬមិនអាចពិនិត្យបាន។ សូមសាកល្បងកូនសោផ្សេង ឬចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
   'passkeyLogin.failed':
     'កម្មវិធីរុករករបស់អ្នកមិនអាចប្រើកូនសោសម្ងាត់បានទេ។ សូមព្យាយាមម្ដងទៀត ឬចូលគណនីដោយពាក្យសម្ងាត់របស់អ្នក។',
+  'passkeyLogin.unknown':
+    'គ្មានគណនីណានៅទីនេះមានកូនសោសម្ងាត់នេះទៀតទេ៖ វាត្រូវបានលុប ឬគណនីរបស់វាត្រូវបានលុប។ សូមចូលគណនីដោយពាក្យសម្ងាត់ ឬចុះឈ្មោះម្ដងទៀត។',
 };

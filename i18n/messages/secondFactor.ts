@@ -29,6 +29,9 @@ export const secondFactorEn = {
   'totp.starting': 'Checking…',
   'totp.scan':
     '1. Add your account to an authenticator app: scan the QR code, or type the key by hand.',
+  'totp.openOrScan':
+    '1. Add your account to an authenticator app: open it in the app on this phone, or scan the QR code from another device, or type the key by hand.',
+  'totp.openInApp': 'Open in authenticator app',
   'totp.qrAlt': 'QR code for your authenticator app. It holds the same key as the text below.',
   'totp.keyLabel': 'Key to type by hand',
   'totp.copy': 'Copy',
@@ -88,6 +91,9 @@ export const secondFactorKh: Record<SecondFactorMessageId, string> = {
   'totp.start': 'រៀបចំការចូលគណនីពីរជំហាន',
   'totp.starting': 'កំពុងពិនិត្យ…',
   'totp.scan': '១. បញ្ចូលគណនីរបស់អ្នកទៅក្នុងកម្មវិធីផ្ទៀងផ្ទាត់៖ ស្កេនកូដ QR ឬវាយសោដោយដៃ។',
+  'totp.openOrScan':
+    '១. បញ្ចូលគណនីរបស់អ្នកទៅក្នុងកម្មវិធីផ្ទៀងផ្ទាត់៖ បើកវានៅក្នុងកម្មវិធីលើទូរសព្ទនេះ ឬស្កេនកូដ QR ពីឧបករណ៍ផ្សេងទៀត ឬវាយសោដោយដៃ។',
+  'totp.openInApp': 'បើកក្នុងកម្មវិធីផ្ទៀងផ្ទាត់',
   'totp.qrAlt': 'កូដ QR សម្រាប់កម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នក។ វាមានសោដូចគ្នានឹងអត្ថបទខាងក្រោម។',
   'totp.keyLabel': 'សោសម្រាប់វាយដោយដៃ',
   'totp.copy': 'ចម្លង',

@@ -20,6 +20,7 @@ import {
 import { defineJob, type JobContext, type MailJob } from '../mail/jobs';
 import type { MailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail, finishSignupMail } from '../mail/messages';
+import { noticeValues } from '../mail/notice';
 import type { MailMessage } from '../mail/transport';
 import { findAccountCode, replaceAccountCode } from '../repo/account-codes';
 import { replaceActivationCode } from '../repo/activation-codes';
@@ -50,7 +51,7 @@ function newActivationMail(
     token: linkToken,
     ...(choosePassword ? { choose: '1' } : {}),
   };
-  const href = link(ROUTES.activation, query);
+  const href = link(ROUTES.activation, query, to.language);
   const content = choosePassword
     ? finishSignupMail(to.language, code, minutes, href)
     : activationMail(to.language, code, minutes, href);
@@ -104,7 +105,12 @@ export const signupJob = defineJob(
     }
     if (!mayMail) return [];
     // Only the owner of the address learns of the attempt.
-    const notice = existingAccountMail(job.language, context.link('/login'));
+    // The address's owner, by the name of the account (never the one this sign-up typed).
+    const notice = existingAccountMail(
+      job.language,
+      context.link('/login', {}, job.language),
+      existing.name,
+    );
     return [{ to: job.email, ...notice }];
   },
 );
@@ -146,7 +152,11 @@ export const passwordResetJob = defineJob(
       salt,
       expiresAt: context.clock.nowSeconds() + ttl,
     });
-    const link = context.link(ROUTES.resetPassword, { email: user.email, code, token: linkToken });
+    const link = context.link(
+      ROUTES.resetPassword,
+      { email: user.email, code, token: linkToken },
+      job.language,
+    );
     const mail = passwordResetMail(job.language, user.name, code, Math.ceil(ttl / 60), link);
     return [{ to: user.email, ...mail, code }];
   },
@@ -166,8 +176,11 @@ export const emailChangeJob = defineJob(
     mayMail: v.optional(v.tuple([v.boolean(), v.boolean()])),
     /** A new code for the pending change: no notice to the old address this time. */
     resend: v.optional(v.boolean()),
+    /** The request's device and moment, for the old address's notice (absent in older jobs). */
+    origin: v.optional(v.object({ userAgent: v.string(), atMs: v.number() })),
   }),
   async (trx, job, { config, clock, link }) => {
+    const origin = job.origin ?? { userAgent: '', atMs: clock.nowMs() };
     const user = await trx
       .selectFrom('users')
       .selectAll()
@@ -182,14 +195,25 @@ export const emailChangeJob = defineJob(
     // replaces the one the account may already have).
     const mayMailNew = job.mayMail?.[0] !== false;
     const mayMailOld = job.mayMail?.[1] !== false;
-    const reset = link(ROUTES.resetPassword, { email: user.email });
+    const reset = link(ROUTES.resetPassword, { email: user.email }, job.language);
     const oldNotice =
       mayMailOld && !job.resend
-        ? [{ to: user.email, ...emailChangeRequestedMail(job.language, user.name, reset) }]
+        ? [
+            {
+              to: user.email,
+              ...emailChangeRequestedMail(
+                job.language,
+                noticeValues(job.language, user.name, origin),
+                reset,
+              ),
+            },
+          ]
         : [];
     if (!mayMailNew) return oldNotice;
-    if (await findUserByEmail(trx, job.newEmail)) {
-      const taken = emailTakenMail(job.language, link('/login'));
+    const holder = await findUserByEmail(trx, job.newEmail);
+    if (holder) {
+      const owner = holder.activated_at === null ? undefined : holder.name;
+      const taken = emailTakenMail(job.language, link('/login', {}, job.language), owner);
       return [{ to: job.newEmail, ...taken }, ...oldNotice];
     }
     const { code, linkToken, salt, codeHash } = newMailedCode();
@@ -201,7 +225,7 @@ export const emailChangeJob = defineJob(
       { codeHash, salt, expiresAt: clock.nowSeconds() + ttl },
       job.newEmail,
     );
-    const href = link(ROUTES.home, { 'email-code': code, token: linkToken });
+    const href = link(ROUTES.home, { 'email-code': code, token: linkToken }, job.language);
     const mail = emailChangeCodeMail(job.language, code, Math.ceil(ttl / 60), href);
     return [{ to: job.newEmail, ...mail, code }, ...oldNotice];
   },

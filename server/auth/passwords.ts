@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 import type { PasswordHashConfig } from '../config';
-
-const commonPasswords = new Set(dictionary['passwords-common']);
-
-/** The list is lower-case; "Password1" is as guessable as "password1". */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
-}
+import { createPasswordStrength, type PasswordStrength } from './password-strength';
 
 /** Thrown when every hashing slot is busy and the queue is full: answer 503, retry soon. */
 export class HashingOverloaded extends Error {
@@ -20,7 +13,7 @@ export class HashingOverloaded extends Error {
   }
 }
 
-export interface PasswordHasher {
+export interface PasswordHasher extends PasswordStrength {
   hash(password: string): Promise<string>;
   verify(passwordHash: string, password: string): Promise<boolean>;
   /** Spends the time of one verification, so an unknown email answers as slowly as a known one. */
@@ -55,14 +48,16 @@ function boundedRunner({ concurrency, queue }: HashingBounds) {
   };
 }
 
-// argon2id is the library's default algorithm.
+// argon2id is the library's default algorithm. `appName` is a word no password may be built from.
 export async function createPasswordHasher(
   params: PasswordHashConfig,
   bounds: HashingBounds,
+  appName: string,
 ): Promise<PasswordHasher> {
   const dummyHash = await hash(randomBytes(32), params);
   const run = boundedRunner(bounds);
   return {
+    ...createPasswordStrength(appName, bounds.queue),
     hash: (password) => run(() => hash(password, params)),
     verify: (passwordHash, password) => run(() => verify(passwordHash, password)),
     verifyNothing: async (password) => {

@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
-import { RECOVERY_CODE_COUNT, TOTP_DIGITS } from '../../contract/schemas';
+import { RECOVERY_CODE_COUNT, recoveryCodeText, TOTP_DIGITS } from '../../contract/schemas';
 
 const PERIOD = 30;
 
@@ -71,7 +71,12 @@ export async function decryptSecret(
 
 /** A new secret (160 bits, as RFC 4226 advises) and the URI an authenticator app takes. */
 export function newTotpSecret(issuer: string, label: string) {
-  const secret = new Secret({ size: 20 });
+  return otpauthOf(issuer, label, new Secret({ size: 20 }).base32);
+}
+
+/** The base32 secret and the `otpauth://` URI that carries it to an authenticator app. */
+export function otpauthOf(issuer: string, label: string, base32: string) {
+  const secret = Secret.fromBase32(base32);
   const totp = new TOTP({ issuer, label, secret, digits: TOTP_DIGITS, period: PERIOD });
   return { secret: secret.base32, otpauthUri: totp.toString() };
 }
@@ -106,5 +111,5 @@ export function newRecoveryCodes(): string[] {
 
 /** What is stored of a recovery code: SHA-256 of it without dashes, spaces or case. */
 export function hashRecoveryCode(code: string): string {
-  return hash('sha256', code.toLowerCase().replace(/[\s-]/g, ''), 'hex');
+  return hash('sha256', recoveryCodeText(code), 'hex');
 }

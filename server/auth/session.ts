@@ -12,8 +12,12 @@ import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 
 import type { SecondFactorLogin, SessionOk } from '../../contract/api';
+import { describeDevice } from '../../contract/device';
 import type { Database, SessionOpener } from '../db/schema';
+import { newDeviceMail } from '../mail/account-messages';
+import { mailChangeNotice } from '../mail/change-notice';
 import { RECORDED } from '../plugins/auth-events';
+import { noteDevice } from '../repo/known-devices';
 import {
   createPendingLogin,
   createSession,
@@ -162,6 +166,13 @@ export async function openSession(
     openedBy: how.openedBy ?? 'password',
   };
   await createSession(trx, session);
+  // A device the account has not been used on before: its owner hears of it. A device is what the
+  // mail can name, a browser on a system; a client that names no system (a script) is none.
+  const { browser, system } = describeDevice(session.userAgent);
+  const device = system === null ? null : `${browser ?? '?'}|${system}`;
+  if (device !== null && (await noteDevice(trx, user.id, device, now)) === 'new') {
+    await mailChangeNotice(trx, request, user, newDeviceMail);
+  }
   await authEvents.accepted(trx, request, { userId: user.id, sessionId: session.id });
   return { error: false, token, user: toPublicUser(user), signature: { exp: session.expiresAt } };
 }

@@ -14,6 +14,8 @@ import * as secondFactor from './migrations/010_second_factor';
 import * as passkeys from './migrations/011_passkeys';
 import * as sessionFillfactor from './migrations/012_session_fillfactor';
 import * as sessionTokenCollation from './migrations/013_session_token_collation';
+import * as pendingSignups from './migrations/014_pending_signups';
+import * as knownDevices from './migrations/015_known_devices';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '011_passkeys': passkeys,
   '012_session_fillfactor': sessionFillfactor,
   '013_session_token_collation': sessionTokenCollation,
+  '014_pending_signups': pendingSignups,
+  '015_known_devices': knownDevices,
 };
 
 const provider: MigrationProvider = {

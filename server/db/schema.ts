@@ -114,6 +114,28 @@ export interface RegistrationsTable {
   created_at: number;
 }
 
+/**
+ * A sign-up as its request stored it (migration 014), whatever the email: a login with its password
+ * answers ACCOUNT_NOT_ACTIVATED. Kept until the email's account is activated or deleted, the newest
+ * MAX_REGISTRATIONS_PER_EMAIL per email.
+ */
+export interface PendingSignupsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  /** HMAC of the client address that signed up (as `auth_events.address_hash`). */
+  address_hash: string;
+  /** Unix ms. */
+  created_at: number;
+}
+
+/** A device an account was signed in to from (migration 015): `browser|system`, as named. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device: string;
+  last_seen_at: number;
+}
+
 export interface MailQueueTable {
   /** Sortable: time stored, then a sequence. */
   id: string;
@@ -203,6 +225,8 @@ export interface Database {
   activation_codes: ActivationCodesTable;
   sessions: SessionsTable;
   registrations: RegistrationsTable;
+  pending_signups: PendingSignupsTable;
+  known_devices: KnownDevicesTable;
   mail_queue: MailQueueTable;
   action_logs: ActionLogsTable;
   action_log_users: ActionLogUsersTable;

@@ -1,7 +1,10 @@
 // The mails of account self-service (password reset, password and email changes, the second
-// factor, passkeys, deletion), from the message tables (texts/), each as text and HTML.
+// factor, passkeys, deletion, sign-ins), from the message tables (texts/), each as text and HTML.
+// A security notice goes to the account's confirmed address: it greets its owner by name and says
+// from which device and when (./notice.ts).
 import type { MailLanguage } from './language';
 import { tableMail, type MailContent } from './messages';
+import type { NoticeValues } from './notice';
 
 export function passwordResetMail(
   language: MailLanguage,
@@ -15,10 +18,10 @@ export function passwordResetMail(
 
 export function passwordChangedMail(
   language: MailLanguage,
-  name: string,
+  notice: NoticeValues,
   resetLink: string,
 ): MailContent {
-  return tableMail(language, 'passwordChanged', { name }, resetLink);
+  return tableMail(language, 'passwordChanged', { ...notice }, resetLink);
 }
 
 /**
@@ -36,38 +39,50 @@ export function emailChangeCodeMail(
 
 export function emailChangeRequestedMail(
   language: MailLanguage,
-  name: string,
+  notice: NoticeValues,
   resetLink: string,
 ): MailContent {
-  return tableMail(language, 'emailChangeRequested', { name }, resetLink);
+  return tableMail(language, 'emailChangeRequested', { ...notice }, resetLink);
 }
 
-export function emailTakenMail(language: MailLanguage, loginLink: string): MailContent {
-  return tableMail(language, 'emailTaken', {}, loginLink);
+/**
+ * To an address that has an account: by its owner's name once that account is activated (the
+ * address is confirmed), fixed text otherwise.
+ */
+export function emailTakenMail(
+  language: MailLanguage,
+  loginLink: string,
+  owner: string | undefined,
+): MailContent {
+  return owner === undefined
+    ? tableMail(language, 'emailTaken', {}, loginLink)
+    : tableMail(language, 'emailTakenOwner', { name: owner }, loginLink);
 }
 
+/** To the old address; `support` is SUPPORT_CONTACT, for an owner who did not make the change. */
 export function emailChangedMail(
   language: MailLanguage,
-  name: string,
+  notice: NoticeValues,
   newEmail: string,
+  support: string,
 ): MailContent {
-  return tableMail(language, 'emailChanged', { name, newEmail });
+  return tableMail(language, 'emailChanged', { ...notice, newEmail, support });
 }
 
 /** The second factor was turned on (`on`) or off; the link resets the password. */
 export function secondFactorChangedMail(
   language: MailLanguage,
-  name: string,
+  notice: NoticeValues,
   on: boolean,
   resetLink: string,
 ): MailContent {
-  return tableMail(language, on ? 'secondFactorOn' : 'secondFactorOff', { name }, resetLink);
+  return tableMail(language, on ? 'secondFactorOn' : 'secondFactorOff', { ...notice }, resetLink);
 }
 
 /** A passkey named `passkey` was added (`added`) or removed; the link resets the password. */
 export function passkeyChangedMail(
   language: MailLanguage,
-  name: string,
+  notice: NoticeValues,
   passkey: string,
   added: boolean,
   resetLink: string,
@@ -75,11 +90,30 @@ export function passkeyChangedMail(
   return tableMail(
     language,
     added ? 'passkeyAdded' : 'passkeyRemoved',
-    { name, passkey },
+    { ...notice, passkey },
     resetLink,
   );
 }
 
-export function accountDeletedMail(language: MailLanguage, name: string): MailContent {
-  return tableMail(language, 'accountDeleted', { name });
+export function accountDeletedMail(language: MailLanguage, notice: NoticeValues): MailContent {
+  return tableMail(language, 'accountDeleted', { ...notice });
+}
+
+/** A recovery code signed in; `left` are still live. The link resets the password. */
+export function recoveryCodeUsedMail(
+  language: MailLanguage,
+  notice: NoticeValues,
+  left: number,
+  resetLink: string,
+): MailContent {
+  return tableMail(language, 'recoveryCodeUsed', { ...notice, left }, resetLink);
+}
+
+/** A session opened on a device the account had not been used on; the link resets the password. */
+export function newDeviceMail(
+  language: MailLanguage,
+  notice: NoticeValues,
+  resetLink: string,
+): MailContent {
+  return tableMail(language, 'newDevice', { ...notice }, resetLink);
 }

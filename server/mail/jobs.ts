@@ -9,14 +9,18 @@ import * as v from 'valibot';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { Clock } from '../plugins/resources';
+import { mailPack, type MailLanguage } from './language';
 import type { MailMessage } from './transport';
 
 /** What a job may use besides its transaction: no request, no Fastify instance. */
 export interface JobContext {
   config: Config;
   clock: Clock;
-  /** A link into the app under PUBLIC_URL, e.g. `link(ROUTES.activation, {email, code})`. */
-  link(path: string, query?: Record<string, string>): string;
+  /**
+   * A link into the app under PUBLIC_URL, e.g. `link(ROUTES.activation, {email, code}, 'km')`;
+   * a mail's links carry its language (`lang=kh`), which the app takes before its first view.
+   */
+  link(path: string, query?: Record<string, string>, language?: MailLanguage): string;
 }
 
 export interface MailJob<Payload> {
@@ -53,12 +57,13 @@ export function defineJob<Payload>(
 
 /** A link maker for a base URL known now or later (a server's port is known once it listens). */
 export function linkMaker(base: () => string | undefined): JobContext['link'] {
-  return (path, query = {}) => {
+  return (path, query = {}, language) => {
     const root = base();
     if (root === undefined) throw new Error('links need PUBLIC_URL or a listening server');
     // Relative to the base, so a PUBLIC_URL with a path prefix keeps it.
     const url = new URL(path.replace(/^\/+/, ''), `${root}/`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    if (language) url.searchParams.set('lang', mailPack(language));
     return url.href;
   };
 }

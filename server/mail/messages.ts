@@ -109,7 +109,16 @@ export function finishSignupMail(
   return tableMail(language, 'finishSignup', { code, minutes }, link);
 }
 
-/** Fixed text only: a stranger's sign-up caused it, so it names no one. */
-export function existingAccountMail(language: MailLanguage, loginLink: string): MailContent {
-  return tableMail(language, 'existingAccount', {}, loginLink);
+/**
+ * A stranger's sign-up with an address that has an account: by the owner's name (never the one
+ * the stranger typed) once that account is activated, fixed text while it is not.
+ */
+export function existingAccountMail(
+  language: MailLanguage,
+  loginLink: string,
+  owner: string | undefined,
+): MailContent {
+  return owner === undefined
+    ? tableMail(language, 'existingAccount', {}, loginLink)
+    : tableMail(language, 'existingAccountOwner', { name: owner }, loginLink);
 }

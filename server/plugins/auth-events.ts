@@ -137,6 +137,8 @@ export interface AuthEvents {
   insert(db: Kysely<Database>, parts: EventParts): Promise<void>;
   /** Writes the session check's refusals now rather than at the next second (tests, closing). */
   flush(): Promise<void>;
+  /** A client address as the record keeps it: HMAC-SHA-256 with this deployment's key. */
+  addressHash(address: string): string;
 }
 
 /** How long the session check's refusals wait to be written together, and how many at most. */
@@ -269,6 +271,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
   const authEvents: AuthEvents = {
     insert,
     flush,
+    addressHash: hashAddress,
     async accepted(trx, request, who = {}) {
       const name = request.routeOptions.config.authEvent;
       if (!name) throw new Error(`${request.url} is not a recorded endpoint`);

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { linkMaker } from '../mail/jobs';
+import { linkMaker, type JobContext } from '../mail/jobs';
 
 /** The server's only reading of the time: tests can give one of their own. */
 export interface Clock {
@@ -30,8 +30,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     passwords: PasswordHasher;
     clock: Clock;
-    /** A link into the app under PUBLIC_URL, e.g. `link(ROUTES.activation, {email, code})`. */
-    link(path: string, query?: Record<string, string>): string;
+    /** A link into the app under PUBLIC_URL (JobContext['link'], mail/jobs.ts). */
+    link: JobContext['link'];
   }
 }
 

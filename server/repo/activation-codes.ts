@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { endPendingSignups } from './pending-signups';
 import type { UserRow } from './users';
 
 export interface StoredCode {
@@ -46,12 +47,13 @@ export async function findPendingActivation(db: Kysely<Database>, email: string)
 
 /**
  * In the activation's transaction (which opens its session too): uses the code up and activates
- * the user with the sign-up whose password matched, dropping every other one. Returns false when
+ * the user with the sign-up whose password matched, dropping every other one (and every pending
+ * sign-up of the email: a login now checks the account's password). Returns false when
  * another request used the same code first.
  */
 export async function activateAccount(
   trx: Kysely<Database>,
-  user: Pick<UserRow, 'id' | 'name' | 'password_hash'>,
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'password_hash'>,
   codeHash: string,
   now: number,
 ): Promise<boolean> {
@@ -68,5 +70,6 @@ export async function activateAccount(
     .where('id', '=', user.id)
     .execute();
   await trx.deleteFrom('registrations').where('user_id', '=', user.id).execute();
+  await endPendingSignups(trx, user.email);
   return true;
 }

@@ -85,26 +85,33 @@ export async function removeSecondFactor(db: Kysely<Database>, userId: string): 
   }
 }
 
-/** A setup waiting for its first code, in place of any other such setup; false when one is on. */
+/**
+ * A setup waiting for its first code, unless one started after `keptSince` waits already (the
+ * visitor reloaded the page, and the app holds its key): answers the setup that waits now, or
+ * undefined when the second factor is on.
+ */
 export async function startSetup(
   db: Kysely<Database>,
   userId: string,
   secret: string,
   now: number,
-): Promise<boolean> {
-  // One statement, so that setups started at once (two tabs) each take the other's place: read
-  // first, both found none and the second failed on the key.
-  const result = await db
+  keptSince: number,
+) {
+  // One statement, so that setups started at once (two tabs) end with one key, the one both
+  // read next: read first, both found none and the second failed on the key.
+  await db
     .insertInto('second_factors')
     .values({ user_id: userId, secret, enabled_at: null, last_step: null, created_at: now })
     .onConflict((oc) =>
       oc
         .column('user_id')
         .doUpdateSet({ secret, last_step: null, created_at: now })
-        .where('second_factors.enabled_at', 'is', null),
+        .where('second_factors.enabled_at', 'is', null)
+        .where('second_factors.created_at', '<=', keptSince),
     )
-    .executeTakeFirst();
-  return result.numInsertedOrUpdatedRows === 1n;
+    .execute();
+  const waiting = await findSecondFactor(db, userId);
+  return waiting?.enabled_at === null ? waiting : undefined;
 }
 
 /** Turns on the setup waiting for its first code: false when there is none. */

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PublicUser } from '../../contract/api';
 import type { Database, UsersTable } from '../db/schema';
 import { deleteUserAuthEvents } from './auth-events';
+import { endPendingSignups } from './pending-signups';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -88,11 +89,21 @@ const USER_TABLES = [
   'pending_logins',
   'passkey_challenges',
   'passkeys',
+  'known_devices',
 ] as const;
 
-/** Every row of the user, its events (./auth-events.ts) included, then the user; run it in a transaction. */
+/**
+ * Every row of the user, its events (./auth-events.ts) and its email's pending sign-ups included,
+ * then the user; run it in a transaction.
+ */
 export async function deleteUser(trx: Kysely<Database>, userId: string): Promise<void> {
   await deleteUserAuthEvents(trx, userId);
+  const user = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (user) await endPendingSignups(trx, user.email);
   for (const table of USER_TABLES) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }

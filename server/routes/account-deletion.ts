@@ -5,6 +5,7 @@ import { passwordConfirmed, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { accountDeletedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
+import { noticeValues, originOf } from '../mail/notice';
 import { deleteUser, findUserById } from '../repo/users';
 
 const accountDeletionRoutes = defineRoutes(async (app) => {
@@ -19,9 +20,10 @@ const accountDeletionRoutes = defineRoutes(async (app) => {
         await deleteUser(trx, user.id);
         // Its events went with it: this one names no account.
         await app.authEvents.accepted(trx, request, { userId: null, sessionId: null });
+        const language = mailLanguage(request.headers['accept-language']);
         await app.mail.send(trx, {
           to: user.email,
-          ...accountDeletedMail(mailLanguage(request.headers['accept-language']), user.name),
+          ...accountDeletedMail(language, noticeValues(language, user.name, originOf(request))),
         });
       });
       // Its limiter rows go too: the addresses it signed in from, its code budgets, its sessions'

@@ -2,7 +2,6 @@
 import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
 import { resendActivationJob, storeJob } from '../auth/mail-jobs';
-import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
@@ -25,14 +24,16 @@ const activationRoutes = defineRoutes(async (app) => {
     return undefined;
   }
 
-  /**
-   * A password chosen by the code's holder instead of one chosen at sign-up: the account keeps
-   * the name of the newest sign-up (the one the latest code answered).
-   */
-  async function chosenWithCode(pending: { id: string; name: string }, newPassword: string) {
+  /** The name of the newest sign-up: the one the latest code answered. */
+  async function newestName(pending: { id: string; name: string }) {
     const [newest] = await findRegistrations(db, pending.id);
+    return newest?.name ?? pending.name;
+  }
+
+  /** A password chosen by the code's holder instead of one chosen at sign-up. */
+  async function chosenWithCode(pending: { id: string; name: string }, newPassword: string) {
     return {
-      name: newest?.name ?? pending.name,
+      name: await newestName(pending),
       password_hash: await passwords.hash(newPassword),
     };
   }
@@ -40,9 +41,6 @@ const activationRoutes = defineRoutes(async (app) => {
   return {
     verifyAccount: async (request, reply) => {
       const { body } = request;
-      if (body.newPassword !== undefined && isCommonPassword(body.newPassword)) {
-        return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
-      }
       const email = normalizeEmail(body.email);
       const pending = await findPendingActivation(db, email);
       // A typed code spends the email's budget (and the address's, and the code's from this
@@ -62,6 +60,15 @@ const activationRoutes = defineRoutes(async (app) => {
       if (pending.expires_at <= now || !matches) return reply.fail('INVALID_CODE');
       // Only the code's holder gets this far: telling them the password is not one chosen at
       // sign-up tells a stranger nothing, and the code stays valid for a new password.
+      if (body.newPassword !== undefined) {
+        const name = await newestName(pending);
+        const weak = await passwords.weakness(body.newPassword, { name, email });
+        if (weak) {
+          // The code stays as it was, and the try was no wrong guess.
+          await app.limits.refund(draws);
+          return reply.fail('VALIDATION', { newPassword: weak });
+        }
+      }
       const signup =
         body.newPassword === undefined
           ? await matchingSignup(pending, body.password ?? '')

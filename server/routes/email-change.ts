@@ -11,6 +11,7 @@ import { defineRoutes } from '../http/endpoints';
 import { emailChangedMail } from '../mail/account-messages';
 import type { JobPayload } from '../mail/jobs';
 import { mailLanguage } from '../mail/language';
+import { noticeValues, originOf } from '../mail/notice';
 import {
   dropAccountCode,
   endAccountCodes,
@@ -54,6 +55,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         language: language(request),
         // Counted here, so the worker's transaction never waits on a counter.
         mayMail: [await app.limits.mayMail(newEmail), await app.limits.mayMail(user.email)],
+        origin: originOf(request),
       };
       await storeJob(request, reply, emailChangeJob, job, async (trx) => {
         // The change is pending from now on, whether or not the address has an account (the
@@ -137,7 +139,13 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         await endSessions(trx, user.id, sessionOf(request).tokenHash);
         // A reset code mailed to the old address no longer works.
         await endAccountCodes(trx, user.id);
-        const notice = emailChangedMail(language(request), user.name, newEmail);
+        const spoken = language(request);
+        const notice = emailChangedMail(
+          spoken,
+          noticeValues(spoken, user.name, originOf(request)),
+          newEmail,
+          config.mail.supportContact,
+        );
         await app.mail.send(trx, { to: user.email, ...notice });
         await app.authEvents.accepted(trx, request);
         return true;

@@ -158,9 +158,12 @@ const passkeyRoutes = defineRoutes(async (app) => {
         return reply.fail('INVALID_CREDENTIAL');
       }
       const passkey = await findPasskeyByCredentialId(db, response.id);
+      // Said as such, so the app can tell the browser to forget it (the WebAuthn Signal API): a
+      // credential id is random and only its holder has it, so this tells no one else anything.
+      if (!passkey) return reply.fail('UNKNOWN_CREDENTIAL');
       // The account the authenticator names, when it names one, must be the passkey's.
       const { userHandle } = response.response;
-      if (!passkey || (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id))) {
+      if (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id)) {
         return reply.fail('INVALID_CREDENTIAL');
       }
       const checked = await verifiedAuthentication(app, response, challenge, passkey);

@@ -1,7 +1,6 @@
 // Changing the signed-in account's password (a live session and the current password): the
 // account's other sessions end, and codes mailed before the change stop working.
 import type { PlainOk } from '../../contract/api';
-import { isCommonPassword } from '../auth/passwords';
 import { passwordConfirmed, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
@@ -18,9 +17,8 @@ const passwordChangeRoutes = defineRoutes(async (app) => {
       const { newPassword } = request.body;
       const user = await findUserById(db, sessionOf(request).userId);
       if (!(await passwordConfirmed(request, reply, user, 'currentPassword'))) return reply;
-      if (isCommonPassword(newPassword)) {
-        return reply.fail('VALIDATION', { newPassword: 'COMMON_PASSWORD' });
-      }
+      const weak = await app.passwords.weakness(newPassword, user);
+      if (weak) return reply.fail('VALIDATION', { newPassword: weak });
       const passwordHash = await app.passwords.hash(newPassword);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, user.id, passwordHash);

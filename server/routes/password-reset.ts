@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
 import { passwordResetJob, storeJob } from '../auth/mail-jobs';
-import { isCommonPassword } from '../auth/passwords';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
@@ -54,9 +53,6 @@ const passwordResetRoutes = defineRoutes(async (app) => {
 
     resetPassword: async (request, reply) => {
       const { body } = request;
-      if (isCommonPassword(body.password)) {
-        return reply.fail('VALIDATION', { password: 'COMMON_PASSWORD' });
-      }
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(db, email);
       const stored = user ? await findAccountCode(db, user.id, 'password-reset') : undefined;
@@ -77,6 +73,13 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         !oneTimeCodeMatches(body.code, stored.salt, stored.code_hash)
       ) {
         return reply.fail('INVALID_CODE');
+      }
+      // Only the code's holder has its new password estimated (the account's name is part of the
+      // check); a refused one leaves the code as it was, and the try was no wrong guess.
+      const weak = await app.passwords.weakness(body.password, user);
+      if (weak) {
+        await app.limits.refund(draws);
+        return reply.fail('VALIDATION', { password: weak });
       }
 
       const passwordHash = await app.passwords.hash(body.password);

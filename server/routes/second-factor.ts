@@ -13,11 +13,12 @@ import {
   isTotpCode,
   newRecoveryCodes,
   newTotpSecret,
+  otpauthOf,
   totpStep,
 } from '../auth/second-factor';
 import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
-import { secondFactorChangedMail } from '../mail/account-messages';
+import { recoveryCodeUsedMail, secondFactorChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import {
   acceptStep,
@@ -31,6 +32,9 @@ import {
 } from '../repo/second-factors';
 import { endPendingLogin, findPendingLogin } from '../repo/sessions';
 import { findUserById } from '../repo/users';
+
+/** A setup's key is kept this long: a visitor who reloads meanwhile is given the same one. */
+const SETUP_KEPT_SECONDS = 15 * 60;
 
 const secondFactorRoutes = defineRoutes(async (app) => {
   const { config, db, clock } = app;
@@ -117,14 +121,17 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       const fresh = newTotpSecret(config.mail.appName, user.email);
       const secret = await encryptSecret(app, user.id, fresh.secret);
-      const started = await db.transaction().execute(async (trx) => {
-        // One that is on stays: it is turned off first, with a code.
-        if (!(await startSetup(trx, user.id, secret, clock.nowSeconds()))) return false;
-        await app.authEvents.accepted(trx, request);
-        return true;
+      const now = clock.nowSeconds();
+      const waiting = await db.transaction().execute(async (trx) => {
+        // One that is on stays: it is turned off first, with a code. One started in the last
+        // SETUP_KEPT_SECONDS stays too: the app the visitor set up after a reload has its key.
+        const setup = await startSetup(trx, user.id, secret, now, now - SETUP_KEPT_SECONDS);
+        if (setup) await app.authEvents.accepted(trx, request);
+        return setup;
       });
-      if (!started) return reply.fail('SECOND_FACTOR_ON');
-      return { error: false as const, otpauthUri: fresh.otpauthUri, secret: fresh.secret };
+      if (!waiting) return reply.fail('SECOND_FACTOR_ON');
+      const kept = await decryptSecret(app, user.id, waiting.secret);
+      return { error: false as const, ...otpauthOf(config.mail.appName, user.email, kept) };
     },
 
     confirmSecondFactor: async (request, reply) => {
@@ -190,9 +197,17 @@ const secondFactorRoutes = defineRoutes(async (app) => {
         // Once: of two requests with the one token, one opens a session.
         if (!(await endPendingLogin(trx, pending.token_hash))) return undefined;
         const openedBy = recovery ? 'password+recovery' : 'password+totp';
-        return openSession(trx, request, user, { openedBy });
+        const session = await openSession(trx, request, user, { openedBy });
+        if (recovery) {
+          const left = await recoveryCodesLeft(trx, userId);
+          await mailChangeNotice(trx, request, user, (language, notice, link) =>
+            recoveryCodeUsedMail(language, notice, left, link),
+          );
+        }
+        return session;
       });
       if (!answer) return reply.fail('INVALID_TICKET');
+      app.mail.kickAfter(reply);
       return answer;
     },
   };

@@ -40,5 +40,40 @@ export function passkeyCeremonies(window: Window): PasskeyCeremonies {
         verifyBrowserAutofillInput: false,
       }),
     cancel: () => loaded?.WebAuthnAbortService.cancelCeremony(),
+    signalUnknownCredential: (response) => {
+      const credentialId = (response as { id?: unknown }).id;
+      if (typeof credentialId !== 'string') return;
+      signal(window, 'signalUnknownCredential', { rpId: window.location.hostname, credentialId });
+    },
+    signalAccountGone: (userId) =>
+      signal(window, 'signalAllAcceptedCredentials', {
+        rpId: window.location.hostname,
+        userId: base64url(new TextEncoder().encode(userId)),
+        allAcceptedCredentialIds: [],
+      }),
   };
+}
+
+type SignalName = 'signalUnknownCredential' | 'signalAllAcceptedCredentials';
+
+/**
+ * The WebAuthn Signal API, where the browser has it (feature-detected; Chromium 132 and later):
+ * a hint to the passkey provider, answered by nothing, so a refusal is nothing to the visitor.
+ */
+function signal(window: Window, name: SignalName, options: object): void {
+  const credential = (window as { PublicKeyCredential?: Partial<Record<SignalName, unknown>> })
+    .PublicKeyCredential;
+  const method = credential?.[name];
+  if (typeof method !== 'function') return;
+  void Promise.resolve()
+    .then(() => (method as (options: object) => Promise<void>).call(credential, options))
+    .catch(() => {});
+}
+
+/** The user handle as the server made it (server/auth/passkeys.ts, the id's UTF-8), base64url. */
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }

@@ -5,6 +5,7 @@
 import { DEFAULT_LOCALE, LOCALES, PAGE_LOG_ID, STORAGE_KEYS } from '../../store/constants';
 
 import { sendVerifyEarly, verifyRequest } from './earlyVerify';
+import { takeLinkLanguage } from './linkLanguage';
 import { preloadViewsFor } from './preloadViews';
 import { loadSessionTime } from './sessionTimeChunk';
 
@@ -16,6 +17,7 @@ function stored(key: string): string | null {
   }
 }
 
+takeLinkLanguage(window);
 const token = stored(STORAGE_KEYS.token) || null;
 const storedLocale = stored(STORAGE_KEYS.locale);
 const locale = LOCALES.find((name) => name === storedLocale) ?? DEFAULT_LOCALE;

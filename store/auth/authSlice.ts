@@ -288,7 +288,10 @@ export function addAuthListeners(startAppListening: AppStartListening) {
   // A deleted account: nothing of the session stays in this browser; to the login form.
   startAppListening({
     matcher: api.endpoints.deleteAccount.matchFulfilled,
-    effect: (_action, { dispatch, extra }) => {
+    effect: (_action, { dispatch, extra, getState }) => {
+      // Its passkeys sign in to nothing now: the device may stop offering them.
+      const user = selectUser(getState());
+      if (user) extra.passkeys.signalAccountGone(user.id);
       forgetSession(extra);
       dispatch(loggedOut());
     },

@@ -106,15 +106,23 @@ export function signIn(listenerApi: ListenerApi, which: 'login' | 'autofill') {
     dispatch(passkeyCeremonyStarted({ ceremony: which }));
     const response = await inBrowser(listenerApi, () => answer);
     dispatch(passkeyCeremonyCompleted({ ceremony: which }));
-    await send(
-      listenerApi,
-      dispatch(
-        api.endpoints.passkeyLogin.initiate(
-          { response } as Parameters<typeof api.endpoints.passkeyLogin.initiate>[0],
-          UNTRACKED,
+    try {
+      await send(
+        listenerApi,
+        dispatch(
+          api.endpoints.passkeyLogin.initiate(
+            { response } as Parameters<typeof api.endpoints.passkeyLogin.initiate>[0],
+            UNTRACKED,
+          ),
         ),
-      ),
-    );
+      );
+    } catch (error) {
+      // A passkey of no account here (removed, or its account deleted): the device may forget it.
+      if (error instanceof CeremonyEnded && error.error?.code === 'UNKNOWN_CREDENTIAL') {
+        extra.passkeys.signalUnknownCredential(response);
+      }
+      throw error;
+    }
     // Signed in: home, as after a login with the password (the token is kept by the auth
     // listeners).
     dispatch(navigationRequested({ to: ROUTES.home }));

@@ -22,6 +22,8 @@ export interface FakePasskeys extends PasskeyCeremonies {
   cancels: number;
   /** The ceremony under way, if any. */
   current(): FakeCeremony | undefined;
+  /** What the browser was told: `unknown <credential id>`, `gone <user id>`. */
+  signals: string[];
 }
 
 function browserError(name: string, code?: string): Error {
@@ -36,6 +38,10 @@ export function fakePasskeys(options: { webAuthn?: boolean; autofill?: boolean }
     hasAutofill: options.autofill ?? true,
     ceremonies: [],
     cancels: 0,
+    signals: [],
+    signalUnknownCredential: (response) =>
+      fake.signals.push(`unknown ${(response as { id?: string }).id ?? ''}`),
+    signalAccountGone: (userId) => fake.signals.push(`gone ${userId}`),
     current: () => fake.ceremonies.findLast((ceremony) => !ceremony.settled),
     supported: () => fake.hasWebAuthn,
     preload: () => {},

@@ -63,7 +63,7 @@ export async function waitForMail(
   email: string,
   count: number,
 ): Promise<OutboxMessage> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const mail = (await mailsTo(baseUrl, email))[count - 1];
     if (mail) return mail;

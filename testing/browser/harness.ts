@@ -21,7 +21,8 @@ export interface BrowserSuite {
   open(state?: VisitorState, options?: BrowserContextOptions): Promise<OpenedPage>;
 }
 
-export function setUpBrowserSuite(): BrowserSuite {
+/** `env`: the server's settings beyond the tests' own (testing/browser/server.ts). */
+export function setUpBrowserSuite({ env }: { env?: NodeJS.ProcessEnv } = {}): BrowserSuite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -29,7 +30,7 @@ export function setUpBrowserSuite(): BrowserSuite {
   beforeAll(async () => {
     ensureBuiltApp();
     await startTogether([
-      startTestServer().then((started) => (server = started)),
+      startTestServer(env).then((started) => (server = started)),
       launchBrowser().then((launched) => (browser = launched)),
     ]);
   });

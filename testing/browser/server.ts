@@ -20,7 +20,7 @@ export interface TestServer {
   dispose(): Promise<void>;
 }
 
-function configFor(dataDir: string, port: number) {
+function configFor(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
   return loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -30,12 +30,14 @@ function configFor(dataDir: string, port: number) {
     // argon2id still, just cheap enough for a two-core machine.
     PASSWORD_HASH_PROFILE: 'test',
     LOG_LEVEL: 'silent',
+    ...env,
   });
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `env` adds to or overrides the test settings (a mail worker held back, say). */
+export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accounts-e2e-'));
-  let running: RunningServer | null = await startServer(configFor(dataDir, 0));
+  let running: RunningServer | null = await startServer(configFor(dataDir, 0, env));
   const { url, port } = running;
 
   async function stop() {
@@ -51,7 +53,7 @@ export async function startTestServer(): Promise<TestServer> {
     stop,
     async restart() {
       await stop();
-      running = await startServer(configFor(dataDir, port));
+      running = await startServer(configFor(dataDir, port, env));
     },
     async dispose() {
       await stop();

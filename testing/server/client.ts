@@ -105,7 +105,7 @@ export class ApiClient {
 
   /** Mail is sent after the answer, so wait for the count-th message to this address. */
   async waitForMail(email: string, count: number): Promise<OutboxMessage> {
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 15_000;
     for (;;) {
       const mails = await this.mailsTo(email);
       const mail = mails[count - 1];

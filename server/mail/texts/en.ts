@@ -1,5 +1,6 @@
 // The account mails in English: ICU messages (intl-messageformat), one entry per mail. Values:
-// {code} and {name} as given, {minutes} a number (plural), {newEmail} an address.
+// {code} and {name} as given, {minutes} and {left} numbers (plural), {newEmail} an address; a
+// security notice's {device} (./notice.ts) and {time}, and {support} (SUPPORT_CONTACT).
 
 /** One mail's words: its subject, its paragraphs and, when it links to a view, the button's label. */
 export interface MailText {
@@ -53,6 +54,7 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'The password of your account was just changed, and your other devices were signed out.',
+      'This was done on {time}, from {device}.',
       'If this was not you, reset your password now.',
     ],
     button: 'Reset your password',
@@ -71,6 +73,7 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'Someone signed in to your account asked to change its email address. The new address must be confirmed before it counts.',
+      'This was done on {time}, from {device}.',
       'If this was not you, reset your password now.',
     ],
     button: 'Reset your password',
@@ -88,7 +91,8 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'Your account now uses the address {newEmail}. Your other devices were signed out.',
-      'If this was not you, contact support.',
+      'This was done on {time}, from {device}.',
+      'If this was not you, contact {support} at once.',
     ],
   },
   secondFactorOn: {
@@ -96,6 +100,7 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'Signing in to your account now asks for a code from your authenticator app after the password. Keep your recovery codes somewhere safe: each one signs in once if the app is lost.',
+      'This was done on {time}, from {device}.',
       'If this was not you, reset your password now.',
     ],
     button: 'Reset your password',
@@ -105,6 +110,7 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'Signing in to your account no longer asks for a code from your authenticator app, and your recovery codes no longer work.',
+      'This was done on {time}, from {device}.',
       'If this was not you, reset your password now.',
     ],
     button: 'Reset your password',
@@ -114,6 +120,7 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'A passkey named “{passkey}” was added to your account. It signs in without your password or a code from your authenticator app.',
+      'This was done on {time}, from {device}.',
       'If this was not you, reset your password now, then remove the passkey from your account.',
     ],
     button: 'Reset your password',
@@ -123,6 +130,7 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'The passkey named “{passkey}” was removed from your account: it no longer signs in.',
+      'This was done on {time}, from {device}.',
       'If this was not you, reset your password now.',
     ],
     button: 'Reset your password',
@@ -132,8 +140,49 @@ export const en = {
     paragraphs: [
       'Hello {name},',
       'Your account and all its data were deleted for good. You can sign up again with this email at any time.',
+      'This was done on {time}, from {device}.',
     ],
   },
+  existingAccountOwner: {
+    subject: 'Someone tried to sign up with your email',
+    paragraphs: [
+      'Hello {name},',
+      'Someone tried to create an account with this email address, which already has yours. If it was you, log in: your account is there.',
+      'If it was not you, you can ignore this message: nothing has changed in your account.',
+    ],
+    button: 'Log in',
+  },
+  emailTakenOwner: {
+    subject: 'Someone tried to use your email address',
+    paragraphs: [
+      'Hello {name},',
+      'Someone tried to move another account to this address, which is your account’s. Nothing has changed.',
+    ],
+    button: 'Log in',
+  },
+  recoveryCodeUsed: {
+    subject: 'A recovery code was used to sign in',
+    paragraphs: [
+      'Hello {name},',
+      'One of your recovery codes was just used to sign in to your account, in place of a code from your authenticator app. It no longer works: you have {left, plural, one {# recovery code} other {# recovery codes}} left.',
+      'This was done on {time}, from {device}.',
+      'If this was not you, reset your password now, then make new recovery codes.',
+    ],
+    button: 'Reset your password',
+  },
+  newDevice: {
+    subject: 'A sign-in from a new device',
+    paragraphs: [
+      'Hello {name},',
+      'Your account was just signed in to from a device it has not been used on before.',
+      'This was done on {time}, from {device}.',
+      'If this was you, there is nothing to do. If not, reset your password now: it also signs that device out.',
+    ],
+    button: 'Reset your password',
+  },
 } satisfies Record<string, MailText>;
+
+/** How a notice names a device: its browser on its system, or whichever of them is known. */
+export const enDevice = { both: '{browser} on {system}', unknown: 'a device we do not recognise' };
 
 export type MailKind = keyof typeof en;

@@ -42,6 +42,7 @@ function PasskeyLoginButton() {
   if (login.step === 'failed' && failure && failure !== 'stopped') {
     if (failure !== 'refused') problem = t(FAILURES[failure] ?? 'passkeyLogin.failed');
     else if (!error || error.code === 'INVALID_CREDENTIAL') problem = t('passkeyLogin.invalid');
+    else if (error.code === 'UNKNOWN_CREDENTIAL') problem = t('passkeyLogin.unknown');
     else problem = requestErrorText(t, error);
   }
   return (

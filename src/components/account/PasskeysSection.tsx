@@ -5,6 +5,7 @@
 import { useId, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
 
+import { describeDevice } from '../../../contract/device';
 import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
 import type { MessageId } from '../../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -32,7 +33,6 @@ import { useFieldErrors } from '../form/useFieldErrors';
 import { useT, type Translate } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
-import { describeDevice } from './describeDevice';
 import { formatExpiry } from './formatExpiry';
 import { LoadFailed } from './LoadFailed';
 import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';

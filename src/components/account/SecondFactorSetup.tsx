@@ -1,5 +1,6 @@
-// Turning the second factor on: the password, then the authenticator app takes the key (a QR code,
-// or the key typed by hand), then its first code turns the factor on.
+// Turning the second factor on: the password, then the authenticator app takes the key (on a
+// phone, opened in the app by its `otpauth://` link, since the phone cannot scan its own screen;
+// elsewhere a QR code; or the key typed by hand), then its first code turns the factor on.
 import { useId, useRef } from 'react';
 
 import { formFields } from '../../../contract/endpoints';
@@ -15,6 +16,7 @@ import {
 } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useIsMobileDevice } from '../../device/useIsMobileDevice';
 import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';
 import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
@@ -97,6 +99,7 @@ export function SecondFactorSetupPanel({
 }) {
   const t = useT();
   const dispatch = useAppDispatch();
+  const mobile = useIsMobileDevice();
   // The step's first empty field: the code, once the app has the key.
   const formRef = useFocusOnOpen();
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
@@ -108,7 +111,12 @@ export function SecondFactorSetupPanel({
   });
   return (
     <div className="totp-setup">
-      <p>{t('totp.scan')}</p>
+      <p>{t(mobile ? 'totp.openOrScan' : 'totp.scan')}</p>
+      {mobile ? (
+        <a className="button button--primary totp-setup__open" href={otpauthUri}>
+          {t('totp.openInApp')}
+        </a>
+      ) : null}
       <div className="totp-setup__key">
         <SecondFactorQr uri={otpauthUri} />
         <ManualKey secret={secret} />

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 
 import type { SessionInfo } from '../../../contract/api';
+import { describeDevice } from '../../../contract/device';
 import type { MessageId } from '../../../i18n/messages/en';
 import { selectSessions, sessionsRetried } from '../../../store/account/accountSlice';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
@@ -9,7 +10,6 @@ import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { useT, type Translate } from '../intl/useT';
 
-import { describeDevice } from './describeDevice';
 import { formatExpiry } from './formatExpiry';
 import { LoadFailed } from './LoadFailed';
 

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../../contract/schemas';
 import type { MessageId } from '../../../i18n/messages/en';
+import { APP_NAME } from '../../../store/constants';
 import type { MessageValues } from '../intl/useT';
 
 /** Every field a form shows: the typed fields of the endpoints' bodies, and a box to tick. */
@@ -42,6 +43,12 @@ export function fieldErrorMessage(field: FormField, code: FieldErrorCode): Field
       return { id: 'fieldError.tooLong', values: { max: MAX_LENGTH[field] } };
     case 'COMMON_PASSWORD':
       return { id: 'fieldError.commonPassword' };
+    case 'REPETITIVE_PASSWORD':
+      return { id: 'fieldError.repetitivePassword' };
+    case 'SEQUENTIAL_PASSWORD':
+      return { id: 'fieldError.sequentialPassword' };
+    case 'PERSONAL_PASSWORD':
+      return { id: 'fieldError.personalPassword', values: { appName: APP_NAME } };
     case 'INVALID_CODE_FORMAT':
       return {
         id:

@@ -22,6 +22,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   REQUEST_TIMEOUT: 'requestError.timeout',
   SERVICE_UNAVAILABLE: 'requestError.server',
   INTERNAL: 'requestError.server',
+  UNKNOWN_CREDENTIAL: 'passkeyLogin.unknown',
   NETWORK: 'requestError.network',
   TIMEOUT: 'requestError.timeout',
   UNEXPECTED: 'requestError.unexpected',

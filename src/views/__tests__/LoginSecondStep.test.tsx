@@ -123,6 +123,18 @@ it('takes a recovery code instead, through a visible switch', async () => {
   ]);
 });
 
+it('takes a recovery code typed in groups with spaces, or in capitals', async () => {
+  const { user, sentTo } = await passwordStep({ [SECOND]: session });
+  await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+  const field = await screen.findByLabelText('Recovery code');
+  await user.type(field, 'ABCD EFGH IJKL MNOP');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
+  expect(await sentTo('POST', '/v1/api/user/login/second-factor')).toEqual([
+    { ticket: TICKET, recoveryCode: 'ABCD EFGH IJKL MNOP' },
+  ]);
+});
+
 it('says a used recovery code is refused, and switches back to the app code', async () => {
   const { user } = await passwordStep({
     [SECOND]: () => json(400, { error: true, code: 'INVALID_CODE' }),

@@ -115,3 +115,29 @@ it('is busy while signing up, then goes to activation with the address filled in
     { name: 'Dara Sok', email: 'dara@example.com', password: 'long enough' },
   ]);
 });
+
+it('says while the password is typed whether it is too easy to guess, and why', async () => {
+  const { user } = await openSignup();
+  await fill(user, 'Sokha Chan', 'sokha@example.com', '');
+  const password = screen.getByLabelText('Password');
+  await user.type(password, 'aaaaaaaa');
+  await waitFor(() =>
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters. This password repeats itself (like aaaaaaaa or abcabc). Choose one that is harder to guess.',
+    ),
+  );
+  await user.clear(password);
+  await user.type(password, 'sokhachan1');
+  await waitFor(() =>
+    expect(password).toHaveAccessibleDescription(
+      /made of your name, your email or the name Accounts/,
+    ),
+  );
+  await user.clear(password);
+  await user.type(password, 'river of blue mangoes');
+  await waitFor(() =>
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters. Hard to guess: a good password.',
+    ),
+  );
+});

@@ -296,3 +296,24 @@ describe('copying where the browser will not', () => {
     expect(store.getState().account.copied).toEqual({ what: 'recoveryCodes', copied: false });
   });
 });
+
+it('on a phone, opens the key in the authenticator app by its link; elsewhere there is no such link', async () => {
+  for (const [agent, offered] of [
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36', true],
+    ['Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36', false],
+  ] as const) {
+    const userAgent = jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue(agent);
+    const { user, section, unmount } = await openHome({
+      [`GET ${TOTP}`]: status(false),
+      [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
+    });
+    const inSection = within(section);
+    await user.type(await inSection.findByLabelText('Password'), 'correct horse');
+    await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+    await inSection.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    const link = inSection.queryByRole('link', { name: 'Open in authenticator app' });
+    expect([agent, link?.getAttribute('href') ?? null]).toEqual([agent, offered ? URI : null]);
+    unmount();
+    userAgent.mockRestore();
+  }
+});

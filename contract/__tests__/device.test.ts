@@ -1,4 +1,4 @@
-import { describeDevice } from '../describeDevice';
+import { describeDevice } from '../device';
 
 it.each([
   [

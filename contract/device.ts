@@ -1,6 +1,7 @@
-// The browser and system of a session, read from its User-Agent for the session list. Written
-// here rather than taken from a parser library (bowser, ua-parser-js): the list needs a dozen
-// well-known names as a hint to the account's owner, not a full device database in the bundle.
+// The browser and system of a session, read from its User-Agent: for home's session list, and for
+// the mails that say which device did something (and whether a sign-in's device is new). Written
+// here rather than taken from a parser library (bowser, ua-parser-js): a dozen well-known names as
+// a hint to the account's owner, not a full device database in the bundle.
 
 export interface Device {
   /** null when the User-Agent names no browser this list knows. */
