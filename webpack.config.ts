@@ -233,8 +233,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     devServer: {
       historyApiFallback: true,
       hot: true,
+      // This machine only, unless asked: the proxy reaches the dev API's outbox, with live codes.
+      host: process.env.DEV_HOST ?? 'localhost',
       port: Number(process.env.DEV_PORT ?? 8080),
-      proxy: [{ context: ['/v1', '/healthz'], target: API_DEV_TARGET }],
+      proxy: [{ context: ['/v1', '/healthz', '/livez', '/readyz'], target: API_DEV_TARGET }],
     },
   };
   return config;

@@ -424,6 +424,22 @@ export const endpoints = {
     path: '/healthz',
     tag: 'operations',
     session: 'none',
+    answers: { 200: S.HealthDetails, 503: S.HealthFailing },
+    refusals: [],
+  },
+  live: {
+    method: 'GET',
+    path: '/livez',
+    tag: 'operations',
+    session: 'none',
+    answers: { 200: S.HealthOk },
+    refusals: [],
+  },
+  ready: {
+    method: 'GET',
+    path: '/readyz',
+    tag: 'operations',
+    session: 'none',
     answers: { 200: S.HealthOk, 503: S.HealthFailing },
     refusals: [],
   },
@@ -490,7 +506,11 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   passkeyLogin:
     "Sign in with a passkey: its signature over the request options' challenge (@simplewebauthn/browser's AuthenticationResponseJSON); no second factor is asked",
   actionLogs: 'Send an activity log to support, and get a reference to quote',
-  health: 'Whether the database, Redis (when configured) and the mail queue work',
+  health:
+    "Whether the server is ready (as /readyz), with the mail queue's state as a detail that never fails it",
+  live: 'Whether the process serves requests (a liveness probe: nothing else is asked)',
+  ready:
+    'Whether the database, and Redis when configured, answer (a readiness probe; the mail queue never fails it)',
   outbox: 'The mails kept in the outbox mail mode, newest last',
 };
 

@@ -382,10 +382,15 @@ export const ActionLogUploadOk = v.object({ error: v.literal(false), reference: 
 export const SessionParams = v.object({ id: v.string() });
 /** The health check: everything works, or the dependencies that fail. */
 export const HealthOk = v.object({ error: v.literal(false), ok: v.literal(true) });
+/** `/healthz`: ready, and the mail queue's state (`retrying`: a mail has failed several times). */
+export const HealthDetails = v.object({
+  ...HealthOk.entries,
+  mail: v.picklist(['ok', 'retrying']),
+});
 export const HealthFailing = v.object({
   ...ErrorBody.entries,
   ok: v.literal(false),
-  failing: v.array(v.picklist(['database', 'redis', 'mail'])),
+  failing: v.array(v.picklist(['database', 'redis'])),
 });
 export const OutboxMessage = v.object({
   to: v.string(),

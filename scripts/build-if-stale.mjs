@@ -1,7 +1,10 @@
 // Before `npm start`: builds the app when dist/index.html is missing or older than any of its
 // sources, and compiles the server into build/server.js when that is missing or stale. With
 // NODE_ENV=production, or in an install without the build tools (`npm ci --omit=dev`), it never
-// builds: it checks that both builds exist and says in one line what is missing.
+// builds: it checks that both builds exist and says in one line what is missing. `--server` looks
+// at the server alone (before `npm run migrate`, `backup` and `keys`, which need no app).
+import './node-version.mjs';
+
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,8 +71,11 @@ function hasBuildTools() {
   }
 }
 
+const serverOnly = process.argv.includes('--server');
+const BUILDS = serverOnly ? [SERVER_BUILD] : [APP_BUILD, SERVER_BUILD];
+
 function requireBuilt(reason) {
-  const missing = [APP_BUILD, SERVER_BUILD].filter((file) => mtimeOf(file) === 0);
+  const missing = BUILDS.filter((file) => mtimeOf(file) === 0);
   if (missing.length > 0) {
     const names = missing.map((file) => path.relative(root, file)).join(' and ');
     console.error(
@@ -84,7 +90,7 @@ if (process.env.NODE_ENV === 'production') {
 } else if (!hasBuildTools()) {
   requireBuilt('this install has no build tools (npm ci --omit=dev)');
 } else {
-  if (builtAt === 0 || sourcesAt > builtAt) {
+  if (!serverOnly && (builtAt === 0 || sourcesAt > builtAt)) {
     console.log(
       builtAt === 0
         ? 'Building the app: dist/ is missing.'

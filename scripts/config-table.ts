@@ -1,22 +1,18 @@
-// `node --import tsx scripts/config-table.ts`: rewrites the configuration table in server/README.md
+// `node --import tsx scripts/config-table.ts`: rewrites the configuration list in server/README.md
 // from the server's environment schema (server/config.ts), formatted as Prettier keeps it.
 import fs from 'node:fs';
 import path from 'node:path';
 
 import prettier from 'prettier';
 
-import { configTable } from '../server/config';
+import { configList } from '../server/config';
 
 const README = path.join(__dirname, '..', 'server', 'README.md');
-/** The table sits between this sentence and the next heading. */
-const BEFORE = 'one line naming the variable.\n\n';
+/** The list sits between this sentence and the next heading. */
+const BEFORE = 'its default and what it does.\n\n';
 const AFTER = '\n\n## Layout';
 
-const markdown = [
-  '| variable | default | meaning |',
-  '| --- | --- | --- |',
-  ...configTable().map((cells) => `| ${cells.join(' | ')} |`),
-].join('\n');
+const markdown = configList().join('\n');
 
 async function main() {
   const text = fs.readFileSync(README, 'utf8');

@@ -6,7 +6,7 @@ import { createPasswordHasher } from './auth/passwords';
 import session from './auth/session';
 import type { Config } from './config';
 import { checkpointElsewhere, openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
+import { migrateAtStart } from './db/migrate';
 import writeFailures from './db/write-failures';
 import { registerCors } from './http/cors';
 import { answerEveryEndpoint } from './http/endpoints';
@@ -159,10 +159,11 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     await redis?.quit();
   });
 
-  await migrateToLatest(
-    db,
-    config.database.kind === 'postgres' ? config.database.schema : undefined,
-  );
+  const applied = await migrateAtStart(db, config).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  if (applied.length > 0) app.log.info(`Applied the migrations ${applied.join(', ')}`);
   registerJsonBody(app);
   registerErrorHandler(app);
   await registerCors(app, config.corsOrigins);

@@ -1,12 +1,14 @@
 // Server configuration, read once from the environment through one schema (ENV: every variable,
 // its check, its default and its meaning) and checked before anything starts. The configuration
-// table in server/README.md is written from the same schema (`configTable`), and a test fails
+// list in server/README.md is written from the same schema (`configList`), and a test fails
 // when the two differ (`node --import tsx scripts/config-table.ts` rewrites it).
 import { isIP, isIPv6 } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import * as v from 'valibot';
+
+import { DATABASE_KEY_ID } from './auth/secrets';
 
 export type DatabaseConfig =
   | {
@@ -16,7 +18,7 @@ export type DatabaseConfig =
       mmapBytes?: number;
       cacheBytes?: number;
     }
-  | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export type MailMode = 'outbox' | 'smtp';
 
@@ -69,6 +71,12 @@ export interface RateLimitConfig {
   logUploadsWindowSeconds: number;
 }
 
+/** A key of the ring that encrypts stored secrets; its id is stored beside what it encrypted. */
+export interface SecretKey {
+  id: string;
+  key: Buffer;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -76,6 +84,8 @@ export interface Config {
   dataDir: string;
   distDir: string;
   database: DatabaseConfig;
+  /** Whether a start applies pending migrations; false: a start behind them refuses. */
+  migrateOnStart: boolean;
   redis?: { url: string; prefix: string };
   mail: {
     mode: MailMode;
@@ -136,10 +146,10 @@ export interface Config {
   /** Where OpenTelemetry traces go (OTLP over HTTP); no tracing when undefined. */
   otlpEndpoint?: string;
   /**
-   * The key (32 bytes) that encrypts second-factor secrets at rest; unset outside production, the
-   * deployment's own key made by migration 010 is used.
+   * The keys (32 bytes each) that encrypt stored secrets, newest first: the newest encrypts, any
+   * decrypts. Unset outside production: the deployment's own key made by migration 010 is used.
    */
-  secretKey?: Buffer;
+  secretKeys?: SecretKey[];
 }
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
@@ -245,6 +255,40 @@ function isOriginList(raw: string): boolean {
   });
 }
 
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+const KEY_HEX = /^[0-9a-f]{64}$/i;
+
+/** Why SECRET_KEYS is not a list of `id:key` pairs, or undefined when it is. */
+function keyRingProblem(raw: string): string | undefined {
+  const ids = new Set<string>();
+  for (const pair of raw.split(',')) {
+    const [id = '', key = '', ...rest] = pair.trim().split(':');
+    if (rest.length > 0 || !KEY_ID.test(id) || !KEY_HEX.test(key)) {
+      return 'id:key pairs separated by commas, each id of letters, digits, - or _ (at most 32), each key 64 hexadecimal digits';
+    }
+    if (id === DATABASE_KEY_ID)
+      return `ids other than "${DATABASE_KEY_ID}", which names the database's own key`;
+    if (ids.has(id)) return `each id once (one is listed twice)`;
+    ids.add(id);
+  }
+  return undefined;
+}
+
+function readKeyRing(raw: string): SecretKey[] {
+  return raw.split(',').map((pair) => {
+    const [id = '', key = ''] = pair.trim().split(':');
+    return { id, key: Buffer.from(key, 'hex') };
+  });
+}
+
+/** This machine: a page served from it is a secure context without TLS. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+  );
+}
+
 function isHttpUrl(raw: string): boolean {
   try {
     const url = new URL(raw);
@@ -258,8 +302,9 @@ function isHttpUrl(raw: string): boolean {
 export const ENV = v.object({
   PORT: int(8080, 0, 65535, { meaning: 'listening port (`0` picks a free one)' }),
   HOST: str({
-    shown: '`localhost`',
-    meaning: 'listening address (`0.0.0.0` to accept other machines)',
+    shown: '`0.0.0.0` in production, else `localhost`',
+    meaning:
+      'listening address: `localhost` accepts this machine only; `0.0.0.0` every network (a container, a machine behind a proxy)',
   }),
   DATA_DIR: str({
     shown: '`./data`',
@@ -276,6 +321,15 @@ export const ENV = v.object({
   }),
   SQLITE_CACHE_MB: int(2, 1, 1024 * 1024, {
     meaning: "SQLite: MiB of the connection's page cache (`cache_size`)",
+  }),
+  DATABASE_POOL_SIZE: int(10, 1, 1000, {
+    meaning:
+      "PostgreSQL: connections each process keeps at most; every server's pool together must stay under the database's `max_connections`",
+  }),
+  MIGRATE_ON_START: choice(['true', 'false'], {
+    shown: '`true`',
+    meaning:
+      '`false`: a start applies no migration and refuses, in one line, a database behind them (run `npm run migrate` first); `true` migrates at start, one process at a time',
   }),
   DATABASE_SCHEMA: checked(
     (raw) => /^[a-z_][a-z0-9_]{0,62}$/.test(raw),
@@ -299,8 +353,8 @@ export const ENV = v.object({
     meaning: '`outbox` writes each message to `DATA_DIR/outbox/`',
   }),
   MAIL_FROM: checked((raw) => raw.includes('@'), 'an email address, optionally with a name', {
-    shown: '`"<APP_NAME>" <no-reply@localhost>`',
-    meaning: 'sender of account mail',
+    shown: '`"<APP_NAME>" <no-reply@localhost>`; required in production',
+    meaning: 'sender of account mail (`Accounts <accounts@example.com>`)',
   }),
   // It stands in a mail header (the sender's name): no line breaks, nothing that ends a quote.
   APP_NAME: checked(
@@ -339,14 +393,14 @@ export const ENV = v.object({
       'after an answer that stored mail, the mail thread starts on it a random moment between a tenth of this and all of it later, so that on SQLite its writes meet the request that follows only by chance (0 starts it at once)',
   }),
   PUBLIC_URL: checked(isHttpUrl, 'an http:// or https:// address', {
-    shown: '`http://localhost:<port>`',
+    shown: '`http://localhost:<port>`; required in production',
     meaning:
-      'where visitors reach the app; the links in mails (`/user/verify-account?email=…&code=…`, …) start with it',
+      'where visitors reach the app: the links in mails start with it, passkeys are bound to its host. In production `https://`, unless it is this machine',
   }),
   NODE_ENV: str({
     shown: 'unset',
     meaning:
-      '`production` refuses to start without `SMTP_URL` unless `MAIL_MODE=outbox` is set explicitly (the outbox keeps codes on disk), and then serves `GET /v1/dev/outbox`',
+      '`production` requires `MAIL_FROM`, `PUBLIC_URL`, `SECRET_KEYS` and `SMTP_URL` (or `MAIL_MODE=outbox` set explicitly, which then serves `GET /v1/dev/outbox`), and never builds',
   }),
   SESSION_TTL_SECONDS: int(7 * DAY, 1, 365 * DAY, {
     shown: '`604800` (7 days)',
@@ -442,7 +496,7 @@ export const ENV = v.object({
     {
       shown: 'unset (no proxy)',
       meaning:
-        "the proxies' addresses, comma-separated IPs or CIDRs (`10.0.0.2, 10.1.0.0/16`; also `loopback`, `linklocal`, `uniquelocal`), passed to Fastify's `trustProxy`: only a request arriving from one of them has its client address read from `X-Forwarded-For`. `true` is refused: it would let any client choose its own address",
+        "the proxies' addresses, comma-separated IPs or CIDRs (`10.0.0.2, 10.1.0.0/16`; also `loopback`, `linklocal`, `uniquelocal`): only a request from one of them has its client address read from `X-Forwarded-For`. Never `true`: any client could choose its address",
     },
   ),
   REQUEST_TIMEOUT_SECONDS: int(15, 1, 600, {
@@ -477,11 +531,26 @@ export const ENV = v.object({
     meaning: 'password hashes at once / waiting; beyond, 503 with `Retry-After`',
   }),
   PASSWORD_HASH_QUEUE: int(64, 0, 10_000, { pair: true }),
-  // The value itself is never echoed.
-  SECRET_KEY: checked((raw) => /^[0-9a-f]{64}$/i.test(raw), '64 hexadecimal digits (32 bytes)', {
-    shown: 'unset (outside production: a key the database keeps)',
-    meaning:
-      'the key that encrypts second-factor secrets at rest (AES-256-GCM), 64 hex digits (`openssl rand -hex 32`); required when `NODE_ENV=production`, where it must not live beside the data. Unset otherwise, the database makes and keeps one',
+  // The values themselves are never echoed.
+  SECRET_KEYS: v.pipe(
+    text,
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const raw = dataset.value;
+      if (raw === undefined) return undefined;
+      const problem = keyRingProblem(raw);
+      if (problem === undefined) return readKeyRing(raw);
+      addIssue({ message: problem });
+      return NEVER;
+    }),
+    v.metadata({
+      shown: 'unset (outside production: a key the database keeps)',
+      meaning:
+        'the key ring that encrypts second-factor secrets, newest first: `id:key` pairs separated by commas, each key 64 hex digits (`openssl rand -hex 32`); the first encrypts, any decrypts (Operations). Required in production, kept apart from the data',
+    } satisfies About),
+  ),
+  SECRET_KEY: checked((raw) => KEY_HEX.test(raw), '64 hexadecimal digits (32 bytes)', {
+    shown: 'unset',
+    meaning: 'one key, 64 hex digits: the ring `1:<key>` (not beside `SECRET_KEYS`)',
   }),
   DIST_DIR: str({
     shown: '`./dist`',
@@ -512,7 +581,7 @@ function readEnv(env: Env): v.InferOutput<typeof ENV> {
   fail(String(issue.path?.[0]?.key), issue.message);
 }
 
-/** The configuration table's rows (variable, default, meaning), from ENV. */
+/** The configuration's rows (variable, default, meaning), from ENV. */
 export function configTable(): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const [name, schema] of Object.entries(ENV.entries)) {
@@ -528,13 +597,50 @@ export function configTable(): [string, string, string][] {
   return rows;
 }
 
+/** The configuration as server/README.md lists it: one line per variable (or pair). */
+export function configList(): string[] {
+  return configTable().map(
+    ([variables, shown, meaning]) => `- ${variables}, default ${shown}: ${meaning}`,
+  );
+}
+
+/** What production needs and `e` lacks, each with what to set it to, in one line. */
+function missingInProduction(e: v.InferOutput<typeof ENV>): string[] {
+  const missing: string[] = [];
+  if (e.MAIL_FROM === undefined) {
+    missing.push(
+      'MAIL_FROM (the sender of account mail, such as "Accounts <accounts@example.com>")',
+    );
+  }
+  if (e.PUBLIC_URL === undefined) {
+    missing.push('PUBLIC_URL (where visitors reach the app, https://…)');
+  }
+  // The outbox keeps codes on disk in clear: a production server uses it only when told to.
+  if (e.MAIL_MODE === undefined && e.SMTP_URL === undefined) {
+    missing.push('SMTP_URL (or MAIL_MODE=outbox to keep mail on disk)');
+  }
+  if (e.SECRET_KEYS === undefined && e.SECRET_KEY === undefined) {
+    missing.push('SECRET_KEYS or SECRET_KEY (a key made with `openssl rand -hex 32`)');
+  }
+  return missing;
+}
+
 export function loadConfig(env: Env): Config {
   const e = readEnv(env);
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
-  // The outbox keeps codes on disk in clear: a production server uses it only when told to.
-  if (production && e.MAIL_MODE === undefined && e.SMTP_URL === undefined) {
-    fail('SMTP_URL', 'a value when NODE_ENV=production (or MAIL_MODE=outbox to keep mail on disk)');
+  const missing = production ? missingInProduction(e) : [];
+  if (missing.length > 0) {
+    throw new Error(`NODE_ENV=production needs ${missing.join(', ')}.`);
+  }
+  if (production && e.PUBLIC_URL !== undefined) {
+    const url = new URL(e.PUBLIC_URL);
+    if (url.protocol !== 'https:' && !isLoopback(url.hostname)) {
+      fail(
+        'PUBLIC_URL',
+        'an https:// address when NODE_ENV=production (passkeys and sessions need it), unless it is this machine',
+      );
+    }
   }
   const mailMode = e.MAIL_MODE ?? (e.SMTP_URL ? 'smtp' : 'outbox');
   if (mailMode === 'smtp' && e.SMTP_URL === undefined)
@@ -542,9 +648,11 @@ export function loadConfig(env: Env): Config {
   if (e.PASSWORD_HASH_PROFILE === 'test' && production) {
     fail('PASSWORD_HASH_PROFILE', '"owasp" when NODE_ENV=production');
   }
-  if (production && e.SECRET_KEY === undefined) {
-    fail('SECRET_KEY', '64 hexadecimal digits when NODE_ENV=production');
+  if (e.SECRET_KEYS !== undefined && e.SECRET_KEY !== undefined) {
+    fail('SECRET_KEYS', 'no SECRET_KEY beside it (SECRET_KEY=<key> is SECRET_KEYS=1:<key>)');
   }
+  const secretKeys =
+    e.SECRET_KEYS ?? (e.SECRET_KEY === undefined ? undefined : readKeyRing(`1:${e.SECRET_KEY}`));
   const appName = e.APP_NAME ?? 'Accounts';
   // A scraper reaching the public port would let anyone read them.
   if (e.METRICS_PORT !== undefined && Number(e.METRICS_PORT) === e.PORT && e.PORT !== 0) {
@@ -555,8 +663,10 @@ export function loadConfig(env: Env): Config {
     port: e.PORT,
     publicUrl:
       e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).href.replace(/\/+$/, ''),
-    host: e.HOST ?? 'localhost',
+    // In a container or behind a proxy, the server must take connections from other machines.
+    host: e.HOST ?? (production ? '0.0.0.0' : 'localhost'),
     production,
+    migrateOnStart: e.MIGRATE_ON_START !== 'false',
     dataDir,
     distDir: path.resolve(e.DIST_DIR ?? './dist'),
     database:
@@ -567,7 +677,12 @@ export function loadConfig(env: Env): Config {
             mmapBytes: e.SQLITE_MMAP_MB * 1024 * 1024,
             cacheBytes: e.SQLITE_CACHE_MB * 1024 * 1024,
           }
-        : { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            schema: e.DATABASE_SCHEMA,
+            poolSize: e.DATABASE_POOL_SIZE,
+          },
     redis:
       e.REDIS_URL === undefined
         ? undefined
@@ -630,7 +745,7 @@ export function loadConfig(env: Env): Config {
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
         ? []
         : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
-    ...(e.SECRET_KEY === undefined ? {} : { secretKey: Buffer.from(e.SECRET_KEY, 'hex') }),
+    ...(secretKeys === undefined ? {} : { secretKeys }),
     corsOrigins:
       e.CORS_ORIGINS === undefined
         ? []

@@ -1,10 +1,15 @@
 // The server process: `npm start` runs this after building the app if needed; a production
-// deployment runs the compiled file itself (`NODE_ENV=production node build/server.js`).
+// deployment runs the compiled file itself (`NODE_ENV=production node build/server.js`). With a
+// command (`migrate`, `backup`, `keys`: maintenance/commands.ts) it runs that and exits.
+// First, before any native module loads: an older Node stops with one line.
+import '../scripts/node-version.mjs';
+
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { startServer } from './app';
 import { loadConfig, type Config } from './config';
+import { runCommand } from './maintenance/commands';
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
@@ -32,6 +37,18 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`Configuration error: ${firstLine(error)}`);
     process.exit(1);
+  }
+  const command = process.argv.slice(2);
+  if (command.length > 0) {
+    const io = {
+      out: (line: string) => console.log(line),
+      err: (line: string) => console.error(line),
+    };
+    const code = await runCommand(config, command, io).catch((error: unknown) => {
+      console.error(`${command[0]} failed: ${firstLine(error)}`);
+      return 1;
+    });
+    process.exit(code);
   }
   // A production server never builds: without the built app it has nothing to serve.
   if (config.production && !fs.existsSync(path.join(config.distDir, 'index.html'))) {

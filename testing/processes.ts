@@ -2,6 +2,7 @@
 // as `npm start` runs it, in its own process so that it can be stopped or killed outright.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -16,6 +17,15 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** An address other machines reach this one by (not loopback), to test what listens on it. */
+export function networkAddress(): string {
+  const address = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+  if (!address) throw new Error('this machine has no network address besides loopback');
+  return address;
 }
 
 export interface ServerProcess {

@@ -1,17 +1,112 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { configTable, ENV, loadConfig, OWASP_ARGON2 } from '../config';
+import { configList, configTable, ENV, loadConfig, OWASP_ARGON2 } from '../config';
 
-/** Production, with the key production requires. */
-const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'ab'.repeat(32) };
+/** Production, with what production requires. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SECRET_KEY: 'ab'.repeat(32),
+  MAIL_FROM: 'Accounts <accounts@example.com>',
+  PUBLIC_URL: 'https://accounts.example.com',
+};
+
+/** The one-line message loadConfig stops with, or '' when it does not. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 describe('loadConfig', () => {
-  it('takes the second factor key as 32 bytes, required in production alone', () => {
-    expect(loadConfig({ ...PRODUCTION, MAIL_MODE: 'outbox' }).secretKey).toEqual(
-      Buffer.alloc(32, 0xab),
+  it('takes SECRET_KEY as a key ring of one (id 1), required in production alone', () => {
+    expect(loadConfig({ ...PRODUCTION, MAIL_MODE: 'outbox' }).secretKeys).toEqual([
+      { id: '1', key: Buffer.alloc(32, 0xab) },
+    ]);
+    expect(loadConfig({}).secretKeys).toBeUndefined();
+  });
+
+  it('takes SECRET_KEYS as id:key pairs, the newest first', () => {
+    const { SECRET_KEY: _, ...withoutKey } = PRODUCTION;
+    const config = loadConfig({
+      ...withoutKey,
+      MAIL_MODE: 'outbox',
+      SECRET_KEYS: ` 2026-b:${'cd'.repeat(32)} , 2025-a:${'AB'.repeat(32)}`,
+    });
+    expect(config.secretKeys).toEqual([
+      { id: '2026-b', key: Buffer.alloc(32, 0xcd) },
+      { id: '2025-a', key: Buffer.alloc(32, 0xab) },
+    ]);
+  });
+
+  it.each([
+    [`a:${'ab'.repeat(32)},a:${'cd'.repeat(32)}`, 'twice'],
+    [`db:${'ab'.repeat(32)}`, 'db'],
+    [`${'ab'.repeat(32)}`, 'id:key'],
+    [`a b:${'ab'.repeat(32)}`, 'id:key'],
+    ['a:hunter2', 'id:key'],
+  ])('refuses SECRET_KEYS=%s, saying why (%s) and never echoing a key', (keys, why) => {
+    const message = refusal({ SECRET_KEYS: keys });
+    expect(message).toContain('SECRET_KEYS');
+    expect(message).toContain(why);
+    expect(message).not.toMatch(/hunter2|abab|cdcd/i);
+  });
+
+  it('refuses SECRET_KEY and SECRET_KEYS together', () => {
+    expect(refusal({ SECRET_KEY: 'ab'.repeat(32), SECRET_KEYS: `2:${'cd'.repeat(32)}` })).toMatch(
+      /SECRET_KEYS.*SECRET_KEY|SECRET_KEY.*SECRET_KEYS/,
     );
-    expect(loadConfig({}).secretKey).toBeUndefined();
+  });
+
+  it('requires MAIL_FROM and PUBLIC_URL in production, naming both in one line', () => {
+    const { MAIL_FROM: _, PUBLIC_URL: __, ...bare } = PRODUCTION;
+    const message = refusal({ ...bare, SMTP_URL: 'smtp://mail.example:587' });
+    expect(message).toMatch(/MAIL_FROM/);
+    expect(message).toMatch(/PUBLIC_URL/);
+    expect(message).not.toContain('\n');
+    expect(refusal({ ...bare, PUBLIC_URL: PRODUCTION.PUBLIC_URL, MAIL_MODE: 'outbox' })).toMatch(
+      /^[^\n]*MAIL_FROM[^\n]*$/,
+    );
+    expect(refusal({ ...bare, MAIL_FROM: PRODUCTION.MAIL_FROM, MAIL_MODE: 'outbox' })).toMatch(
+      /^[^\n]*PUBLIC_URL[^\n]*$/,
+    );
+    // Outside production the defaults stand: mail from no-reply@localhost, links to this machine.
+    expect(loadConfig({}).mail.from).toBe('"Accounts" <no-reply@localhost>');
+  });
+
+  it.each([
+    ['http://accounts.example.com', false],
+    ['http://192.168.1.20:8080', false],
+    ['https://accounts.example.com', true],
+    ['http://localhost:8080', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://[::1]:8080', true],
+  ])('in production takes PUBLIC_URL=%s: %s (https, unless this machine)', (url, taken) => {
+    const message = refusal({ ...PRODUCTION, PUBLIC_URL: url, MAIL_MODE: 'outbox' });
+    if (taken) expect(message).toBe('');
+    else expect(message).toMatch(/^Invalid PUBLIC_URL: .*https/);
+  });
+
+  it('listens on every interface in production by default, on this machine otherwise', () => {
+    expect(loadConfig({ ...PRODUCTION, MAIL_MODE: 'outbox' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION, MAIL_MODE: 'outbox', HOST: '10.0.0.5' }).host).toBe(
+      '10.0.0.5',
+    );
+    expect(loadConfig({}).host).toBe('localhost');
+  });
+
+  it('sizes the PostgreSQL pool, and migrates at start unless told not to', () => {
+    const postgres = { DATABASE_URL: 'postgres://u:p@db/app' };
+    expect(loadConfig(postgres).database).toMatchObject({ kind: 'postgres', poolSize: 10 });
+    expect(loadConfig({ ...postgres, DATABASE_POOL_SIZE: '40' }).database).toMatchObject({
+      poolSize: 40,
+    });
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
   });
 
   it('has defaults that run the whole product with no set-up', () => {
@@ -61,6 +156,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u:p@db/app',
       schema: 'accounts',
+      poolSize: 10,
     });
     expect(config.redis).toEqual({ url: 'redis://cache:6379', prefix: 'accounts:' });
     expect(config.mail).toMatchObject({ mode: 'smtp', outboxEndpoint: false });
@@ -97,8 +193,10 @@ describe('loadConfig', () => {
       'PASSWORD_HASH_PROFILE',
     ],
     [{ ...PRODUCTION, PASSWORD_HASH_PROFILE: 'owasp' }, 'SMTP_URL'],
-    [{ NODE_ENV: 'production', MAIL_MODE: 'outbox' }, 'SECRET_KEY'],
+    [{ ...PRODUCTION, SECRET_KEY: undefined, MAIL_MODE: 'outbox' }, 'SECRET_KEY'],
     [{ SECRET_KEY: 'hunter2' }, 'SECRET_KEY'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ MIGRATE_ON_START: 'no' }, 'MIGRATE_ON_START'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TRUST_PROXY'],
@@ -115,25 +213,16 @@ describe('loadConfig', () => {
   });
 });
 
-describe('the configuration table in server/README.md', () => {
-  /** The README's rows, cells trimmed (Prettier pads them). */
-  function readmeRows(): string[][] {
+describe('the configuration list in server/README.md', () => {
+  /** The README's lines of the list, one per variable (or pair). */
+  function readmeLines(): string[] {
     const text = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
     const section = text.slice(text.indexOf('## Configuration'), text.indexOf('## Layout'));
-    return section
-      .split('\n')
-      .filter((line) => line.startsWith('|'))
-      .slice(2)
-      .map((line) =>
-        line
-          .slice(1, -1)
-          .split(' | ')
-          .map((cell) => cell.trim()),
-      );
+    return section.split('\n').filter((line) => line.startsWith('- `'));
   }
 
   it('is the one the environment schema writes (node --import tsx scripts/config-table.ts)', () => {
-    expect(readmeRows()).toEqual(configTable());
+    expect(readmeLines()).toEqual(configList());
   });
 
   it('names every variable the server reads, each with a meaning', () => {

@@ -1,22 +1,24 @@
-// The deploy path the README documents: a built tree installed with `npm ci --omit=dev`, started
-// as `NODE_ENV=production node build/server.js` (it never builds) or with `npm start`; SIGTERM and
-// SIGINT to `npm start` stop the server gracefully, answering the requests in flight.
+// The deploy path the README documents, as written: the files its Deploy section copies, installed
+// with `npm ci --omit=dev`, started as `NODE_ENV=production node build/server.js` (it never builds)
+// or with `npm start`; SIGTERM and SIGINT to `npm start` stop the server gracefully, answering the
+// requests in flight. A Node older than the one the server needs is refused in one line.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 import { API_PATHS } from '../../contract/api';
-import { freePort, REPO_ROOT } from '../../testing/processes';
+import { freePort, networkAddress, REPO_ROOT } from '../../testing/processes';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir } from '../../testing/server/config';
 
-const TREE_FILES = [
-  'package.json',
-  'package-lock.json',
-  'scripts/build-if-stale.mjs',
-  'scripts/build-server.mjs',
-];
+/** What the README's Deploy section copies to the target: its `cp -r … /srv/accounts/` line. */
+function deployedFiles(): string[] {
+  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const copy = /^cp -r (.+) \/srv\/accounts\/$/m.exec(readme);
+  if (!copy?.[1]) throw new Error('README.md: the Deploy section has no `cp -r … /srv/accounts/`');
+  return copy[1].split(/\s+/);
+}
 
 interface Started {
   child: ChildProcess;
@@ -78,11 +80,12 @@ describe('a production install of a built tree', () => {
     }
     tree = tempDir('deploy');
     dataDir = tempDir('deploy-data');
-    for (const file of TREE_FILES) {
-      fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
-      fs.copyFileSync(path.join(REPO_ROOT, file), path.join(tree, file));
+    const files = deployedFiles();
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'dist', 'build']));
+    // build/ is compiled afresh into the tree below, as `npm run build` makes it.
+    for (const file of files.filter((name) => name !== 'build')) {
+      fs.cpSync(path.join(REPO_ROOT, file), path.join(tree, file), { recursive: true });
     }
-    fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(tree, 'dist'), { recursive: true });
     const compile = spawnSync(
       'node',
       ['scripts/build-server.mjs', path.join(tree, 'build', 'server.js')],
@@ -102,8 +105,10 @@ describe('a production install of a built tree', () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       MAIL_MODE: 'outbox',
-      // Production requires the key of the second factor's secrets.
-      SECRET_KEY: 'ab'.repeat(32),
+      // What production requires besides the mail mode.
+      SECRET_KEYS: `1:${'ab'.repeat(32)}`,
+      MAIL_FROM: 'Accounts <accounts@example.com>',
+      PUBLIC_URL: 'http://localhost:8080',
       // Arrivals (which the signal test counts) are logged at debug.
       LOG_LEVEL: 'debug',
     };
@@ -114,16 +119,20 @@ describe('a production install of a built tree', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts with NODE_ENV=production, serves the app and the API', async () => {
+  it('starts with NODE_ENV=production on every interface, serves the app and the API', async () => {
+    const { HOST: _, ...withoutHost } = baseEnv;
     const server = await started('node', ['build/server.js'], tree, {
-      ...baseEnv,
+      ...withoutHost,
       NODE_ENV: 'production',
       PORT: '0',
     });
     try {
-      const client = new ApiClient(server.url);
-      expect((await client.get(API_PATHS.health)).body).toMatchObject({ ok: true });
-      const page = await fetch(`${server.url}/login`);
+      // Reached from other machines: a container's port, a proxy on another host.
+      const { port } = new URL(server.url);
+      const client = new ApiClient(`http://${networkAddress()}:${port}`);
+      expect((await client.get(API_PATHS.live)).status).toBe(200);
+      expect((await client.get(API_PATHS.ready)).body).toMatchObject({ ok: true });
+      const page = await fetch(`${server.url}/login`, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<div id="?root"?>/);
       const signup = await client.post(API_PATHS.signup, {
@@ -150,6 +159,42 @@ describe('a production install of a built tree', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
     }
+  });
+
+  it('refuses to start in production without MAIL_FROM and PUBLIC_URL, in one line', () => {
+    const { MAIL_FROM: _, PUBLIC_URL: __, ...bare } = baseEnv;
+    const result = spawnSync('node', ['build/server.js'], {
+      cwd: tree,
+      env: { ...bare, NODE_ENV: 'production', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Configuration error: NODE_ENV=production needs MAIL_FROM .*PUBLIC_URL/,
+      ),
+    ]);
+  });
+
+  it('runs the compiled commands: migrate, backup', () => {
+    const run = (command: string, args: string[]) =>
+      spawnSync(command, args, {
+        cwd: tree,
+        env: { ...baseEnv, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const dryRun = run('node', ['build/server.js', 'migrate', '--dry-run']);
+    expect([dryRun.status, dryRun.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Nothing to migrate: the database has all \d+ migrations\.\n$/),
+    ]);
+    const file = path.join(dataDir, 'deployed.backup.db');
+    const backup = run('npm', ['run', '--silent', 'backup', '--', file]);
+    expect([backup.status, backup.stderr]).toEqual([0, '']);
+    expect(backup.stdout).toMatch(/^Backed up .*deployed\.backup\.db/);
+    expect(fs.statSync(file).size).toBeGreaterThan(0);
   });
 
   it('refuses to start in production without the built app, in one line', async () => {
@@ -239,4 +284,62 @@ describe('a production install of a built tree', () => {
     },
     40_000,
   );
+
+  describe('on a Node older than the one it needs', () => {
+    /** The folder of a Node 20 (the machine's, else the npm registry's, as use-node.sh gets it). */
+    let oldNodeBin: string;
+
+    beforeAll(() => {
+      const found = spawnSync(
+        'bash',
+        ['-c', 'source scripts/use-node.sh 20 >&2 && command -v node'],
+        {
+          cwd: REPO_ROOT,
+          // The machine's own Node first, as a fresh shell finds it; this one's npm to fetch another.
+          env: { ...process.env, PATH: `/usr/bin:/bin:${path.dirname(process.execPath)}` },
+          encoding: 'utf8',
+          timeout: 240_000,
+        },
+      );
+      if (found.status !== 0) throw new Error(`no Node 20 to test with:\n${found.stderr}`);
+      oldNodeBin = path.dirname(found.stdout.trim());
+    }, 300_000);
+
+    const onOldNode = (command: string, args: string[], cwd = tree) =>
+      spawnSync(command, args, {
+        cwd,
+        env: { ...baseEnv, PATH: `${oldNodeBin}:${baseEnv.PATH}`, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const REFUSAL =
+      /^This server needs Node 22\.13 or later \(this is Node 20\.[\d.]+\): run `source scripts\/use-node\.sh`.*nodejs\.org/;
+
+    it('stops the compiled server with one line, before a native module crashes it', () => {
+      const result = onOldNode('node', ['build/server.js']);
+      expect([result.status, result.signal]).toEqual([1, null]);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(REFUSAL)]);
+    });
+
+    it('stops `npm start` with the same line', () => {
+      const result = onOldNode('npm', ['start', '--silent']);
+      expect([result.status, result.signal]).toEqual([1, null]);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(REFUSAL)]);
+    });
+
+    it('refuses the install (engine-strict), installing nothing', () => {
+      const fresh = tempDir('deploy-old-node');
+      try {
+        for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
+          fs.copyFileSync(path.join(tree, file), path.join(fresh, file));
+        }
+        const result = onOldNode('npm', ['ci', '--omit=dev'], fresh);
+        expect(result.status).not.toBe(0);
+        expect(result.stderr).toMatch(/EBADENGINE[\s\S]*Required: \{"node":">=22\.13"\}/);
+        expect(fs.existsSync(path.join(fresh, 'node_modules'))).toBe(false);
+      } finally {
+        fs.rmSync(fresh, { recursive: true, force: true });
+      }
+    }, 120_000);
+  });
 });

@@ -4,18 +4,11 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 
 import { tempDir, testConfig } from '../../testing/server/config';
 import { fetchFrom } from '../../testing/server/fetch-app';
-import { REDIS_URL } from '../../testing/server/redis';
 import { buildApp } from '../app';
-import { openDatabase } from '../db/connect';
-import type { Database } from '../db/schema';
-import type { MailQueue } from '../mail/queue';
-import healthRoutes from '../routes/health';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; font-src 'self' data:; " +
@@ -50,6 +43,9 @@ async function rawGet(app: FastifyInstance, url: string, headers: Record<string,
 
 const normalize = (policy: string | undefined) => policy?.split(/;\s*/).join('; ');
 
+/** What a browser sends when it navigates to a page. */
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
 describe('the built app and the HTTP surface', () => {
   let dataDir: string;
   let app: FastifyInstance;
@@ -77,7 +73,7 @@ describe('the built app and the HTTP surface', () => {
   });
 
   it('sends the content security policy and the other helmet headers', async () => {
-    const response = await fetchFrom(app, '/');
+    const response = await fetchFrom(app, '/', NAVIGATION);
     expect(normalize(response.headers['content-security-policy'])).toBe(CSP);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -114,12 +110,30 @@ describe('the built app and the HTTP surface', () => {
     '/signup',
     '/user/verify-account?email=a%40b.co',
     '/some/unknown/path',
-  ])('answers %s with index.html, not cached', async (url) => {
-    const response = await fetchFrom(app, url);
+  ])('answers a navigation to %s with index.html, not cached', async (url) => {
+    const response = await fetchFrom(app, url, NAVIGATION);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<title>app</title>');
+  });
+
+  it.each([
+    ['a scrape of /metrics', 'GET', '/metrics', { accept: 'text/plain;version=0.0.4;q=0.9,*/*' }],
+    ['a probe of an unknown path', 'GET', '/status', {}],
+    ['a JSON client', 'GET', '/login', { accept: 'application/json' }],
+    ['a form post to an app route', 'POST', '/login', NAVIGATION],
+    ['a missing file, even as a navigation', 'GET', '/missing.js', NAVIGATION],
+    ['an unknown API path, even as a navigation', 'GET', '/v1/nothing', NAVIGATION],
+    ['a HEAD without Accept', 'HEAD', '/login', {}],
+  ])('answers %s (%s %s) with a 404, not the app', async (_what, method, url, headers) => {
+    await fetchFrom(app, '/');
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    if (method !== 'HEAD') expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('serves replay.html', async () => {
@@ -223,7 +237,7 @@ describe('without a built app', () => {
     const dataDir = tempDir('nodist');
     const app = await buildApp(testConfig(dataDir));
     try {
-      const response = await fetchFrom(app, '/login');
+      const response = await fetchFrom(app, '/login', NAVIGATION);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ error: true, code: 'SERVICE_UNAVAILABLE' });
       expect(response.json().message).toContain('npm run build');
@@ -242,6 +256,8 @@ describe('the outbox endpoint', () => {
       {
         NODE_ENV: 'production',
         SECRET_KEY: 'ab'.repeat(32),
+        MAIL_FROM: 'accounts@example.com',
+        PUBLIC_URL: 'https://accounts.example.com',
         PASSWORD_HASH_PROFILE: 'owasp',
         SMTP_URL: 'smtp://127.0.0.1:2525',
       },
@@ -252,6 +268,8 @@ describe('the outbox endpoint', () => {
       {
         NODE_ENV: 'production',
         SECRET_KEY: 'ab'.repeat(32),
+        MAIL_FROM: 'accounts@example.com',
+        PUBLIC_URL: 'https://accounts.example.com',
         PASSWORD_HASH_PROFILE: 'owasp',
         MAIL_MODE: 'outbox',
       },
@@ -267,63 +285,6 @@ describe('the outbox endpoint', () => {
       expect(response.json().error).toBe(status !== 200);
     } finally {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-});
-
-/** The health route alone, on a database of the test's choosing, with a mail queue that works. */
-function healthWithoutMail(app: FastifyInstance, db: Kysely<Database>): void {
-  app.decorate('db', db);
-  app.decorate('mail', { failing: async () => false } as unknown as MailQueue);
-}
-
-describe('GET /healthz', () => {
-  it('answers 503 when the database does not answer', async () => {
-    const dataDir = tempDir('health');
-    // Nothing listens on port 1: every query fails.
-    const config = testConfig(dataDir, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
-    const db = await openDatabase(config.database);
-    const app = Fastify({ logger: false });
-    healthWithoutMail(app, db);
-    await app.register(healthRoutes);
-    try {
-      const response = await fetchFrom(app, '/healthz');
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({
-        error: true,
-        code: 'SERVICE_UNAVAILABLE',
-        ok: false,
-        failing: ['database'],
-      });
-    } finally {
-      await app.close();
-      await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it.each([
-    ['answers 200 when the configured Redis answers', REDIS_URL, 200, undefined],
-    // Nothing listens on port 1.
-    ['names Redis when it is configured but unreachable', 'redis://127.0.0.1:1', 503, ['redis']],
-  ])('%s', async (_name, url, status, failing) => {
-    const dataDir = tempDir('health-redis');
-    const config = testConfig(dataDir);
-    const db = await openDatabase(config.database);
-    const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-    redis.on('error', () => {});
-    const app = Fastify({ logger: false });
-    healthWithoutMail(app, db);
-    await app.register(healthRoutes, { redis });
-    try {
-      const response = await fetchFrom(app, '/healthz');
-      expect(response.statusCode).toBe(status);
-      expect(response.json().failing).toEqual(failing);
-    } finally {
-      await app.close();
-      redis.disconnect();
-      await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,55 +1,39 @@
 // The second factor: an authenticator app's codes (TOTP, RFC 6238: SHA-1, six digits, 30 s), its
-// secret encrypted at rest (AES-256-GCM under SECRET_KEY, or the deployment's own key outside
-// production), and ten single-use recovery codes kept as SHA-256. A code is accepted within one
-// step of the server's time (±30 s) and never for the same or an earlier step twice: the last
-// accepted step is stored by a compare-and-set (repo/second-factors.ts), so two requests with one
-// code cannot both pass.
-import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
+// secret sealed at rest under the key ring (./secrets.ts), and ten single-use recovery codes kept
+// as SHA-256. A code is accepted within one step of the server's time (±30 s) and never for the
+// same or an earlier step twice: the last accepted step is stored by a compare-and-set
+// (repo/second-factors.ts), so two requests with one code cannot both pass.
+import { hash, randomBytes } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
 import { RECOVERY_CODE_COUNT, recoveryCodeText, TOTP_DIGITS } from '../../contract/schemas';
+import { loadKeyRing, openSecret, sealSecret, type KeyRing } from './secrets';
 
 const PERIOD = 30;
 
 // Secrets at rest.
 
-const keys = new WeakMap<FastifyInstance, Promise<Buffer>>();
+const rings = new WeakMap<FastifyInstance, Promise<KeyRing>>();
 
-/** The key that encrypts the secrets: SECRET_KEY, else the one migration 010 made. */
-function keyOf(app: FastifyInstance): Promise<Buffer> {
-  let key = keys.get(app);
-  if (!key) {
-    const configured = app.config.secretKey;
-    key = configured
-      ? Promise.resolve(configured)
-      : app.db
-          .selectFrom('server_secrets')
-          .select('value')
-          .where('name', '=', 'second-factor-key')
-          .executeTakeFirstOrThrow()
-          .then((row) => Buffer.from(row.value, 'base64url'));
-    keys.set(app, key);
+/** The ring that seals the secrets (./secrets.ts), read once per server. */
+function ringOf(app: FastifyInstance): Promise<KeyRing> {
+  let ring = rings.get(app);
+  if (!ring) {
+    ring = loadKeyRing(app.db, app.config.secretKeys);
+    rings.set(app, ring);
   }
-  return key;
+  return ring;
 }
 
-/** The stored form of a secret: `v1.` and base64url of IV, ciphertext and tag; the user is bound in. */
+/** The stored form of a secret, sealed under the newest key; the user is bound in. */
 export async function encryptSecret(
   app: FastifyInstance,
   userId: string,
   secret: string,
 ): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await keyOf(app), iv);
-  cipher.setAAD(Buffer.from(userId));
-  const sealed = Buffer.concat([
-    cipher.update(secret, 'utf8'),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  return `v1.${Buffer.concat([iv, sealed]).toString('base64url')}`;
+  return sealSecret(await ringOf(app), userId, secret);
 }
 
 export async function decryptSecret(
@@ -57,14 +41,7 @@ export async function decryptSecret(
   userId: string,
   stored: string,
 ): Promise<string> {
-  const raw = Buffer.from(stored.slice('v1.'.length), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', await keyOf(app), raw.subarray(0, 12));
-  decipher.setAAD(Buffer.from(userId));
-  decipher.setAuthTag(raw.subarray(raw.length - 16));
-  return Buffer.concat([
-    decipher.update(raw.subarray(12, raw.length - 16)),
-    decipher.final(),
-  ]).toString('utf8');
+  return openSecret(await ringOf(app), userId, stored);
 }
 
 // Codes.

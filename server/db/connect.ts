@@ -8,8 +8,11 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
-  SqliteDialect,
   sql,
+  SqliteAdapter,
+  SqliteDialect,
+  type DatabaseIntrospector,
+  type DialectAdapter,
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase,
@@ -62,6 +65,27 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
 
 /**
+ * SQLite runs DDL in transactions, but Kysely's adapter says it does not, so its migrator would
+ * run each migration outside one: two processes starting on a new data directory then applied
+ * the same migration twice. Said as it is, the migrations run in one `begin immediate`
+ * transaction (see withStatementCache), which holds SQLite's write lock: the migration lock.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class SqliteDialectWithTransactionalDdl extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/** How long a statement waits for another connection's write lock before it fails. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
  * The better-sqlite3 connection under a SQLite database, for a statement that must skip Kysely's
  * driver (its connection lock and the promises around each query), or undefined on PostgreSQL.
  */
@@ -76,18 +100,19 @@ function openSqlite({
 }: Extract<DatabaseConfig, { kind: 'sqlite' }>): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
+  // First: switching a new file to WAL waits for a process that opened it at the same moment.
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   // Deleted rows are overwritten, not left in free pages: a sent mail's code or a revoked
   // session's hash does not stay in the file.
   database.pragma('secure_delete = ON');
-  database.pragma('busy_timeout = 5000');
   // A negative cache_size is in KiB.
   database.pragma(`cache_size = ${-Math.floor(cacheBytes / 1024)}`);
   database.pragma(`mmap_size = ${mmapBytes}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new SqliteDialectWithTransactionalDdl({ database: withStatementCache(database) }),
   });
   sqliteConnections.set(db, database);
   return db;
@@ -264,14 +289,61 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * The tables of one schema, by name: all Kysely's migrator asks. Kysely's own PostgreSQL
+ * introspection reads every column of every table in the database and looks each schema up by
+ * name, so a schema another session drops meanwhile failed a start ("schema … does not exist"),
+ * and a table of the migrator's name in another schema counted as this server's.
+ */
+class SchemaIntrospector implements DatabaseIntrospector {
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly schema: string | undefined,
+  ) {}
+
+  async getSchemas() {
+    const { rows } = await sql<{
+      name: string;
+    }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
+    return rows;
+  }
+
+  async getTables() {
+    const schema = this.schema === undefined ? sql`current_schema()` : sql`${this.schema}`;
+    const { rows } = await sql<{ schema: string; name: string; kind: string }>`
+      select n.nspname as schema, c.relname as name, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'v', 'p', 'f') and n.nspname = ${schema}`.execute(this.db);
+    return rows.map((row) => ({
+      name: row.name,
+      schema: row.schema,
+      isView: row.kind === 'v',
+      isForeign: row.kind === 'f',
+      columns: [],
+    }));
+  }
+}
+
+class PostgresDialectOfSchema extends PostgresDialect {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly schema: string | undefined,
+  ) {
+    super(config);
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SchemaIntrospector(db, this.schema);
+  }
+}
+
 function openPostgres(
-  url: string,
-  schema: string | undefined,
+  { url, schema, poolSize = 10 }: Extract<DatabaseConfig, { kind: 'postgres' }>,
   onLostConnection: OnLostConnection,
 ): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // A database that cannot be reached fails the request soon, rather than holding it.
     connectionTimeoutMillis: 5000,
     options: schema ? `-c search_path=${schema}` : undefined,
@@ -290,7 +362,7 @@ function openPostgres(
   // also crash the process.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new PostgresDialectOfSchema({ pool: withNamedStatements(pool) }, schema),
   });
   pools.set(db, pool);
   return db;
@@ -306,18 +378,14 @@ export function poolUse(
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
+/**
+ * Opens the database; nothing is created on PostgreSQL (a missing schema is created by the
+ * migrations, under their lock: db/migrate.ts).
+ */
 export async function openDatabase(
   config: DatabaseConfig,
   onLostConnection: OnLostConnection = () => {},
 ): Promise<Kysely<Database>> {
   if (config.kind === 'sqlite') return openSqlite(config);
-  if (config.schema) {
-    const admin = openPostgres(config.url, undefined, onLostConnection);
-    try {
-      await sql`create schema if not exists ${sql.id(config.schema)}`.execute(admin);
-    } finally {
-      await admin.destroy();
-    }
-  }
-  return openPostgres(config.url, config.schema, onLostConnection);
+  return openPostgres(config, onLostConnection);
 }

@@ -1,6 +1,8 @@
-// Serves the built app from memory: hashed assets forever, HTML always revalidated, app routes as
+// Serves the built app from memory: hashed assets forever, HTML always revalidated, navigations as
 // index.html. Read once at start, so no request for the app ever waits on the thread pool that
-// password hashing keeps busy.
+// password hashing keeps busy. Only a navigation (GET or HEAD asking for HTML, outside /v1/, with
+// no file extension) gets the app: a scrape, a probe or a script asking for a path that does not
+// exist gets a 404, never a page that looks like success.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -84,6 +86,15 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/v1' || pathname.startsWith('/v1/');
 }
 
+/** A browser's navigation to a view of the app: the only unknown path answered index.html. */
+function isNavigation(request: FastifyRequest, pathname: string): boolean {
+  return (
+    String(request.headers.accept ?? '').includes('text/html') &&
+    !isApiPath(pathname) &&
+    !LOOKS_LIKE_FILE.test(pathname)
+  );
+}
+
 /** The best copy the client accepts: a slow network gets a third of the bytes. */
 function pickEncoding(request: FastifyRequest, file: StaticFile) {
   const accepted = String(request.headers['accept-encoding'] ?? '')
@@ -120,9 +131,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
     if (!isRead) return reply.fail('NOT_FOUND');
     const file = files.get(pathname);
     if (file) return send(request, reply, file);
-    if (isApiPath(pathname) || LOOKS_LIKE_FILE.test(pathname)) {
-      return reply.fail('NOT_FOUND');
-    }
+    if (!isNavigation(request, pathname)) return reply.fail('NOT_FOUND');
     if (!index) {
       const message = 'The app is not built yet: run `npm run build`.';
       return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', undefined, message));

@@ -44,7 +44,7 @@ export interface MailQueue {
   kickAfter(reply: FastifyReply): void;
   /** Resolves once nothing is due (tests, shutdown). */
   idle(): Promise<void>;
-  /** Whether some mail has failed several times and is still waiting (for /healthz). */
+  /** Whether some mail has failed several times and is still waiting (/healthz's detail). */
   failing(): Promise<boolean>;
 }
 
@@ -54,7 +54,7 @@ declare module 'fastify' {
   }
 }
 
-/** A row that failed this many times makes /healthz report the mail queue. */
+/** A row that failed this many times shows in /healthz as mail `retrying`. */
 export const FAILING_AFTER_ATTEMPTS = 3;
 
 /** Between a tenth of `maxMs` and all of it, at random. */

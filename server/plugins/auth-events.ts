@@ -60,6 +60,8 @@ export const RECORDED: Record<EndpointName, 'all' | 'refusals' | 'none'> = {
   passkeyLogin: 'all',
   actionLogs: 'none',
   health: 'none',
+  live: 'none',
+  ready: 'none',
   outbox: 'none',
 };
 

@@ -124,3 +124,33 @@ export async function turnOn(db: Kysely<Database>, userId: string, now: number):
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Stored secrets of users after `afterUserId`, in user order, `limit` of them (key rotation). */
+export function storedSecretsAfter(db: Kysely<Database>, afterUserId: string, limit: number) {
+  return db
+    .selectFrom('second_factors')
+    .select(['user_id', 'secret'])
+    .where('user_id', '>', afterUserId)
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Stores the secret sealed anew, unless it changed since it was read (a new setup, or the factor
+ * turned off, meanwhile: theirs stands); true when replaced.
+ */
+export async function replaceSealedSecret(
+  db: Kysely<Database>,
+  userId: string,
+  was: string,
+  sealed: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('second_factors')
+    .set({ secret: sealed })
+    .where('user_id', '=', userId)
+    .where('secret', '=', was)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,3 +1,7 @@
+// The probes: /livez (the process serves: nothing else is asked, so a slow database never gets a
+// live process restarted), /readyz (the database, and Redis when configured, answer) and /healthz
+// (ready, with the mail queue's state as a detail). A mail server that is down is no reason to take
+// a replica out of rotation: the mail waits in the queue and leaves once it is back.
 import { sql } from 'kysely';
 
 import { defineRoutes } from '../http/endpoints';
@@ -6,7 +10,7 @@ import { errorBody } from '../http/errors';
 /** A dependency that does not answer within this is failing, not slow. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-type Dependency = 'database' | 'redis' | 'mail';
+type Dependency = 'database' | 'redis';
 
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -16,10 +20,9 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Every configured dependency is asked at once; the answer names each one that failed. The mail
- * queue fails while a message has failed several times and still waits for the mail server.
- */
+const OK = { error: false as const, ok: true as const };
+
+/** Every configured dependency is asked at once; a failing answer names each one that failed. */
 const healthRoutes = defineRoutes(async (app, { redis }) => {
   const { db } = app;
   const checks: Array<[Dependency, () => Promise<unknown>]> = [
@@ -32,28 +35,42 @@ const healthRoutes = defineRoutes(async (app, { redis }) => {
     ],
   ];
   if (redis) checks.push(['redis', () => redis.ping()]);
-  checks.push([
-    'mail',
-    async () => {
-      // An unreachable database is reported as the database, not also as the mail.
-      const failing = await app.mail.failing().catch(() => false);
-      if (failing) throw new Error('mail is waiting for the mail server');
-    },
-  ]);
+
+  const failingDependencies = async (): Promise<Dependency[]> => {
+    const results = await Promise.allSettled(checks.map(([, check]) => withinTimeout(check())));
+    return checks.filter((_, index) => results[index]?.status === 'rejected').map(([name]) => name);
+  };
+
+  const notReady = (failing: Dependency[]) => {
+    const message = `Not working: ${failing.join(', ')}.`;
+    return { ...errorBody('SERVICE_UNAVAILABLE', undefined, message), ok: false as const, failing };
+  };
 
   return {
+    live: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return OK;
+    },
+
+    ready: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const failing = await failingDependencies();
+      if (failing.length === 0) return OK;
+      for (const name of failing) request.log.error(`${name} readiness check failed`);
+      return reply.code(503).send(notReady(failing));
+    },
+
     health: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const results = await Promise.allSettled(checks.map(([, check]) => withinTimeout(check())));
-      const failing = checks
-        .filter((_, index) => results[index]?.status === 'rejected')
-        .map(([name]) => name);
-      if (failing.length === 0) return { error: false, ok: true };
-      for (const name of failing) request.log.error(`${name} health check failed`);
-      const message = `Not working: ${failing.join(', ')}.`;
-      return reply
-        .code(503)
-        .send({ ...errorBody('SERVICE_UNAVAILABLE', undefined, message), ok: false, failing });
+      const [failing, retrying] = await Promise.all([
+        failingDependencies(),
+        withinTimeout(app.mail.failing()).catch(() => false),
+      ]);
+      if (failing.length > 0) {
+        for (const name of failing) request.log.error(`${name} health check failed`);
+        return reply.code(503).send(notReady(failing));
+      }
+      return { ...OK, mail: retrying ? ('retrying' as const) : ('ok' as const) };
     },
   };
 });

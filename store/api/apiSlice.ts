@@ -170,14 +170,16 @@ export function callFailure(action: {
  * The endpoints not built here from the table alone: verify is declared below; the activity log's
  * upload is injected into this API by its own chunk (src/actionLog/sendLog.ts), since its body is
  * the exported file's text, not the object the table's schema reads it into, and few visits send a
- * log; health and the outbox are for operators and tests.
+ * log; health (and the probes) and the outbox are for operators and tests.
  */
-type NotHere = 'verify' | 'actionLogs' | 'health' | 'outbox';
+type NotHere = 'verify' | 'actionLogs' | 'health' | 'live' | 'ready' | 'outbox';
 type Called = Exclude<EndpointName, NotHere>;
 const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
   'verify',
   'actionLogs',
   'health',
+  'live',
+  'ready',
   'outbox',
 ]);
 const CALLED = (Object.keys(table) as EndpointName[]).filter(

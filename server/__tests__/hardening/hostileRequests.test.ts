@@ -11,7 +11,12 @@ import { snapshot } from '../../../testing/server/hardening/snapshot';
 
 const ENDPOINT_PATHS = Object.values(API_PATHS);
 /** Reads that succeed without a session: anything else must be refused. */
-const PUBLIC_READS = new Set<string>([API_PATHS.health, API_PATHS.outbox]);
+const PUBLIC_READS = new Set<string>([
+  API_PATHS.health,
+  API_PATHS.live,
+  API_PATHS.ready,
+  API_PATHS.outbox,
+]);
 
 const segment = fc.oneof(hostileText, controlText).map((text) => text.slice(0, 2000));
 const path = fc.oneof(
