@@ -8,6 +8,16 @@ import type { DecodedLog, LoggedAction } from './action-log';
 export const FUNNEL = ['signedUp', 'activated', 'loggedIn', 'home'] as const;
 export type FunnelStep = (typeof FUNNEL)[number];
 
+/** A failure's count in one log, and the field codes within those failures. */
+export interface FailureCount {
+  times: number;
+  /** `field:CODE` (`password:COMMON_PASSWORD`): how often among these failures. */
+  fields: Record<string, number>;
+}
+
+/** What a form the browser refused before sending is indexed as (`signup:FORM_REFUSED`). */
+export const FORM_REFUSED = 'FORM_REFUSED';
+
 export interface LogIndex {
   /** The first action's time, ms since the Unix epoch; null for an empty log. */
   startedAt: number | null;
@@ -17,16 +27,30 @@ export interface LogIndex {
   appVersion: string;
   /** The language the app showed last. */
   locale: string | null;
-  /** Every user id the log holds (a session seen, a sign-in or activation answered). */
-  userIds: string[];
+  /**
+   * Whether the log says a session was open at some point. Who it was is the server's to say
+   * (an upload is tied to the accounts the server saw this tab use, never to ids the log names).
+   */
+  signedIn: boolean;
+  /** The tab's log ids (`X-Log-Id`): this page's and, across reloads, the earlier pages'. */
+  logIds: string[];
   /** Where the visitor stood after the last action. */
   lastPath: string | null;
-  /** How often each failure code was met: a server's code, a refused field's, a network reason. */
-  failures: Record<string, number>;
+  /**
+   * Each failure counted once, by `endpoint:CODE`: a request's (the server's code, or its status,
+   * or a network reason), a form the browser refused (`signup:FORM_REFUSED`), a view that could
+   * not show (`login-view:VIEW_BROKE`); the field codes of each within it.
+   */
+  failures: Record<string, FailureCount>;
   /** How often the page was reloaded during the log. */
   reloads: number;
-  /** The funnel's steps this visitor reached (home: signed in on the home path). */
-  funnel: Record<FunnelStep, boolean>;
+  /**
+   * When each funnel step was first reached, ms after the log's start; null when never. Logged
+   * in means a session opened by a login (the password, the second step, a passkey, or a new
+   * password after a reset), not by an activation, which is its own step; home means the home
+   * view showed (a check on `/` answered signed in).
+   */
+  funnel: Record<FunnelStep, number | null>;
   /** Each stay on a path, in order: [path, ms until the next path or the log's end]. */
   visits: [string, number][];
 }
@@ -38,118 +62,132 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 const REQUEST = /^api\/execute(?:Mutation|Query)\/(fulfilled|rejected)$/;
 const HOME = '/';
+/** The endpoints whose answer opens a session (when it holds a token, not a second step's ticket). */
+const OPENS_SESSION = new Set([
+  'login',
+  'verifyAccount',
+  'resetPassword',
+  'loginSecondFactor',
+  'passkeyLogin',
+]);
+/** A log id as the log's schema takes it (`X-Log-Id`). */
+const LOG_ID = /^[0-9A-Za-z-]{1,64}$/;
+/** A name or code as the index keeps it: a word; anything else is someone's text, kept as `?`. */
+const WORD = /^[\w-]{1,64}$/;
 
-/** The user ids in a value: every `user` object with a string `id`, however deep. */
-function collectUserIds(value: unknown, into: Set<string>, depth = 0): void {
-  if (depth > 40 || typeof value !== 'object' || value === null) return;
-  if (Array.isArray(value)) {
-    for (const item of value) collectUserIds(item, into, depth + 1);
-    return;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key === 'user') {
-      const id = text(record(item).id);
-      if (id) into.add(id);
-    }
-    collectUserIds(item, into, depth + 1);
-  }
-}
+const word = (value: unknown): string => {
+  const found = text(value);
+  return found !== null && WORD.test(found) ? found : '?';
+};
 
 function pathOf(location: unknown): string | null {
   return text(record(location).pathname);
 }
 
-function count(failures: Record<string, number>, code: string): void {
-  failures[code] = (failures[code] ?? 0) + 1;
+/** `field:CODE` for each field code of a refusal (a string code only). */
+function fieldCodes(fields: unknown): string[] {
+  return Object.entries(record(fields))
+    .filter(([, code]) => typeof code === 'string')
+    .map(([field, code]) => `${word(field)}:${word(code)}`);
 }
 
-/** The codes of a failed request, as replay's words name them; a guest's verify is no failure. */
-function requestFailures(action: LoggedAction, endpoint: string): string[] {
+function count(failures: Record<string, FailureCount>, failure: string, fields: string[]): void {
+  const counted = (failures[failure] ??= { times: 0, fields: {} });
+  counted.times += 1;
+  for (const field of fields) counted.fields[field] = (counted.fields[field] ?? 0) + 1;
+}
+
+/**
+ * A failed request's code (the server's, its status, or the reason no answer came) and field
+ * codes; null for what is no failure: a guest's verify, a cancelled request.
+ */
+function requestFailure(action: LoggedAction, endpoint: string) {
   const meta = record(action.meta);
-  if (meta.aborted === true || meta.condition === true) return [];
+  if (meta.aborted === true || meta.condition === true) return null;
   const payload = record(action.payload);
   const body = record(payload.data);
   if (typeof payload.status === 'number') {
-    if (endpoint === 'verify' && body.error === true && payload.status < 500) return [];
-    const fields = Object.values(record(body.fields)).filter(
-      (code): code is string => typeof code === 'string',
-    );
+    if (endpoint === 'verify' && body.error === true && payload.status < 500) return null;
     const code = text(body.code);
-    return [...(code ? [code] : [String(payload.status)]), ...fields];
+    return {
+      code: code === null ? String(payload.status) : word(code),
+      fields: fieldCodes(body.fields),
+    };
   }
-  return [typeof payload.status === 'string' ? payload.status : 'ERROR'];
+  return { code: typeof payload.status === 'string' ? word(payload.status) : 'ERROR', fields: [] };
 }
 
 export function indexLog(log: DecodedLog): LogIndex {
   const { actions, timestamps } = log;
   const start = timestamps[0] ?? null;
   const end = timestamps.at(-1) ?? null;
-  const userIds = new Set<string>();
-  collectUserIds(log.preloadedState, userIds);
-  const failures: Record<string, number> = {};
-  const funnel: Record<FunnelStep, boolean> = {
-    signedUp: false,
-    activated: false,
-    loggedIn: false,
-    home: false,
+  const failures: Record<string, FailureCount> = {};
+  const funnel: Record<FunnelStep, number | null> = {
+    signedUp: null,
+    activated: null,
+    loggedIn: null,
+    home: null,
   };
+  const logIds = new Set<string>(log.logId === undefined ? [] : [log.logId]);
   let locale = text(record(log.preloadedState.locale).current);
   let path = pathOf(record(log.preloadedState.router).location);
   const visits: [string, number][] = [];
   let visitStart = start;
   let reloads = 0;
-  // Home counts once the visitor is there signed in: a guest on `/` is only passing through to
-  // the login view.
-  let signedIn = record(log.preloadedState.auth).status === 'signedIn';
-  const reachHome = () => {
-    if (signedIn && path === HOME) funnel.home = true;
+  let now = start ?? 0;
+  const reach = (step: FunnelStep) => {
+    funnel[step] ??= Math.max(0, now - (start ?? now));
   };
-  const signed = (now: boolean) => {
-    signedIn = now;
-    reachHome();
+  let everSignedIn = record(log.preloadedState.auth).status === 'signedIn';
+  const signed = (session: boolean) => {
+    everSignedIn ||= session;
   };
 
-  const arrive = (next: string | null, at: number) => {
-    if (path !== null && visitStart !== null) visits.push([path, Math.max(0, at - visitStart)]);
+  const arrive = (next: string | null) => {
+    if (path !== null && visitStart !== null) visits.push([path, Math.max(0, now - visitStart)]);
     path = next;
-    visitStart = at;
-    reachHome();
+    visitStart = now;
   };
-  reachHome();
 
   actions.forEach((action, index) => {
-    const time = timestamps[index] ?? start ?? 0;
+    now = timestamps[index] ?? start ?? 0;
     const payload = record(action.payload);
-    collectUserIds(action.payload, userIds);
     const phase = REQUEST.exec(action.type)?.[1];
     if (phase) {
-      const endpoint = text(record(record(action.meta).arg).endpointName) ?? 'request';
+      const endpoint = word(record(record(action.meta).arg).endpointName);
       if (phase === 'fulfilled') {
-        if (endpoint === 'signup') funnel.signedUp = true;
-        else if (endpoint === 'verifyAccount') funnel.activated = true;
-        else if (endpoint === 'login') funnel.loggedIn = true;
-        if (endpoint === 'verifyAccount' || endpoint === 'login') signed(true);
+        if (endpoint === 'signup') reach('signedUp');
+        if (OPENS_SESSION.has(endpoint) && 'token' in payload) {
+          reach(endpoint === 'verifyAccount' ? 'activated' : 'loggedIn');
+          signed(true);
+        }
       } else {
-        for (const code of requestFailures(action, endpoint)) count(failures, code);
+        const failure = requestFailure(action, endpoint);
+        if (failure) count(failures, `${endpoint}:${failure.code}`, failure.fields);
       }
       return;
     }
     switch (action.type) {
       case 'router/locationChanged':
-        arrive(pathOf(payload.location), time);
+        arrive(pathOf(payload.location));
         break;
       case 'actionLog/pageReloaded': {
         reloads += 1;
+        const previous = text(payload.previousLogId);
+        if (previous !== null && LOG_ID.test(previous)) logIds.add(previous);
         // The new page's starting state: its path and language.
         const state = record(payload.state ?? payload.preloadedState);
         const reloadedPath = pathOf(record(state.router).location);
-        if (reloadedPath !== null && reloadedPath !== path) arrive(reloadedPath, time);
+        if (reloadedPath !== null && reloadedPath !== path) arrive(reloadedPath);
         locale = text(record(state.locale).current) ?? locale;
         signed(record(state.auth).status === 'signedIn');
         break;
       }
       case 'auth/sessionVerified':
+        // Home is reached when its check answers signed in: the home view shows (a guest on `/`
+        // only passes through to the login view).
         signed(true);
+        if (path === HOME) reach('home');
         break;
       case 'auth/tokenRejected':
       case 'auth/loggedOut':
@@ -160,12 +198,14 @@ export function indexLog(log: DecodedLog): LogIndex {
         locale = text(action.payload) ?? locale;
         break;
       case 'form/validationFailed':
-        for (const code of Object.values(record(payload.fields))) {
-          if (typeof code === 'string') count(failures, code);
-        }
+        count(failures, `${word(payload.form)}:${FORM_REFUSED}`, fieldCodes(payload.fields));
         break;
       case 'app/viewFailed':
-        count(failures, payload.reason === 'load' ? 'VIEW_NOT_LOADED' : 'VIEW_BROKE');
+        count(
+          failures,
+          `${word(payload.view)}-view:${payload.reason === 'load' ? 'VIEW_NOT_LOADED' : 'VIEW_BROKE'}`,
+          [],
+        );
         break;
       default:
     }
@@ -179,7 +219,8 @@ export function indexLog(log: DecodedLog): LogIndex {
     durationMs: start === null || end === null ? 0 : Math.max(0, end - start),
     appVersion: log.app.includes('@') ? log.app.slice(log.app.lastIndexOf('@') + 1) : log.app,
     locale,
-    userIds: [...userIds],
+    signedIn: everSignedIn,
+    logIds: [...logIds],
     lastPath: path,
     failures,
     reloads,

@@ -14,6 +14,10 @@ process.env.NODE_ENV ??= 'production';
 async function loadReplay() {
   return {
     ...(await import('../contract/action-log')),
+    ...(await import('../contract/action-log-index')),
+    ...(await import('../store/actionLog/sessionFacts')),
+    ...(await import('../i18n/messages/replay')),
+    ...(await import('../contract/languages')),
     ...(await import('../store/actionLog/foldLog')),
     ...(await import('../store/actionLog/timeline')),
     ...(await import('../store/actionLog/describe')),
@@ -42,7 +46,9 @@ Folds a recorded action log through the app's root reducer (no side effects).
               failure codes, where sessions stop, the median time per view
     filters   of --list and --stats: --since T, --until T (when the session started: 2026-11-24,
               2026-11-24T06:00Z, or 12h, 7d ago), --failed CODE, --stopped-at PATH
-  (no option) the timeline: index, time since the start, what happened in words (a request's
+  (no option) the session (when, how long, app version, language, device, as replay.html's
+              header says them), then the timeline: index, time since the start, what happened
+              in words (a request's
               endpoint, verdict, status, error code and duration; "<<" marks a failure), the
               path and the auth status after it; with --ref, what the server recorded of the
               log's requests too ("server: ..." lines, before the answer they decided)
@@ -109,6 +115,8 @@ function parseArgs(args: string[]): Command {
 let uploadedText: string | undefined;
 /** What the server recorded of the upload's requests (--ref). */
 let serverEvents: ServerEvent[] = [];
+/** The sender's device class, as the server knew it (--ref). */
+let uploadDevice: string | null = null;
 
 /** The server's events to show before each action (at `actions.length`: after the last one). */
 function serverLines(
@@ -163,8 +171,23 @@ function createOutput(printable: (text: string) => string) {
   };
 }
 
+/**
+ * The session's header, as the replay page shows it: when (in this process's time zone, named),
+ * how long, the app's version, the language, the device.
+ */
+function sessionLines(replay: Replay, log: DecodedLog): string[] {
+  const { indexLog, sessionFacts, SESSION_TIME_FORMAT, replayEn, LANGUAGES } = replay;
+  const time = new Intl.DateTimeFormat(LANGUAGES.en.format, SESSION_TIME_FORMAT);
+  return sessionFacts(indexLog(log), uploadDevice).map(({ id, time: at, text }) => {
+    const value = at === undefined ? text : at === null ? null : time.format(at);
+    return `${replayEn[id]}: ${value ?? replayEn['replay.unknown']}`;
+  });
+}
+
 function printTimeline(replay: Replay, log: DecodedLog, out: ReturnType<typeof createOutput>) {
   const { describeActions, formatHeader, formatRow, replayStates, timelineRow } = replay;
+  for (const line of sessionLines(replay, log)) out.line(line);
+  out.line('');
   const steps = describeActions(log.actions, log.timestamps);
   const indexWidth = Math.max(1, String(log.actions.length - 1).length);
   // Wide enough for most rows; a rare long one pushes its own row's last columns.
@@ -284,7 +307,7 @@ async function main(args: string[]): Promise<number> {
   if (args.includes('--list') || args.includes('--stats') || args.includes('--ref')) {
     const upload = await (await import('./replay/fromServer')).fromServer(args);
     if (typeof upload === 'number') return upload;
-    ({ args, text: uploadedText, serverEvents } = upload);
+    ({ args, text: uploadedText, serverEvents, device: uploadDevice } = upload);
   }
   let command: Command;
   try {

@@ -23,3 +23,25 @@ export async function runChild<T>(
   const last = stdout.trim().split('\n').pop() ?? '';
   return { result: (last.startsWith('{') ? JSON.parse(last) : last) as T, wallMs };
 }
+
+/**
+ * Runs a command (its output dropped) and returns its wall time and the processor time it and
+ * its children used (user + system, from the shell's `times`): on a machine others share, the
+ * processor time is the figure that does not grow with their load.
+ */
+export async function timedChild(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ wallMs: number; cpuMs: number }> {
+  const { result, wallMs } = await runChild<string>(
+    'sh',
+    ['-c', '"$@" > /dev/null || exit 1; times', 'sh', command, ...args],
+    env,
+  );
+  // The last line of `times`: the children's user and system time, `0m1.230s 0m0.450s`.
+  const seconds = [...result.matchAll(/(\d+)m([\d.]+)s/g)].map(
+    ([, minutes, rest]) => Number(minutes) * 60 + Number(rest),
+  );
+  return { wallMs, cpuMs: Math.round(((seconds[0] ?? 0) + (seconds[1] ?? 0)) * 1000) };
+}

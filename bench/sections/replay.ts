@@ -1,12 +1,13 @@
 // Replay speed on a 100,000-action log: the replay tool's own fold beside a plain fold of the same
 // actions through the root reducer, in one process; the whole command and the memory of a full
-// recorder as context; and `replay --stats` across 1,000 stored uploads.
+// recorder as context; and `replay --stats` (funnel, step times, failures) across 1,000 and
+// 10,000 stored uploads.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { LOG_ACTIONS, writeBenchLog } from '../replay/benchLog';
-import { runChild } from '../replay/runChild';
+import { runChild, timedChild } from '../replay/runChild';
 import { ratio, type Row } from '../table';
 
 interface Folds {
@@ -29,22 +30,25 @@ const PRODUCTION = { NODE_ENV: 'production' };
 const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en')} actions/s`;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-const STORED_UPLOADS = 1000;
+const STORED_UPLOADS = [1000, 10_000];
 
-/** The whole `npm run replay -- --stats` command over 1,000 uploads in a SQLite database. */
-async function statsWallMs(): Promise<number> {
+/**
+ * The whole `npm run replay -- --stats` command over `uploads` uploads in a SQLite database: the
+ * median run's wall time and processor time.
+ */
+async function statsTimes(uploads: number): Promise<{ wallMs: number; cpuMs: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stats-'));
   try {
     const env = { DATA_DIR: dataDir };
-    await runChild('node', [...TSX, 'bench/replay/seedUploads.ts', String(STORED_UPLOADS)], env);
+    await runChild('node', [...TSX, 'bench/replay/seedUploads.ts', String(uploads)], env);
+    // Compiles the command if its sources changed, so that no timed run does.
+    await runChild('npm', ['run', '--silent', 'replay', '--', '--help'], env);
     // The median of three runs: the first also warms the file cache.
-    const walls: number[] = [];
+    const runs: { wallMs: number; cpuMs: number }[] = [];
     for (let run = 0; run < 3; run += 1) {
-      walls.push(
-        (await runChild('npm', ['run', '--silent', 'replay', '--', '--stats'], env)).wallMs,
-      );
+      runs.push(await timedChild('npm', ['run', '--silent', 'replay', '--', '--stats'], env));
     }
-    return walls.sort((a, b) => a - b)[1]!;
+    return runs.sort((a, b) => a.wallMs - b.wallMs)[1]!;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -71,7 +75,8 @@ export async function benchReplay(): Promise<Row[]> {
       ['--expose-gc', ...TSX, 'bench/replay/recorderMemory.ts'],
       PRODUCTION,
     );
-    const statsMs = await statsWallMs();
+    const stats: { wallMs: number; cpuMs: number }[] = [];
+    for (const uploads of STORED_UPLOADS) stats.push(await statsTimes(uploads));
     const share = folds.replay / folds.plain;
     const section = 'replay';
     return [
@@ -100,13 +105,13 @@ export async function benchReplay(): Promise<Row[]> {
         figure: `recorder full (${memory.actions.toLocaleString('en')} actions), heap`,
         value: `${memory.exact ? '' : '~'}${mib(memory.bytes)} (${Math.round(memory.bytes / memory.actions)} B/action)`,
       },
-      {
+      ...STORED_UPLOADS.map((uploads, at) => ({
         section,
-        figure: `npm run replay -- --stats, ${STORED_UPLOADS.toLocaleString('en')} uploads (wall)`,
-        value: `${(statsMs / 1000).toFixed(2)} s`,
+        figure: `npm run replay -- --stats, ${uploads.toLocaleString('en')} uploads (wall, CPU)`,
+        value: `${(stats[at]!.wallMs / 1000).toFixed(2)} s (CPU ${(stats[at]!.cpuMs / 1000).toFixed(2)} s)`,
         target: '< 2 s',
-        met: statsMs < 2000,
-      },
+        met: stats[at]!.wallMs < 2000,
+      })),
     ];
   } finally {
     log.remove();

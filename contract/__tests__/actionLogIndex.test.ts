@@ -24,18 +24,96 @@ const verify = (status: number, code: string) => ({
   meta: { arg: { endpointName: 'verify' } },
 });
 
-it('counts home only when the visitor is there signed in', () => {
+const answer = (endpoint: string, payload: unknown) => ({
+  type: 'api/executeMutation/fulfilled',
+  payload,
+  meta: { arg: { endpointName: endpoint } },
+});
+const SESSION = { error: false, token: '[redacted]', user: { id: 'u-7' } };
+const TICKET = { error: false, secondFactor: { ticket: '[redacted]' } };
+
+it('counts home only when its check answers signed in, at that time', () => {
   const guest = indexLog(log([at('/'), { type: 'auth/tokenRejected', payload: {} }, at('/login')]));
-  expect(guest.funnel.home).toBe(false);
+  expect(guest.funnel.home).toBeNull();
+  expect(guest.signedIn).toBe(false);
   const member = indexLog(
     log([
       at('/login'),
-      { type: 'auth/sessionVerified', payload: { user: { id: 'u-7' } } },
+      answer('login', SESSION),
       at('/'),
+      { type: 'auth/sessionVerified', payload: { user: { id: 'u-7' } } },
     ]),
   );
-  expect(member.funnel.home).toBe(true);
-  expect(member.userIds).toEqual(['u-7']);
+  expect(member.funnel).toEqual({ signedUp: null, activated: null, loggedIn: 1000, home: 3000 });
+  expect(member.signedIn).toBe(true);
+  // The ids a log names are its sender's word: the index keeps none.
+  expect(JSON.stringify(member)).not.toContain('u-7');
+});
+
+it('counts a visitor logged in only once a session opened', () => {
+  const secondStepAsked = indexLog(
+    log([
+      at('/login'),
+      answer('login', TICKET),
+      {
+        type: 'api/executeMutation/rejected',
+        payload: { status: 400, data: { error: true, code: 'INVALID_CODE' } },
+        meta: { arg: { endpointName: 'loginSecondFactor' } },
+      },
+    ]),
+  );
+  expect(secondStepAsked.funnel.loggedIn).toBeNull();
+  expect(secondStepAsked.signedIn).toBe(false);
+  expect(secondStepAsked.failures).toEqual({
+    'loginSecondFactor:INVALID_CODE': { times: 1, fields: {} },
+  });
+  for (const endpoint of ['loginSecondFactor', 'passkeyLogin', 'resetPassword']) {
+    expect(indexLog(log([answer(endpoint, SESSION)])).funnel.loggedIn).toBe(0);
+  }
+  const activated = indexLog(log([answer('verifyAccount', SESSION)]));
+  expect(activated.funnel).toMatchObject({ activated: 0, loggedIn: null });
+});
+
+it('counts each failure once by endpoint and code, with its field codes within it', () => {
+  const index = indexLog(
+    log([
+      {
+        type: 'form/validationFailed',
+        payload: { form: 'signup', fields: { name: 'REQUIRED', email: 'REQUIRED' } },
+      },
+      {
+        type: 'api/executeMutation/rejected',
+        payload: {
+          status: 400,
+          data: { error: true, code: 'VALIDATION', fields: { password: 'COMMON_PASSWORD' } },
+        },
+        meta: { arg: { endpointName: 'signup' } },
+      },
+      { type: 'app/viewFailed', payload: { view: 'home', reason: 'load' } },
+      {
+        type: 'form/validationFailed',
+        payload: { form: 'sign up\n', fields: { 'e mail': 'REQUIRED\u202e' } },
+      },
+    ]),
+  );
+  expect(index.failures).toEqual({
+    'signup:FORM_REFUSED': { times: 1, fields: { 'name:REQUIRED': 1, 'email:REQUIRED': 1 } },
+    'signup:VALIDATION': { times: 1, fields: { 'password:COMMON_PASSWORD': 1 } },
+    'home-view:VIEW_NOT_LOADED': { times: 1, fields: {} },
+    // What is no word is someone's text: kept as `?`, never as a code to match.
+    '?:FORM_REFUSED': { times: 1, fields: { '?:?': 1 } },
+  });
+});
+
+it("keeps the tab's log ids, the reloaded pages' too, and no other text", () => {
+  const index = indexLog({
+    ...log([
+      { type: 'actionLog/pageReloaded', payload: { state: {}, previousLogId: 'page-1' } },
+      { type: 'actionLog/pageReloaded', payload: { state: {}, previousLogId: 'page 2; drop' } },
+    ]),
+    logId: 'page-3',
+  });
+  expect(index.logIds.sort()).toEqual(['page-1', 'page-3']);
 });
 
 it('reads the stays, failures, reloads, language and version of a log', () => {
@@ -64,10 +142,13 @@ it('reads the stays, failures, reloads, language and version of a log', () => {
     durationMs: 5000,
     appVersion: '2.3.4',
     locale: 'kh',
-    userIds: ['u-1'],
+    signedIn: true,
     lastPath: '/login',
     // A guest's 401 on verify is an answer, not a failure.
-    failures: { SERVICE_UNAVAILABLE: 1, FETCH_ERROR: 1 },
+    failures: {
+      'verify:SERVICE_UNAVAILABLE': { times: 1, fields: {} },
+      'login:FETCH_ERROR': { times: 1, fields: {} },
+    },
     reloads: 1,
     visits: [
       ['/user/verify-account', 4000],

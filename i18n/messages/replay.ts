@@ -42,6 +42,7 @@ export const replayEn = {
   'replay.language': 'Language',
   'replay.device': 'Device',
   'replay.unknown': 'not known',
+  'replay.serverDecided': 'What the server decided',
 } as const satisfies Record<string, string>;
 
 export type ReplayMessageId = keyof typeof replayEn;
@@ -87,4 +88,5 @@ export const replayKh: Record<ReplayMessageId, string> = {
   'replay.language': 'ភាសា',
   'replay.device': 'ឧបករណ៍',
   'replay.unknown': 'មិនដឹង',
+  'replay.serverDecided': 'អ្វីដែលម៉ាស៊ីនមេបានសម្រេច',
 };

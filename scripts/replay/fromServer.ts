@@ -8,15 +8,22 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 
 import { decodeLog } from '../../contract/action-log';
+import { FORM_REFUSED } from '../../contract/action-log-index';
+import { ERROR_CODES, FIELD_ERROR_CODES } from '../../contract/codes';
+import { ENDPOINT_FORMS, ENDPOINT_NAMES } from '../../contract/endpoints';
 import { printable } from '../../contract/printable';
+import { ROUTES } from '../../contract/routes';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import {
   actionLogIndexes,
+  countActionLogs,
+  FAILURE_FILTER,
   findActionLog,
   listActionLogs,
   normalizeReference,
+  reindexActionLogs,
   type ActionLogFilter,
   type ActionLogSummary,
 } from '../../server/repo/action-logs';
@@ -56,9 +63,15 @@ async function withDatabase<T>(read: (db: Kysely<Database>) => Promise<T>): Prom
   try {
     return await read(db);
   } catch (error) {
+    if (error instanceof ServerError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/action_logs/.test(message) && /exist|no such table/i.test(message)) {
       throw new ServerError('the server database has no uploads yet (start the server once)');
+    }
+    if (/index_version/.test(message)) {
+      throw new ServerError(
+        'the server database is older than this replay (start the server once: it migrates)',
+      );
     }
     throw new ServerError(`cannot read the server database (${message})`);
   } finally {
@@ -82,6 +95,24 @@ function duration(ms: number | null): string {
   return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
 }
 
+/**
+ * Who was signed in: the accounts the upload is tied to; `unconfirmed` when the log says a session
+ * was open but the server saw no account of its; `guest` when never.
+ */
+function signedInWords(upload: ActionLogSummary): string {
+  if (upload.userIds.length > 0) return `user ${upload.userIds.join(', user ')}`;
+  return upload.signedIn ? 'unconfirmed' : 'guest';
+}
+
+/** `verifyAccount:INVALID_CODE x2, signup:VALIDATION (password:COMMON_PASSWORD)`. */
+function failureWords(failures: ActionLogSummary['failures']): string {
+  const words = Object.entries(failures).map(([failure, { times, fields }]) => {
+    const within = Object.entries(fields).map(([field, n]) => (n > 1 ? `${field} x${n}` : field));
+    return `${failure}${times > 1 ? ` x${times}` : ''}${within.length > 0 ? ` (${within.join(', ')})` : ''}`;
+  });
+  return words.join(', ') || '-';
+}
+
 export interface ListPage {
   total: number;
   page: number;
@@ -102,10 +133,9 @@ export function formatList({ total, page, limit, uploads }: ListPage): string {
     upload.appVersion ?? '-',
     upload.locale ?? '-',
     upload.device ?? '-',
-    // A user id when the visitor was signed in at any point, "guest" only when never.
-    upload.userIds.length > 0 ? `user ${upload.userIds.join(', user ')}` : 'guest',
+    signedInWords(upload),
     upload.lastPath ?? '-',
-    Object.keys(upload.failures).join(' ') || '-',
+    failureWords(upload.failures),
     upload.reloads === null ? '-' : String(upload.reloads),
   ]);
   const header = [
@@ -153,22 +183,60 @@ interface Query extends ActionLogFilter {
   json: boolean;
 }
 
-/** --list's and --stats's options; anything else is refused. */
+/** The endpoints, forms and views a failure is named by, and the codes it can have. */
+const KNOWN_PLACES = new Set<string>([
+  ...ENDPOINT_NAMES,
+  ...ENDPOINT_FORMS.map(([form]) => form),
+  ...Object.keys(ROUTES).map((view) => `${view}-view`),
+]);
+const KNOWN_CODES = new Set<string>([
+  ...ERROR_CODES,
+  ...FIELD_ERROR_CODES,
+  FORM_REFUSED,
+  'VIEW_BROKE',
+  'VIEW_NOT_LOADED',
+  'FETCH_ERROR',
+  'TIMEOUT_ERROR',
+  'PARSING_ERROR',
+  'CUSTOM_ERROR',
+  'ERROR',
+]);
+
+/** Whether this replay knows the filter's words (an HTTP status is a code too). */
+function knownFailure(filter: string): boolean {
+  const [place, code] = filter.includes(':') ? filter.split(':') : [undefined, filter];
+  const knownCode = KNOWN_CODES.has(code!) || /^[1-5]\d\d$/.test(code!);
+  return knownCode && (place === undefined || KNOWN_PLACES.has(place));
+}
+
+/** --list's and --stats's options; anything else, or an option given twice, is refused. */
 function parseQuery(command: '--list' | '--stats', args: string[]): Query {
   const query: Query = { limit: LIST_LIMIT, page: 1, json: false };
+  const given = new Set<string>();
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
     const value = args[i + 1];
     if (arg === command) continue;
+    if (given.has(arg)) throw new ServerError(`${arg} is given twice; give it once`);
+    given.add(arg);
     if (arg === '--json') query.json = true;
     else if (arg === '--since') query.since = parseTime(arg, value);
     else if (arg === '--until') query.until = parseTime(arg, value);
-    else if (arg === '--failed' || arg === '--stopped-at') {
+    else if (arg === '--failed') {
       if (value === undefined || value.startsWith('--')) {
-        throw new ServerError(`${arg} needs a ${arg === '--failed' ? 'code' : 'path'}`);
+        throw new ServerError('--failed needs a code: INVALID_CODE, or verifyAccount:INVALID_CODE');
       }
-      if (arg === '--failed') query.failed = value;
-      else query.stoppedAt = value;
+      if (!FAILURE_FILTER.test(value)) {
+        throw new ServerError(
+          `--failed takes one code, INVALID_CODE, or an endpoint and its code, verifyAccount:INVALID_CODE; not ${value}`,
+        );
+      }
+      query.failed = value;
+    } else if (arg === '--stopped-at') {
+      if (value === undefined || !value.startsWith('/')) {
+        throw new ServerError('--stopped-at needs a path such as /user/verify-account');
+      }
+      query.stoppedAt = value;
     } else if (command === '--list' && arg === '--limit') query.limit = positive(arg, value);
     else if (command === '--list' && arg === '--page') query.page = positive(arg, value);
     else throw new ServerError(`${command} does not take ${arg}; ${SERVER_USAGE}`);
@@ -177,11 +245,31 @@ function parseQuery(command: '--list' | '--stats', args: string[]): Query {
   return query;
 }
 
+/**
+ * The uploads' index made current (those of an earlier version indexed again), and a failure
+ * filter this replay does not know checked against what the uploads hold: a typo is refused
+ * rather than answered with nothing.
+ */
+async function prepare(db: Kysely<Database>, query: Query): Promise<void> {
+  const reindexed = await reindexActionLogs(db);
+  if (reindexed > 0) {
+    process.stderr.write(
+      `replay: ${reindexed} uploads indexed again (stored by an earlier version)\n`,
+    );
+  }
+  if (query.failed === undefined || knownFailure(query.failed)) return;
+  if ((await countActionLogs(db, { failed: query.failed })) > 0) return;
+  throw new ServerError(
+    `--failed ${query.failed}: no endpoint or code this replay knows, and no upload met it (INVALID_CODE, verifyAccount:INVALID_CODE)`,
+  );
+}
+
 async function list(args: string[]): Promise<number> {
   const query = parseQuery('--list', args);
-  const { total, uploads } = await withDatabase((db) =>
-    listActionLogs(db, { ...query, offset: (query.page - 1) * query.limit }),
-  );
+  const { total, uploads } = await withDatabase(async (db) => {
+    await prepare(db, query);
+    return listActionLogs(db, { ...query, offset: (query.page - 1) * query.limit });
+  });
   const page: ListPage = { total, page: query.page, limit: query.limit, uploads };
   process.stdout.write(query.json ? `${printable(JSON.stringify(page))}\n` : formatList(page));
   return 0;
@@ -189,7 +277,10 @@ async function list(args: string[]): Promise<number> {
 
 async function stats(args: string[]): Promise<number> {
   const query = parseQuery('--stats', args);
-  const indexes = await withDatabase((db) => actionLogIndexes(db, query));
+  const indexes = await withDatabase(async (db) => {
+    await prepare(db, query);
+    return actionLogIndexes(db, query);
+  });
   const counted = computeStats(indexes);
   process.stdout.write(
     query.json ? `${printable(JSON.stringify(counted))}\n` : formatStats(counted),
@@ -276,6 +367,8 @@ export interface Upload {
   text: string;
   /** What the server recorded of the log's requests, oldest first. */
   serverEvents: ServerEvent[];
+  /** The sender's device class, from their User-Agent as the upload arrived. */
+  device: string | null;
 }
 
 /**
@@ -338,14 +431,22 @@ async function run(args: string[]): Promise<number | Upload> {
   }
   const found = await withDatabase(async (db) => {
     const upload = await findActionLog(db, reference);
-    return upload === undefined
-      ? undefined
-      : { text: upload, serverEvents: await serverEventsOf(db, upload) };
+    if (upload === undefined) return undefined;
+    const row = await db
+      .selectFrom('action_logs')
+      .select('device')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    return {
+      text: upload,
+      serverEvents: await serverEventsOf(db, upload),
+      device: row?.device ?? null,
+    };
   });
   if (found === undefined) {
     throw new ServerError(`no upload ${reference} (unknown, or deleted after 30 days)`);
   }
-  const { text, serverEvents } = found;
+  const { text, serverEvents, device } = found;
   if (out !== undefined) {
     try {
       fs.writeFileSync(out, text);
@@ -354,18 +455,9 @@ async function run(args: string[]): Promise<number | Upload> {
     }
     process.stdout.write(`${reference} written to ${out}\n`);
   }
-  if (page) {
-    const row = await withDatabase((db) =>
-      db
-        .selectFrom('action_logs')
-        .select('device')
-        .where('reference', '=', reference)
-        .executeTakeFirst(),
-    );
-    return servePage(reference, text, serverEvents, row?.device ?? null);
-  }
+  if (page) return servePage(reference, text, serverEvents, device);
   if (out !== undefined) return 0;
-  return { args: [reference, ...rest], text, serverEvents };
+  return { args: [reference, ...rest], text, serverEvents, device };
 }
 
 /**

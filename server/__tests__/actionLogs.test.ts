@@ -41,8 +41,9 @@ describe.each(ENGINES)('activity logs sent to support on %s', (_name, engine) =>
   const stored = (reference: string) =>
     server.app.db
       .selectFrom('action_logs')
+      .innerJoin('action_log_bodies', 'action_log_bodies.reference', 'action_logs.reference')
       .selectAll()
-      .where('reference', '=', reference)
+      .where('action_logs.reference', '=', reference)
       .executeTakeFirst();
   const count = async () =>
     Number(

@@ -23,6 +23,7 @@ import * as sessionFillfactor from './migrations/012_session_fillfactor';
 import * as sessionTokenCollation from './migrations/013_session_token_collation';
 import * as pendingSignups from './migrations/014_pending_signups';
 import * as knownDevices from './migrations/015_known_devices';
+import * as actionLogReindex from './migrations/016_action_log_reindex';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '013_session_token_collation': sessionTokenCollation,
   '014_pending_signups': pendingSignups,
   '015_known_devices': knownDevices,
+  '016_action_log_reindex': actionLogReindex,
 };
 
 const provider: MigrationProvider = {

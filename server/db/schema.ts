@@ -156,10 +156,8 @@ export interface ActionLogsTable {
   /** The uploader when signed in; null for a guest. */
   user_id: string | null;
   created_at: number;
-  /** Bytes of `body`. */
+  /** Bytes of the log's text (`action_log_bodies`). */
   size: number;
-  /** The action-log file's text (store/actionLog/README.md). */
-  body: string;
   // The index, worked out as it is stored (contract/action-log-index.ts); null for an upload the
   // index could not read.
   /** The log's first action, Unix ms. */
@@ -169,17 +167,32 @@ export interface ActionLogsTable {
   locale: string | null;
   /** 'mobile', 'tablet' or 'desktop', from the sender's User-Agent. */
   device: string | null;
-  /** 1 when the log holds a user id (signed in at some point), else 0. */
+  /** 1 when the log says a session was open at some point, else 0. */
   signed_in: number | null;
   last_path: string | null;
-  /** The failure codes met, space-separated with a space at each end (` INVALID_CODE REQUIRED `). */
+  /**
+   * What `--failed` finds, space-separated with a space at each end: each failure as
+   * `endpoint:CODE` and `CODE`, each field code within it as `endpoint:CODE` and `CODE`
+   * (` verifyAccount:INVALID_CODE INVALID_CODE `).
+   */
   failure_codes: string | null;
   reloads: number | null;
-  /** JSON: the user ids, failures with counts, funnel and visits (LogIndex). */
+  /** JSON: the accounts it is tied to, failures with counts, funnel and visits (StoredSummary). */
   summary: string | null;
+  /** Which version of the index the columns hold (ACTION_LOG_INDEX_VERSION); 0: none yet. */
+  index_version: Generated<number>;
 }
 
-/** Every user an upload holds: deleting any of them deletes the upload (migration 008). */
+/** The log's text of an upload (store/actionLog/README.md), beside its narrow row (migration 014). */
+export interface ActionLogBodiesTable {
+  reference: string;
+  body: string;
+}
+
+/**
+ * The accounts an upload is tied to: the session that sent it, and those the server saw this
+ * tab's log id use a session of. Deleting any of them deletes the upload (migrations 008, 014).
+ */
 export interface ActionLogUsersTable {
   reference: string;
   user_id: string;
@@ -230,6 +243,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   action_logs: ActionLogsTable;
   action_log_users: ActionLogUsersTable;
+  action_log_bodies: ActionLogBodiesTable;
   account_codes: AccountCodesTable;
   auth_events: AuthEventsTable;
   server_secrets: ServerSecretsTable;

@@ -1,9 +1,10 @@
 // Activity logs sent to support: stored by reference, listed and read back by the replay CLI.
 import { randomBytes } from 'node:crypto';
 
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 
-import { FUNNEL, type LogIndex } from '../../contract/action-log-index';
+import { decodeLog } from '../../contract/action-log';
+import { FUNNEL, indexLog, type LogIndex } from '../../contract/action-log-index';
 import type { ActionLogsTable, Database } from '../db/schema';
 
 /** 32 symbols, none that reads like another (no 0/O, 1/I): 5 random bits each. */
@@ -26,34 +27,110 @@ export function normalizeReference(input: string): string | undefined {
   return REFERENCE_PATTERN.test(reference) ? reference : undefined;
 }
 
-/** The index's columns of an upload (migration 008). */
-export function indexColumns(index: LogIndex, device: string | null) {
-  const codes = Object.keys(index.failures);
+/**
+ * The version of the index the columns hold. Raise it when `indexLog` or `indexColumns` change
+ * what they keep: the server (and the replay command) index every upload of a lower version again
+ * (`reindexActionLogs`), so the old and the new are never counted together.
+ */
+export const ACTION_LOG_INDEX_VERSION = 2;
+
+/** What `summary` holds. */
+export interface StoredSummary extends Pick<LogIndex, 'failures' | 'funnel'> {
+  /** The accounts the upload is tied to (the sender's session, those the server saw the tab use). */
+  userIds: string[];
+  /** The stays on each path, ms, in order (LogIndex's visits, grouped: read fast for --stats). */
+  stays: Record<string, number[]>;
+}
+
+/** The visits grouped by path (an object without a prototype: a path is someone's text). */
+function staysOf(visits: LogIndex['visits']): StoredSummary['stays'] {
+  const stays: StoredSummary['stays'] = Object.create(null) as StoredSummary['stays'];
+  for (const [path, ms] of visits) (stays[path] ??= []).push(ms);
+  return stays;
+}
+
+/** The tokens `--failed` matches (`failure_codes`), each failure's and each of its fields'. */
+function failureTokens(failures: LogIndex['failures']): string {
+  const tokens = new Set<string>();
+  for (const [failure, { fields }] of Object.entries(failures)) {
+    const endpoint = failure.slice(0, failure.indexOf(':'));
+    tokens.add(failure).add(failure.slice(endpoint.length + 1));
+    for (const field of Object.keys(fields)) {
+      const code = field.slice(field.indexOf(':') + 1);
+      tokens.add(`${endpoint}:${code}`).add(code);
+    }
+  }
+  return tokens.size > 0 ? ` ${[...tokens].join(' ')} ` : '';
+}
+
+/** The index's columns of an upload (migrations 008 and 014). */
+export function indexColumns(index: LogIndex, device: string | null, userIds: string[]) {
   return {
     started_at: index.startedAt,
     duration_ms: index.durationMs,
     app_version: index.appVersion,
     locale: index.locale,
     device,
-    signed_in: index.userIds.length > 0 ? 1 : 0,
+    signed_in: index.signedIn ? 1 : 0,
     last_path: index.lastPath,
-    failure_codes: codes.length > 0 ? ` ${codes.join(' ')} ` : '',
+    failure_codes: failureTokens(index.failures),
     reloads: index.reloads,
     summary: JSON.stringify({
-      userIds: index.userIds,
+      userIds,
       failures: index.failures,
       funnel: index.funnel,
-      visits: index.visits,
+      stays: staysOf(index.visits),
     } satisfies StoredSummary),
-  } satisfies Partial<ActionLogsTable>;
+    index_version: ACTION_LOG_INDEX_VERSION,
+  } satisfies Partial<Insertable<ActionLogsTable>>;
 }
 
-/** What `summary` holds. */
-export type StoredSummary = Pick<LogIndex, 'userIds' | 'failures' | 'funnel' | 'visits'>;
+/**
+ * The accounts an upload is tied to: the one whose session sent it, and each account whose
+ * session the server saw this tab use (an accepted request with a session, under one of the log's
+ * ids), such as a visitor who logged out before sending. A user id the log itself names is the
+ * sender's word, and ties nothing.
+ */
+async function tiedUsers(
+  db: Kysely<Database>,
+  senderId: string | null,
+  logIds: readonly string[],
+): Promise<string[]> {
+  const seen =
+    logIds.length === 0
+      ? []
+      : await db
+          .selectFrom('auth_events')
+          .select('user_id')
+          .distinct()
+          .where('log_id', 'in', logIds.slice(0, 100))
+          .where('outcome', '=', 'accepted')
+          .where('session_id', 'is not', null)
+          .where('user_id', 'is not', null)
+          .execute();
+  const ids = [...new Set([...(senderId ? [senderId] : []), ...seen.map((row) => row.user_id!)])];
+  if (ids.length === 0) return [];
+  const known = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  return ids.filter((id) => known.some((user) => user.id === id));
+}
+
+/** Ties an upload to exactly these accounts (unlinking one never deletes the upload). */
+async function tie(db: Kysely<Database>, reference: string, userIds: string[]): Promise<void> {
+  let unlink = db.deleteFrom('action_log_users').where('reference', '=', reference);
+  if (userIds.length > 0) unlink = unlink.where('user_id', 'not in', userIds);
+  await unlink.execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('action_log_users')
+    .values(userIds.map((userId) => ({ reference, user_id: userId })))
+    .onConflict((conflict) => conflict.columns(['reference', 'user_id']).doNothing())
+    .execute();
+}
 
 export async function insertActionLog(
   db: Kysely<Database>,
   upload: {
+    /** The account whose session sent it; null for a guest. */
     userId: string | null;
     now: number;
     body: string;
@@ -61,9 +138,8 @@ export async function insertActionLog(
     device: string | null;
   },
 ): Promise<string> {
-  // Every user the upload holds that has an account: deleting any of them deletes the upload.
-  const ids = [...new Set([...upload.index.userIds, ...(upload.userId ? [upload.userId] : [])])];
   return db.transaction().execute(async (trx) => {
+    const userIds = await tiedUsers(trx, upload.userId, upload.index.logIds);
     // 40 bits: a collision is rare, and a retry with another reference settles it.
     for (let attempt = 0; ; attempt += 1) {
       const reference = newReference();
@@ -74,8 +150,7 @@ export async function insertActionLog(
           user_id: upload.userId,
           created_at: upload.now,
           size: Buffer.byteLength(upload.body),
-          body: upload.body,
-          ...indexColumns({ ...upload.index, userIds: ids }, upload.device),
+          ...indexColumns(upload.index, upload.device, userIds),
         })
         .onConflict((conflict) => conflict.column('reference').doNothing())
         .executeTakeFirst();
@@ -83,21 +158,60 @@ export async function insertActionLog(
         if (attempt >= 4) throw new Error('no free action-log reference');
         continue;
       }
-      if (ids.length > 0) {
-        await trx
-          .insertInto('action_log_users')
-          .columns(['reference', 'user_id'])
-          .expression((eb) =>
-            eb
-              .selectFrom('users')
-              .select([eb.val(reference).as('reference'), 'users.id'])
-              .where('users.id', 'in', ids),
-          )
-          .execute();
-      }
+      await trx.insertInto('action_log_bodies').values({ reference, body: upload.body }).execute();
+      await tie(trx, reference, userIds);
       return reference;
     }
   });
+}
+
+/**
+ * Indexes again, a few at a time, every upload whose index is of an earlier version (or none):
+ * its columns and the accounts it is tied to. Safe to run in several processes at once (each
+ * writes the same). Returns how many it indexed.
+ */
+export async function reindexActionLogs(
+  db: Kysely<Database>,
+  options: { batch?: number } = {},
+): Promise<number> {
+  const batch = options.batch ?? 50;
+  let done = 0;
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('action_logs')
+      .innerJoin('action_log_bodies', 'action_log_bodies.reference', 'action_logs.reference')
+      .select(['action_logs.reference', 'user_id', 'body', 'device'])
+      .where('index_version', '<', ACTION_LOG_INDEX_VERSION)
+      .where('action_logs.reference', '>', after)
+      .orderBy('action_logs.reference')
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return done;
+    for (const row of rows) {
+      let index: LogIndex | undefined;
+      try {
+        index = indexLog(decodeLog(row.body));
+      } catch {
+        // Stored by an earlier server that read it; kept, without an index, and asked no more.
+      }
+      await db.transaction().execute(async (trx) => {
+        const userIds = await tiedUsers(trx, row.user_id, index?.logIds ?? []);
+        await trx
+          .updateTable('action_logs')
+          .set(
+            index
+              ? indexColumns(index, row.device, userIds)
+              : { index_version: ACTION_LOG_INDEX_VERSION },
+          )
+          .where('reference', '=', row.reference)
+          .execute();
+        await tie(trx, row.reference, userIds);
+      });
+      done += 1;
+    }
+    after = rows.at(-1)!.reference;
+  }
 }
 
 /** Deletes the uploads older than the time to keep them; returns how many. */
@@ -120,10 +234,12 @@ export interface ActionLogSummary {
   appVersion: string | null;
   locale: string | null;
   device: string | null;
-  /** Every user id the log holds (empty: never signed in). */
+  /** Whether the log says a session was open at some point. */
+  signedIn: boolean;
+  /** The accounts it is tied to: the sender's session, those the server saw this tab use. */
   userIds: string[];
   lastPath: string | null;
-  failures: Record<string, number>;
+  failures: LogIndex['failures'];
   reloads: number | null;
 }
 
@@ -132,7 +248,7 @@ export interface ActionLogFilter {
   since?: number;
   /** The log started before, Unix ms. */
   until?: number;
-  /** Met this failure code. */
+  /** Met this failure: `endpoint:CODE` or `CODE`, a failure's own or a field code within one. */
   failed?: string;
   /** The last path. */
   stoppedAt?: string;
@@ -142,8 +258,8 @@ function parseSummary(summary: string | null): StoredSummary {
   const empty: StoredSummary = {
     userIds: [],
     failures: {},
-    funnel: Object.fromEntries(FUNNEL.map((step) => [step, false])) as StoredSummary['funnel'],
-    visits: [],
+    funnel: Object.fromEntries(FUNNEL.map((step) => [step, null])) as StoredSummary['funnel'],
+    stays: {},
   };
   if (!summary) return empty;
   try {
@@ -153,16 +269,18 @@ function parseSummary(summary: string | null): StoredSummary {
   }
 }
 
+/** What `--failed` takes: `CODE` or `endpoint:CODE`, each a word. */
+export const FAILURE_FILTER = /^(?:[\w-]{1,64}:)?[\w-]{1,64}$/;
+
 function filtered(db: Kysely<Database>, filter: ActionLogFilter) {
   let query = db.selectFrom('action_logs');
   if (filter.since !== undefined) query = query.where('started_at', '>=', filter.since);
   if (filter.until !== undefined) query = query.where('started_at', '<', filter.until);
   if (filter.failed !== undefined) {
-    // Codes are words (INVALID_CODE), among which LIKE's `_` matches itself; anything else is
-    // no code and matches nothing.
-    const code = filter.failed;
-    query = /^\w+$/.test(code)
-      ? query.where('failure_codes', 'like', `% ${code} %`)
+    // A token of words (`verifyAccount:INVALID_CODE`), LIKE's wildcards taken as themselves.
+    const token = filter.failed.replace(/[\\%_]/g, (char) => `\\${char}`);
+    query = FAILURE_FILTER.test(filter.failed)
+      ? query.where(sql<boolean>`failure_codes like ${`% ${token} %`} escape '\\'`)
       : query.where(sql<boolean>`1 = 0`);
   }
 
@@ -187,6 +305,7 @@ export async function listActionLogs(
         'app_version',
         'locale',
         'device',
+        'signed_in',
         'last_path',
         'reloads',
         'summary',
@@ -215,6 +334,7 @@ export async function listActionLogs(
         appVersion: row.app_version,
         locale: row.locale,
         device: row.device,
+        signedIn: row.signed_in === 1,
         userIds: summary.userIds,
         lastPath: row.last_path,
         failures: summary.failures,
@@ -222,6 +342,17 @@ export async function listActionLogs(
       };
     }),
   };
+}
+
+/** How many uploads match. */
+export async function countActionLogs(
+  db: Kysely<Database>,
+  filter: ActionLogFilter,
+): Promise<number> {
+  const { total } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 /** What `--stats` counts: each matching upload's index, without its body. */
@@ -238,7 +369,7 @@ export async function findActionLog(
   reference: string,
 ): Promise<string | undefined> {
   const row = await db
-    .selectFrom('action_logs')
+    .selectFrom('action_log_bodies')
     .select('body')
     .where('reference', '=', reference)
     .executeTakeFirst();

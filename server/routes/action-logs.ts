@@ -9,7 +9,7 @@ import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
 import { defineRoutes, type Handlers } from '../http/endpoints';
 import { nestsDeeperThan } from '../http/json-depth';
-import { deleteExpiredActionLogs, insertActionLog } from '../repo/action-logs';
+import { deleteExpiredActionLogs, insertActionLog, reindexActionLogs } from '../repo/action-logs';
 
 /** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
 export const ACTION_LOG_BODY_LIMIT = endpoints.actionLogs.bodyLimit;
@@ -92,7 +92,8 @@ const actionLogRoutes = defineRoutes(async (app) => {
         // held to the same bound as what is sent.
         if (Buffer.byteLength(body) > ACTION_LOG_BODY_LIMIT) return reply.fail('PAYLOAD_TOO_LARGE');
         const reference = await insertActionLog(db, {
-          // A signed-in visitor's log is tied to their account; a guest's to none.
+          // Tied to the account whose session sent it (and those the server saw this tab use),
+          // never to a user id the log names: a log is the sender's word.
           userId: request.session?.userId ?? null,
           now: clock.nowSeconds(),
           body,
@@ -117,14 +118,22 @@ const actionLogRoutes = defineRoutes(async (app) => {
     return sweeping;
   };
   let timer: NodeJS.Timeout | undefined;
+  // Uploads indexed by an earlier version are indexed again, after the server is ready.
+  let reindexing: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
     await sweep();
     timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
     timer.unref();
+    reindexing = reindexActionLogs(db).then(
+      (reindexed) => {
+        if (reindexed > 0) app.log.info({ reindexed }, 'activity logs indexed again');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'activity-log indexing failed'),
+    );
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await sweeping;
+    await Promise.all([sweeping, reindexing]);
   });
   return handlers;
 });

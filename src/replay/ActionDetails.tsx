@@ -2,6 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 import type { Step } from '../../store/actionLog/describe';
+import { SESSION_TIME_FORMAT } from '../../store/actionLog/sessionFacts';
 
 import type { StateChange } from './stateDiff';
 
@@ -35,16 +36,19 @@ function Wrappable({ children }: { children: string }) {
   );
 }
 
-/** The action that led to the shown state, and what it changed. */
+/** The action that led to the shown state, what the server decided of it, and what it changed. */
 export function ActionDetails({
   step,
   action,
   time,
+  serverLines,
   changes,
 }: {
   step: Step | null;
   action: UnknownAction | null;
   time: number | null;
+  /** What the server recorded of this step's request, in words, in full. */
+  serverLines: readonly string[];
   changes: StateChange[];
 }) {
   const { formatMessage, formatDate } = useIntl();
@@ -61,9 +65,21 @@ export function ActionDetails({
       {time !== null && (
         <p>
           <time dateTime={new Date(time).toISOString()}>
-            {formatDate(time, { dateStyle: 'medium', timeStyle: 'medium' })}
+            {formatDate(time, SESSION_TIME_FORMAT)}
           </time>
         </p>
+      )}
+      {serverLines.length > 0 && (
+        <>
+          <h3>
+            <FormattedMessage id="replay.serverDecided" />
+          </h3>
+          <ul className="replay-details__server">
+            {serverLines.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        </>
       )}
       {action && (
         <pre className="replay-details__action">{shortened(JSON.stringify(action, null, 2))}</pre>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
 import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
@@ -59,14 +59,6 @@ function openLog(log: DecodedLog, name: string): OpenLog {
   };
 }
 
-function inert(event: SyntheticEvent) {
-  const target = event.target as Element;
-  if (event.type === 'submit' || target.closest('a, button, [role="button"], [role="link"]')) {
-    event.preventDefault();
-    event.stopPropagation();
-  }
-}
-
 /**
  * The server's lines of each step, in words: an event goes on the answer it decided (or the first
  * action after its time; after the last action, on the last).
@@ -80,6 +72,8 @@ function serverLinesOf(log: DecodedLog, events: readonly ServerEvent[]) {
   }
   return lines;
 }
+
+const NO_LINES: readonly string[] = [];
 
 /** Position 0 is the state before the first action; position N the state after action N - 1. */
 function Replay({ open, serverEvents }: { open: OpenLog; serverEvents: readonly ServerEvent[] }) {
@@ -111,9 +105,7 @@ function Replay({ open, serverEvents }: { open: OpenLog; serverEvents: readonly 
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], .replay-preview')) {
-        return;
-      }
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
       const to = event.key === 'n' ? nextFailure : event.key === 'p' ? previousFailure : undefined;
       if (to === undefined) return;
       event.preventDefault();
@@ -178,18 +170,18 @@ function Replay({ open, serverEvents }: { open: OpenLog; serverEvents: readonly 
           step={step}
           action={position === 0 ? null : open.log.actions[position - 1]!}
           time={position === 0 ? null : open.log.timestamps[position - 1]!}
+          serverLines={step ? (serverLines.get(step.index) ?? NO_LINES) : NO_LINES}
           changes={changes}
         />
-        {/* A picture of the app: its links, buttons and forms do nothing here (the footer's send
-            and download would act on this page, not on the visitor's). */}
-        <section
-          className="replay-preview"
-          aria-label={formatMessage({ id: 'replay.preview' })}
-          onClickCapture={inert}
-          onSubmitCapture={inert}
-        >
+        {/* A picture of the app, inert: it takes no focus, key, click or scroll (a view that
+            focuses its first field on opening would otherwise take the analyst's keyboard and
+            scroll the page; the footer's send and download would act on this page). The section
+            around it still scrolls. */}
+        <section className="replay-preview" aria-label={formatMessage({ id: 'replay.preview' })}>
           {/* A new store and tree per position: the view shows that state and nothing else. */}
-          <App key={position} store={store} />
+          <div inert>
+            <App key={position} store={store} />
+          </div>
         </section>
       </div>
     </>

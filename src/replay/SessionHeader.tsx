@@ -1,42 +1,28 @@
 import { useIntl } from 'react-intl';
 
 import type { LogIndex } from '../../contract/action-log-index';
+import { SESSION_TIME_FORMAT, sessionFacts } from '../../store/actionLog/sessionFacts';
 
-/** `4 min 12 s`, `38 s`. */
-function length(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
-/** When the session started (with the time zone it is shown in), how long, which app, language and device. */
+/**
+ * When the session started (with the time zone it is shown in), how long, which app, language and
+ * device: the rows `npm run replay` prints first, in the same words.
+ */
 export function SessionHeader({ index, device }: { index: LogIndex; device: string | null }) {
   const { formatMessage, formatDate } = useIntl();
   const unknown = formatMessage({ id: 'replay.unknown' });
-  const items: [string, string][] = [
-    [
-      'replay.when',
-      index.startedAt === null
-        ? unknown
-        : formatDate(index.startedAt, {
-            dateStyle: 'medium',
-            timeStyle: 'long',
-          }),
-    ],
-    ['replay.length', length(index.durationMs)],
-    ['replay.appVersion', index.appVersion || unknown],
-    ['replay.language', index.locale ?? unknown],
-    ['replay.device', device ?? unknown],
-  ];
   return (
     <section className="replay-session" aria-label={formatMessage({ id: 'replay.session' })}>
       <dl>
-        {items.map(([id, value]) => (
+        {sessionFacts(index, device).map(({ id, time, text }) => (
           <div key={id}>
             <dt>{formatMessage({ id })}</dt>
-            <dd>{value}</dd>
+            <dd>
+              {time === undefined
+                ? (text ?? unknown)
+                : time === null
+                  ? unknown
+                  : formatDate(time, SESSION_TIME_FORMAT)}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,14 +1,11 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-import { decodeLog } from '../../../contract/action-log';
-import { indexLog } from '../../../contract/action-log-index';
-import { indexColumns } from '../../repo/action-logs';
-
 // Each upload gets an index, worked out once as it is stored (contract/action-log-index.ts), so
 // questions across many logs read columns rather than fold every log again. An upload is tied to
 // every user id it holds (the uploader's, and any signed in during the log, also one sent after
 // logging out): `action_log_users`, and deleting any of those users deletes the upload, whatever
-// deletes the user (a trigger on the link, fired by the link's cascade).
+// deletes the user (a trigger on the link, fired by the link's cascade; 014 moves it to users).
+// The uploads kept before are indexed by the server as it starts (014's index_version).
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [column, type] of [
     ['started_at', 'bigint'],
@@ -56,46 +53,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       begin
         delete from action_logs where reference = old.reference;
       end`.execute(db);
-  }
-
-  // The uploads already kept get their index and links too, a few at a time.
-  const kept = db as unknown as Kysely<{
-    action_logs: { reference: string; user_id: string | null; body: string };
-    action_log_users: { reference: string; user_id: string };
-    users: { id: string };
-  }>;
-  let after = '';
-  for (;;) {
-    const rows = await kept
-      .selectFrom('action_logs')
-      .select(['reference', 'user_id', 'body'])
-      .where('reference', '>', after)
-      .orderBy('reference')
-      .limit(20)
-      .execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      let index;
-      try {
-        index = indexLog(decodeLog(row.body));
-      } catch {
-        continue;
-      }
-      await db
-        .updateTable('action_logs' as never)
-        .set(indexColumns(index, null) as never)
-        .where('reference' as never, '=', row.reference as never)
-        .execute();
-      const ids = [...new Set([...index.userIds, ...(row.user_id ? [row.user_id] : [])])];
-      if (ids.length === 0) continue;
-      const known = await kept.selectFrom('users').select('id').where('id', 'in', ids).execute();
-      if (known.length === 0) continue;
-      await kept
-        .insertInto('action_log_users')
-        .values(known.map(({ id }) => ({ reference: row.reference, user_id: id })))
-        .execute();
-    }
-    after = rows.at(-1)!.reference;
   }
 }
 
