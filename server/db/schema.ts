@@ -183,7 +183,7 @@ export interface ActionLogsTable {
   index_version: Generated<number>;
 }
 
-/** The log's text of an upload (store/actionLog/README.md), beside its narrow row (migration 014). */
+/** The log's text of an upload (store/actionLog/README.md), beside its narrow row (migration 016). */
 export interface ActionLogBodiesTable {
   reference: string;
   body: string;
