@@ -38,6 +38,7 @@ export const FIELD_ERROR_CODES = [
   'REPETITIVE_PASSWORD',
   'SEQUENTIAL_PASSWORD',
   'PERSONAL_PASSWORD',
+  'INVALID_CHARACTERS',
 ] as const;
 
 /** Why one field of a request was refused (the values of `fields` in a VALIDATION error). */

@@ -21,3 +21,17 @@ export function printable(text: string): string {
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/**
+ * Line breaks, tabs and every other control character, the bidirectional controls, and halves of
+ * a surrogate pair standing alone (a database stores them altered, or not at all).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Whether a text a person typed holds something no one types: it is refused, never stored. */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text) || SURROGATE.test(text.replace(SURROGATE_PAIR, ''));
+}

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 
 import { ERROR_CODES, FIELD_ERROR_CODES, type FieldErrorCode } from './codes';
 import { canonicalEmail, EMAIL_MAX_LENGTH, isPlainEmail } from './email';
+import { hasControlCharacters } from './printable';
 
 export { ERROR_CODES, FIELD_ERROR_CODES };
 
@@ -54,7 +55,9 @@ export function checkPassword(password: string): FieldErrorCode | undefined {
 export function checkName(name: string): FieldErrorCode | undefined {
   const value = name.trim();
   if (value === '') return 'REQUIRED';
-  return [...value].length > NAME_MAX_LENGTH ? 'TOO_LONG' : undefined;
+  if ([...value].length > NAME_MAX_LENGTH) return 'TOO_LONG';
+  // Stored, mailed and shown: a line break or a NUL there is data turned into control.
+  return hasControlCharacters(value) ? 'INVALID_CHARACTERS' : undefined;
 }
 
 type FieldCode = FieldErrorCode;
@@ -120,7 +123,12 @@ const name = v.pipe(
   v.nonEmpty('REQUIRED'),
   checked(checkName),
   v.metadata(REFERENCE ? { maxLength: NAME_MAX_LENGTH } : {}),
-  v.description(REFERENCE ? `Trimmed, 1 to ${NAME_MAX_LENGTH} characters.` : ''),
+  v.description(
+    REFERENCE
+      ? `Trimmed, 1 to ${NAME_MAX_LENGTH} characters, none of them a control character ` +
+          '(line breaks, tabs, NUL, bidirectional controls: INVALID_CHARACTERS).'
+      : '',
+  ),
 );
 /**
  * The token of the mailed link, sent beside the code it came with: it gets that code past a guess

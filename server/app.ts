@@ -66,6 +66,8 @@ const serverRequestId = () => `srv-${(requestCount += 1).toString(36)}`;
 /** How often Node looks for requests past their time-out. */
 const CONNECTIONS_CHECK_MS = 1000;
 export const BODY_LIMIT_BYTES = 16 * 1024;
+/** A Redis command not answered within this fails (503), as /healthz's check does after 2 s. */
+const REDIS_COMMAND_TIMEOUT_MS = 2000;
 
 export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
@@ -149,7 +151,14 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
     app.log.warn({ err: error }, 'database connection lost'),
   );
   const stopCheckpoints = checkpointElsewhere(db);
-  const redis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
+  // A Redis that hangs (its host stopped, a network gone silent) fails each command after the
+  // time-out, answered 503, rather than holding requests until it resumes.
+  const redis = config.redis
+    ? new Redis(config.redis.url, {
+        maxRetriesPerRequest: 2,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
+    : undefined;
   // ioredis reconnects by itself; without a listener its errors would crash the process.
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
   // Added before the plugins that use them, so it runs after their own onClose hooks.

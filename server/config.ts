@@ -58,11 +58,6 @@ export interface RateLimitConfig {
   /** Password-reset requests per client address, across all emails. */
   resetRequestsPerAddressMax: number;
   resetRequestsPerAddressWindowSeconds: number;
-  /**
-   * Passkey signatures (sign-in, or a new passkey) that failed, across every address, in the
-   * login window; each address also spends its login failures on them.
-   */
-  passkeyFailuresMax: number;
   /** Passkey options (challenges) handed out per client address. */
   passkeyOptionsPerAddressMax: number;
   passkeyOptionsWindowSeconds: number;
@@ -109,6 +104,11 @@ export interface Config {
      * it, so that the request that follows never shares the thread with what a job found.
      */
     kickDelayMs: number;
+    /**
+     * Tries after which a row whose failure is not a passing one (the database refusing its data,
+     * a payload its kind cannot run, the mail server refusing it for good) is set aside.
+     */
+    setAsideAfterAttempts: number;
   };
   /**
    * Where the app is reached from outside: the links in mails start with it. Unset, it is
@@ -392,6 +392,10 @@ export const ENV = v.object({
     meaning:
       'after an answer that stored mail, the mail thread starts on it a random moment between a tenth of this and all of it later, so that on SQLite its writes meet the request that follows only by chance (0 starts it at once)',
   }),
+  MAIL_SET_ASIDE_AFTER_ATTEMPTS: int(5, 1, 1000, {
+    meaning:
+      'a mail that failed this many times, the last time for a reason that does not pass by itself (its data refused by the database, a 5xx refusal), is set aside for an operator and never tried again (Mail queue)',
+  }),
   PUBLIC_URL: checked(isHttpUrl, 'an http:// or https:// address', {
     shown: '`http://localhost:<port>`; required in production',
     meaning:
@@ -476,10 +480,6 @@ export const ENV = v.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
   RATE_LIMIT_RESEND_WINDOW_SECONDS: int(60, 1, DAY, {
     meaning: 'one code resend per email per window',
-  }),
-  RATE_LIMIT_PASSKEY_FAILURES_MAX: int(1000, 1, 1_000_000, {
-    meaning:
-      'failed passkey signatures (sign-in or a new passkey) across every address, in the login failures window; each address also spends its `RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX` on them',
   }),
   RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX: int(300, 1, 1_000_000, {
     meaning:
@@ -699,6 +699,7 @@ export function loadConfig(env: Env): Config {
       leaseSeconds: e.MAIL_LEASE_SECONDS,
       pollMs: e.MAIL_POLL_MS,
       kickDelayMs: e.MAIL_KICK_DELAY_MS,
+      setAsideAfterAttempts: e.MAIL_SET_ASIDE_AFTER_ATTEMPTS,
     },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     sessionsMaxPerAccount: e.SESSIONS_MAX_PER_ACCOUNT,
@@ -733,7 +734,6 @@ export function loadConfig(env: Env): Config {
       changeEmailWindowSeconds: e.RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS,
       resetRequestsPerAddressMax: e.RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX,
       resetRequestsPerAddressWindowSeconds: e.RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS,
-      passkeyFailuresMax: e.RATE_LIMIT_PASSKEY_FAILURES_MAX,
       passkeyOptionsPerAddressMax: e.RATE_LIMIT_PASSKEY_OPTIONS_PER_ADDRESS_MAX,
       passkeyOptionsWindowSeconds: e.RATE_LIMIT_PASSKEY_OPTIONS_WINDOW_SECONDS,
       logUploadsMax: e.RATE_LIMIT_LOG_UPLOADS_MAX,

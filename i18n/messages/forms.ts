@@ -34,6 +34,7 @@ export const formsEn = {
   'fieldError.incorrectPassword': 'This is not your current password.',
   'fieldError.sameEmail': 'This is already the email of your account.',
   'fieldError.samePassword': 'Choose a password different from your current one.',
+  'fieldError.invalidCharacters': 'Remove the line breaks, tabs and other invisible characters.',
 } as const satisfies Record<string, string>;
 
 export type FormsMessageId = keyof typeof formsEn;
@@ -69,4 +70,5 @@ export const formsKh: Record<FormsMessageId, string> = {
   'fieldError.incorrectPassword': 'នេះមិនមែនជាពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នកទេ។',
   'fieldError.sameEmail': 'នេះជាអ៊ីមែលនៃគណនីរបស់អ្នករួចហើយ។',
   'fieldError.samePassword': 'សូមជ្រើសរើសពាក្យសម្ងាត់ដែលខុសពីពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នក។',
+  'fieldError.invalidCharacters': 'សូមលុបការចុះបន្ទាត់ ថេប និងតួអក្សរដែលមើលមិនឃើញផ្សេងទៀតចេញ។',
 };

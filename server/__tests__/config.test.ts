@@ -135,7 +135,6 @@ describe('loadConfig', () => {
       changeEmailWindowSeconds: 3600,
       resetRequestsPerAddressMax: 20,
       resetRequestsPerAddressWindowSeconds: 3600,
-      passkeyFailuresMax: 1000,
       passkeyOptionsPerAddressMax: 300,
       passkeyOptionsWindowSeconds: 900,
       logUploadsMax: 5,

@@ -31,6 +31,9 @@ function newChallenge(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(randomBytes(32));
 }
 
+/** WebAuthn's transports (AuthenticatorTransportFuture). */
+const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+
 /** The user handle a passkey of this account carries: the account's id, never its email. */
 export function userHandleOf(userId: string): string {
   return Buffer.from(userId, 'utf8').toString('base64url');
@@ -112,7 +115,10 @@ export async function verifiedRegistration(
       credentialId: info.credential.id,
       publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
       counter: info.credential.counter,
-      transports: info.credential.transports ?? response.response.transports ?? [],
+      // The browser's own words, stored and sent back in later options: only the known ones.
+      transports: (info.credential.transports ?? response.response.transports ?? []).filter(
+        (transport) => TRANSPORTS.has(transport),
+      ),
       deviceType: info.credentialDeviceType,
       backedUp: info.credentialBackedUp,
     };

@@ -13,6 +13,7 @@ import type { Transaction } from 'kysely';
 
 import type { SecondFactorLogin, SessionOk } from '../../contract/api';
 import { describeDevice } from '../../contract/device';
+import { printable } from '../../contract/printable';
 import type { Database, SessionOpener } from '../db/schema';
 import { newDeviceMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
@@ -105,16 +106,19 @@ export async function passwordConfirmed(
   const draws = limits.passwordCheck(request, sessionOf(request));
   if (!(await limits.take(reply, draws))) return false;
   if (await passwords.verify(user.password_hash, password)) {
-    await limits.refund(draws);
+    await limits.succeeded(draws);
     return true;
   }
   reply.fail('VALIDATION', { [field]: 'INCORRECT' });
   return false;
 }
 
-/** The browser that opens a session, as the session list shows it (bounded). */
+/**
+ * The browser that opens a session, as the session list shows it: bounded, and its control
+ * characters (a header's bytes 0x80-0x9F read as C1 controls) written as visible escapes.
+ */
 export function userAgentOf(request: FastifyRequest): string {
-  return (request.headers['user-agent'] ?? '').slice(0, 512);
+  return printable((request.headers['user-agent'] ?? '').slice(0, 512));
 }
 
 /** Who a session is opened for: the stored user the answer shows. */

@@ -24,8 +24,11 @@ const NETWORK_CODES = new Set([
 ]);
 // SQLSTATE classes 08 (connection) and 57P0x (server shutting down or starting).
 const POSTGRES_UNAVAILABLE = /^(08|57P0)/;
+// The drivers' own errors for a connection lost, closed or timed out: node-postgres's (a rollback on
+// a connection that broke mid-transaction answers "… is not queryable" in place of the first
+// error), ioredis's (a command past its time-out), rate-limiter-flexible's (Redis not connected).
 const MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection is closed|max retries per request/i;
+  /connection terminated|timeout exceeded when trying to connect|connection is closed|max retries per request|is not queryable|query read timeout|command timed out|redis connection is not ready/i;
 
 /** What kind of failure `error` is; undefined for anything else (a bug: 500). */
 export function failureKind(error: unknown): FailureKind | undefined {

@@ -24,6 +24,7 @@ import * as sessionTokenCollation from './migrations/013_session_token_collation
 import * as pendingSignups from './migrations/014_pending_signups';
 import * as knownDevices from './migrations/015_known_devices';
 import * as actionLogReindex from './migrations/016_action_log_reindex';
+import * as mailSetAside from './migrations/017_mail_set_aside';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '014_pending_signups': pendingSignups,
   '015_known_devices': knownDevices,
   '016_action_log_reindex': actionLogReindex,
+  '017_mail_set_aside': mailSetAside,
 };
 
 const provider: MigrationProvider = {

@@ -148,6 +148,8 @@ export interface MailQueueTable {
   available_at: number;
   created_at: number;
   last_error: string | null;
+  /** Unix ms: when the row was set aside, as one that can never be sent; null while it is tried. */
+  set_aside_at: number | null;
 }
 
 export interface ActionLogsTable {

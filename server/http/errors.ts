@@ -72,9 +72,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return sendError(reply, status, code);
     }
+    // No decision was made (a 5xx, a race to retry): whatever the request drew does not count.
+    if (request.server.hasDecorator('limits')) await request.server.limits.giveBackAll(request);
     if (error instanceof HashingOverloaded) {
-      // Shed before its check: whatever the request drew does not count.
-      if (request.server.hasDecorator('limits')) await request.server.limits.shed(request);
       reply.header('retry-after', error.retryAfterSeconds);
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
     }

@@ -27,6 +27,15 @@ export interface CounterSpec {
 export interface CounterStore {
   counter(spec: CounterSpec): RateLimiterAbstract;
   /**
+   * Takes `points` off the live count of `key` (the counter's full key, `getKey`), never below
+   * zero, in one atomic step; nothing for a key whose window ended. (rate-limiter-flexible's
+   * `reward` writes a negative count, and on an ended window starts a new one below zero: points
+   * nobody drew.)
+   */
+  giveBack(key: string, points: number): Promise<void>;
+  /** Deletes `key` (a full key) and answers the points it held in its window, in one step. */
+  takeAll(key: string): Promise<number>;
+  /**
    * Deletes every key of the counter family `name` that starts with `keyPrefix` (an account's
    * rows when it is deleted). Rare, so a scan is fine: Redis's SCAN does not block the server.
    */
@@ -39,6 +48,12 @@ function globPrefix(text: string): string {
   return `${text.replace(/[\\*?[\]]/g, (c) => `\\${c}`)}*`;
 }
 
+/** A live count less `ARGV[1]`, never below zero, its time to live kept. */
+const GIVE_BACK_SCRIPT = `local held = tonumber(redis.call('get', KEYS[1]))
+if held == nil then return 0 end
+redis.call('set', KEYS[1], math.max(held - tonumber(ARGV[1]), 0), 'KEEPTTL')
+return 1`;
+
 function redisStore(client: Redis, prefix: string): CounterStore {
   return {
     counter: ({ name, points, durationSeconds }) =>
@@ -50,6 +65,12 @@ function redisStore(client: Redis, prefix: string): CounterStore {
         // Fail the request at once (503) rather than queue it while Redis is away.
         rejectIfRedisNotReady: true,
       }),
+    async giveBack(key, points) {
+      await client.eval(GIVE_BACK_SCRIPT, 1, key, points);
+    },
+    async takeAll(key) {
+      return Number((await client.getdel(key)) ?? 0);
+    },
     async deletePrefix(name, keyPrefix) {
       const match = globPrefix(`${prefix}limit:${name}:${keyPrefix}`);
       let cursor = '0';
@@ -68,7 +89,20 @@ function sqliteStore(file: string): CounterStore {
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
+  const giveBack = database.prepare(
+    `UPDATE ${TABLE} SET points = MAX(points - ?, 0) WHERE key = ? AND (expire IS NULL OR expire > ?)`,
+  );
+  const takeAll = database.prepare(
+    `DELETE FROM ${TABLE} WHERE key = ? AND (expire IS NULL OR expire > ?) RETURNING points`,
+  );
   return {
+    async giveBack(key, points) {
+      giveBack.run(points, key, Date.now());
+    },
+    async takeAll(key) {
+      const row = takeAll.get(key, Date.now()) as { points: number } | undefined;
+      return row?.points ?? 0;
+    },
     counter: ({ name, points, durationSeconds }) =>
       new RateLimiterSQLite({
         storeClient: database,
@@ -96,7 +130,22 @@ function sqliteStore(file: string): CounterStore {
 function postgresStore(url: string, schema: string | undefined): CounterStore {
   const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {});
+  const table = schema ? `"${schema}".${TABLE}` : TABLE;
   return {
+    async giveBack(key, points) {
+      await pool.query(
+        `UPDATE ${table} SET points = GREATEST(points - $1, 0)
+          WHERE key = $2 AND (expire IS NULL OR expire > $3)`,
+        [points, key, Date.now()],
+      );
+    },
+    async takeAll(key) {
+      const { rows } = await pool.query<{ points: number }>(
+        `DELETE FROM ${table} WHERE key = $1 AND (expire IS NULL OR expire > $2) RETURNING points`,
+        [key, Date.now()],
+      );
+      return Number(rows[0]?.points ?? 0);
+    },
     counter: ({ name, points, durationSeconds }) =>
       new RateLimiterPostgres({
         storeClient: pool,
@@ -109,7 +158,6 @@ function postgresStore(url: string, schema: string | undefined): CounterStore {
         duration: durationSeconds,
       }),
     async deletePrefix(name, keyPrefix) {
-      const table = schema ? `"${schema}".${TABLE}` : TABLE;
       const start = `${name}:${keyPrefix}`;
       await pool.query(`DELETE FROM ${table} WHERE left(key, length($1)) = $1`, [start]);
     },

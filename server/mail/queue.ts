@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { ACCOUNT_JOBS } from '../auth/mail-jobs';
 import type { Database } from '../db/schema';
 import { systemClock } from '../plugins/resources';
+import { countSetAsideMail } from '../repo/mail-queue';
 import { linkMaker, type MailJob } from './jobs';
 import { createMailThread } from './thread';
 import type { MailMessage } from './transport';
@@ -44,7 +45,10 @@ export interface MailQueue {
   kickAfter(reply: FastifyReply): void;
   /** Resolves once nothing is due (tests, shutdown). */
   idle(): Promise<void>;
-  /** Whether some mail has failed several times and is still waiting (/healthz's detail). */
+  /**
+   * Whether some mail has failed several times and is still waiting (for /healthz); mail set
+   * aside as one that can never be sent is not waiting.
+   */
   failing(): Promise<boolean>;
 }
 
@@ -134,6 +138,7 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
         .select('id')
         .where('attempts', '>=', FAILING_AFTER_ATTEMPTS)
         .where('last_error', 'is not', null)
+        .where('set_aside_at', 'is', null)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
@@ -143,9 +148,12 @@ const mailQueuePlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onListen', async () => {
     if (config.publicUrl === undefined) setBase(app.link('/').replace(/\/$/, ''));
   });
-  // Rows stored before a restart (or by a process that died) are picked up once the server runs.
+  // Rows stored before a restart (or by a process that died) are picked up once the server runs;
+  // mail set aside is named once, for an operator.
   app.addHook('onReady', async () => {
     if (await anyDue().catch(() => false)) queue.kick();
+    const setAside = await countSetAsideMail(db).catch(() => 0);
+    if (setAside > 0) warn({ setAside }, 'mail set aside as never sendable waits for an operator');
   });
   // What is due is still sent for a few seconds, so a clean stop leaves no job behind.
   app.addHook('onClose', async () => {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 import type { Config } from '../config';
+import { failureKind } from '../db/failures';
 import type { Database } from '../db/schema';
 import type { Clock } from '../plugins/resources';
 import type { JobContext, MailJob } from './jobs';
@@ -25,6 +26,35 @@ const BATCH = 20;
 
 /** The one thing the worker logs: a mail that will be tried again. */
 export type WorkerLog = (fields: Record<string, unknown>, message: string) => void;
+
+/**
+ * A set-aside row's `available_at`: past every claim (the due index keeps serving the claims,
+ * however many rows are set aside).
+ */
+export const SET_ASIDE = Number.MAX_SAFE_INTEGER;
+
+/** Nodemailer's codes for a mail server that cannot be reached or talked to now. */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH']);
+
+/**
+ * Whether a failure may pass by itself, so that its row is tried again however often it fails:
+ * the database, Redis or the disk not answering (or a unique race), a system call that failed
+ * (the outbox's disk, the network), the mail server unreachable, busy (4xx) or refusing this
+ * server's login (a setting, fixed for every mail at once). Anything else (the database refusing
+ * the job's data, a payload its kind cannot run, a 5xx refusal of the message) cannot.
+ */
+export function mayPass(error: unknown): boolean {
+  if (failureKind(error) !== undefined) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, responseCode, syscall } = error as {
+    code?: unknown;
+    responseCode?: unknown;
+    syscall?: unknown;
+  };
+  if (typeof responseCode === 'number') return responseCode < 500 || code === 'EAUTH';
+  if (typeof syscall === 'string') return true;
+  return typeof code === 'string' && UNREACHABLE.has(code);
+}
 
 /** Retry after 1 s, 2 s, 4 s ... at most 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -154,11 +184,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function failed(row: ClaimedRow, error: unknown): Promise<void> {
     onError?.(error);
     const reason = error instanceof Error ? error.message : String(error);
-    warn({ kind: row.kind, attempts: row.attempts, reason }, 'mail not sent yet; will retry');
+    const now = clock.nowMs();
+    // Retried without end only while the failure may pass; else a bounded number of times.
+    const setAside = !mayPass(error) && row.attempts >= config.mail.setAsideAfterAttempts;
+    const fields = { id: row.id, kind: row.kind, attempts: row.attempts, reason };
+    if (setAside) warn(fields, 'mail set aside: it cannot be sent, and is kept for an operator');
+    else warn(fields, 'mail not sent yet; will retry');
     await db
       .updateTable('mail_queue')
       .set({
-        available_at: clock.nowMs() + retryDelayMs(row.attempts),
+        available_at: setAside ? SET_ASIDE : now + retryDelayMs(row.attempts),
+        set_aside_at: setAside ? now : null,
         // Transport errors name the server and the SMTP reply, never the message.
         last_error: reason.slice(0, 500),
       })

@@ -5,6 +5,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 
 import { decodeLog } from '../../contract/action-log';
 import { FUNNEL, indexLog, type LogIndex } from '../../contract/action-log-index';
+import { hasControlCharacters, printable } from '../../contract/printable';
 import type { ActionLogsTable, Database } from '../db/schema';
 
 /** 32 symbols, none that reads like another (no 0/O, 1/I): 5 random bits each. */
@@ -60,19 +61,22 @@ function failureTokens(failures: LogIndex['failures']): string {
       tokens.add(`${endpoint}:${code}`).add(code);
     }
   }
-  return tokens.size > 0 ? ` ${[...tokens].join(' ')} ` : '';
+  return tokens.size > 0 ? ` ${[...tokens].map(printable).join(' ')} ` : '';
 }
+
+/** A log's text as a column holds it: its control characters (NUL too) as visible escapes. */
+const column = (text: string | null) => (text === null ? null : printable(text));
 
 /** The index's columns of an upload (migrations 008 and 014). */
 export function indexColumns(index: LogIndex, device: string | null, userIds: string[]) {
   return {
     started_at: index.startedAt,
     duration_ms: index.durationMs,
-    app_version: index.appVersion,
-    locale: index.locale,
+    app_version: column(index.appVersion),
+    locale: column(index.locale),
     device,
     signed_in: index.signedIn ? 1 : 0,
-    last_path: index.lastPath,
+    last_path: column(index.lastPath),
     failure_codes: failureTokens(index.failures),
     reloads: index.reloads,
     summary: JSON.stringify({
@@ -139,7 +143,9 @@ export async function insertActionLog(
   },
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const userIds = await tiedUsers(trx, upload.userId, upload.index.logIds);
+    // A log id with a control character is no tab's (and PostgreSQL cannot even compare a NUL).
+    const logIds = upload.index.logIds.filter((id) => !hasControlCharacters(id));
+    const userIds = await tiedUsers(trx, upload.userId, logIds);
     // 40 bits: a collision is rare, and a retry with another reference settles it.
     for (let attempt = 0; ; attempt += 1) {
       const reference = newReference();

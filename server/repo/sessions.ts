@@ -537,12 +537,17 @@ export async function listSessions(db: Kysely<Database>, userId: string, now: nu
     });
 }
 
-/** Ends every session of the user but the one given, if one is; returns how many ended. */
+/**
+ * Ends every session of the user but the one given, if one is, and every login of the user
+ * waiting for its second step (its ticket stands for a password that is changing, or for a
+ * sign-in the owner chose to end); returns how many sessions ended.
+ */
 export async function endSessions(
   db: Kysely<Database>,
   userId: string,
   exceptTokenHash?: string,
 ): Promise<number> {
+  await db.deleteFrom('pending_logins').where('user_id', '=', userId).execute();
   const result = await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)

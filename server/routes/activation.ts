@@ -58,6 +58,9 @@ const activationRoutes = defineRoutes(async (app) => {
       const now = app.clock.nowSeconds();
       const matches = oneTimeCodeMatches(body.code, pending.salt, pending.code_hash);
       if (pending.expires_at <= now || !matches) return reply.fail('INVALID_CODE');
+      // A right code is no failure: its points come back now, not after the password's check,
+      // so that right codes in flight never hold up the others sent from the same address.
+      await app.limits.succeeded(draws);
       // Only the code's holder gets this far: telling them the password is not one chosen at
       // sign-up tells a stranger nothing, and the code stays valid for a new password.
       if (body.newPassword !== undefined) {
@@ -82,6 +85,8 @@ const activationRoutes = defineRoutes(async (app) => {
       });
       if (!answer) return reply.fail('INVALID_CODE');
       await app.limits.codeSolved(guess, draws);
+      // The address's sign-ups count those still waiting for their code.
+      await app.limits.activated(request);
       await app.limits.rememberAddress(request, email);
       return answer;
     },

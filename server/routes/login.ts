@@ -18,13 +18,14 @@ const loginRoutes = defineRoutes(async (app) => {
       // account's password (or nothing), then the pending sign-up's (or nothing). A sign-up's
       // password answers ACCOUNT_NOT_ACTIVATED the moment its 201 has left, and the same way
       // whether or not the email already had an account. Shed before a check (every hashing slot
-      // busy), the try does not count: the error handler gives its draws back (limits.shed).
+      // busy), the try does not count: the error handler gives its draws back (limits.giveBackAll).
       const { password } = request.body;
       const user = await findUserByEmail(db, email);
       const account = user?.activated_at === null ? undefined : user;
       if (account) {
         if (await passwords.verify(account.password_hash, password)) {
-          await app.limits.refund(draws);
+          await app.limits.succeeded(draws);
+          await app.limits.signedIn(request);
           await app.limits.rememberAddress(request, email);
           // The password alone opens no session where a second factor is on: it gives the ticket
           // the second step takes.

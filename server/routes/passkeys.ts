@@ -102,7 +102,7 @@ const passkeyRoutes = defineRoutes(async (app) => {
       });
       if (!added) return reply.fail('INVALID_CREDENTIAL');
       // The ceremony was right: its tries come back.
-      await app.limits.refund(draws);
+      await app.limits.succeeded(draws);
       if (added === 'full') return reply.fail('PASSKEY_LIMIT');
       app.mail.kickAfter(reply);
       return reply.code(201).send({ error: false as const, passkey: toPasskeyInfo(added) });
@@ -176,7 +176,8 @@ const passkeyRoutes = defineRoutes(async (app) => {
         return openSession(trx, request, user, { openedBy: 'passkey' });
       });
       if (!answer) return reply.fail('INVALID_CREDENTIAL');
-      await app.limits.refund(draws);
+      await app.limits.succeeded(draws);
+      await app.limits.signedIn(request);
       return answer;
     },
   };

@@ -97,6 +97,14 @@ const passwordResetRoutes = defineRoutes(async (app) => {
       if (!answer) return reply.fail('INVALID_CODE');
       app.mail.kickAfter(reply);
       await app.limits.codeSolved(guess, draws);
+      // The mailed link's token is out of guessing's reach: its holder is the owner, and the
+      // second factor's code budget that strangers who knew the password spent is whole again.
+      // (A typed code can be guessed, 1 in 50,000: it leaves that budget as it is.)
+      if (viaLink) {
+        await app.limits.codeSolved({ kind: 'second-factor', target: user.id, codeId: '' }, []);
+      }
+      // The address's reset requests count those never used.
+      await app.limits.giveBack({ counter: requestsPerAddress, key: request.ip });
       await app.limits.rememberAddress(request, email);
       return answer;
     },

@@ -75,8 +75,7 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       return false;
     }
     // Every point back, the one per (code, address) too: the owner signs in many times a day.
-    await app.limits.refund(draws);
-    await app.limits.codeSolved(guess, []);
+    await app.limits.codeSolved(guess, draws);
     return true;
   };
 

@@ -62,5 +62,7 @@ export function fieldErrorMessage(field: FormField, code: FieldErrorCode): Field
       return { id: 'fieldError.sameEmail' };
     case 'SAME_PASSWORD':
       return { id: 'fieldError.samePassword' };
+    case 'INVALID_CHARACTERS':
+      return { id: 'fieldError.invalidCharacters' };
   }
 }

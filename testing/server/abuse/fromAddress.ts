@@ -3,7 +3,7 @@
 import http from 'node:http';
 
 import type { OutboxMessage } from '../../../contract/api';
-import { readAnswer, type Answer } from '../client';
+import { MAIL_WAIT_MS, readAnswer, type Answer } from '../client';
 
 export class AddressClient {
   private readonly agent: http.Agent;
@@ -50,7 +50,8 @@ export class AddressClient {
 
   /** Waits until `count` mails reached this address; returns the newest. */
   async waitForMail(email: string, count: number): Promise<OutboxMessage> {
-    const deadline = Date.now() + 5000;
+    // The mail thread's first start compiles its sources: seconds on a busy machine.
+    const deadline = Date.now() + MAIL_WAIT_MS;
     for (;;) {
       const mails = await this.mailsTo(email);
       if (mails.length >= count) return mails[mails.length - 1]!;
