@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
+import { benchCarrierNat } from './sections/carrierNat';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchLoad } from './sections/load';
 import { benchNavigation } from './sections/navigation';
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
 const ON_REQUEST: Record<string, () => Promise<Row[]>> = {
   scale: benchScale,
   peer: benchPeer,
+  carrierNat: () => benchCarrierNat(),
 };
 
 function chosenSections(args: string[]): string[] {

@@ -13,9 +13,9 @@ import { sql, type Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 
 import { API_PATHS } from '../../contract/api';
+import { startServer } from '../../server/app';
 import { loadConfig, type RateLimitConfig } from '../../server/config';
 import type { Database } from '../../server/db/schema';
-import { startServer } from '../../server/app';
 import { freePort } from '../../testing/processes';
 import { AddressClient } from '../../testing/server/abuse/fromAddress';
 import type { Answer } from '../../testing/server/client';

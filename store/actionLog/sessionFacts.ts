@@ -16,11 +16,7 @@ export function sessionLength(ms: number): string {
 }
 
 export type SessionFactId =
-  | 'replay.when'
-  | 'replay.length'
-  | 'replay.appVersion'
-  | 'replay.language'
-  | 'replay.device';
+  'replay.when' | 'replay.length' | 'replay.appVersion' | 'replay.language' | 'replay.device';
 
 /** The header's rows by their words' ids: a time to format, or a text; null when not known. */
 export function sessionFacts(

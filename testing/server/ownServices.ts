@@ -5,8 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import pg from 'pg';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 
 import { freePort } from '../processes';
 import { tempDir } from './config';
