@@ -73,7 +73,8 @@ async function answersHealth(url: string, deadlineMs: number): Promise<boolean> 
 async function servesTheApi(url: string) {
   const client = new ApiClient(url);
   expect((await client.get(API_PATHS.health)).body).toMatchObject({ ok: true });
-  const page = await fetch(`${url}/login`);
+  // A navigation: only a request asking for a page gets the app.
+  const page = await fetch(`${url}/login`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);
   expect(await page.text()).toMatch(/<div id="?root"?>/);
   const signup = await client.post(API_PATHS.signup, {
