@@ -67,7 +67,7 @@ function failureTokens(failures: LogIndex['failures']): string {
 /** A log's text as a column holds it: its control characters (NUL too) as visible escapes. */
 const column = (text: string | null) => (text === null ? null : printable(text));
 
-/** The index's columns of an upload (migrations 008 and 014). */
+/** The index's columns of an upload (migrations 008 and 016). */
 export function indexColumns(index: LogIndex, device: string | null, userIds: string[]) {
   return {
     started_at: index.startedAt,

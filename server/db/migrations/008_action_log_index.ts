@@ -4,8 +4,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // questions across many logs read columns rather than fold every log again. An upload is tied to
 // every user id it holds (the uploader's, and any signed in during the log, also one sent after
 // logging out): `action_log_users`, and deleting any of those users deletes the upload, whatever
-// deletes the user (a trigger on the link, fired by the link's cascade; 014 moves it to users).
-// The uploads kept before are indexed by the server as it starts (014's index_version).
+// deletes the user (a trigger on the link, fired by the link's cascade; 016 moves it to users).
+// The uploads kept before are indexed by the server as it starts (016's index_version).
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [column, type] of [
     ['started_at', 'bigint'],
