@@ -357,7 +357,7 @@ describe.each(ENGINES)('the uploads’ index on %s', (_name, engine) => {
     const named = await activatedSession(namedClient, uniqueEmail('legacy-named'));
     namedClient.close();
 
-    // Uploads as the earlier schema and index stored them (014 undone): the text in the row,
+    // Uploads as the earlier schema and index stored them (016 undone): the text in the row,
     // codes without their endpoint, tied to every user id they named. Then 014 again, as a
     // deployment migrates.
     await reindexMigration.down(db as never);

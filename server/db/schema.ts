@@ -193,7 +193,7 @@ export interface ActionLogBodiesTable {
 
 /**
  * The accounts an upload is tied to: the session that sent it, and those the server saw this
- * tab's log id use a session of. Deleting any of them deletes the upload (migrations 008, 014).
+ * tab's log id use a session of. Deleting any of them deletes the upload (migrations 008, 016).
  */
 export interface ActionLogUsersTable {
   reference: string;
