@@ -119,7 +119,8 @@ test('an origin the API does not list is refused by the browser', async () => {
 
 test('the build names its API origin, and pages served with it may connect there', async () => {
   const [listed] = appHosts;
-  const page = await fetch(listed!.url + ROUTES.login);
+  // A navigation: only a request asking for a page gets the app.
+  const page = await fetch(listed!.url + ROUTES.login, { headers: { accept: 'text/html' } });
   expect(await page.text()).toMatch(
     new RegExp(`<meta name="?api-origin"? content="?${apiUrl.replace(/[.]/g, '\\.')}`),
   );

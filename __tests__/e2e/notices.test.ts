@@ -65,6 +65,8 @@ test('a signed-in visitor opening the mail links is sent home and told why, in K
   const { page } = await suite.open({ token: session.token, localeRef: 'kh' });
   const activationMail = await waitForMail(suite.server.url, account.email, 1);
   const link = new URL(activationMail.link ?? `${suite.server.url}${ROUTES.activation}`);
+  // As a Khmer mail links: the link's language is the page's.
+  link.searchParams.set('lang', 'kh');
   await page.goto(suite.server.url + link.pathname + link.search);
   await expectView(page, 'home');
   await expect(noticeText(page)).resolves.toMatch(/^អ្នកបានចូលគណនីរួចហើយ ដូច្នេះតំណបើកដំណើរការ/);

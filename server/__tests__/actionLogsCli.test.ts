@@ -20,6 +20,13 @@ import { replayCli, sendLog } from '../../testing/server/actionLogs';
 import { ENGINES } from '../../testing/server/engines';
 import { listeningServerFor } from '../../testing/server/injectedApp';
 
+/** The lines of a --ref timeline, below the session's facts and the blank line after them. */
+function timelineLines(stdout: string): string[] {
+  const [facts = '', timeline = ''] = stdout.trimEnd().split('\n\n');
+  expect(facts).toMatch(/^When: /);
+  return timeline.split('\n');
+}
+
 describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
   const running = listeningServerFor(engine);
   const log = generatedLogText(12);
@@ -63,7 +70,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
     const timeline = await replay('--ref', guest.body.reference);
     expect(timeline.stderr).toBe('');
     expect(timeline.code).toBe(0);
-    expect(timeline.stdout.trimEnd().split('\n')).toHaveLength(12 + 1);
+    expect(timelineLines(timeline.stdout)).toHaveLength(12 + 1);
     expect(timeline.stdout).toMatch(/^\s+4\s+\+1\.00 s\s+→ \/login\s/m);
 
     // Typed as someone reads it out: lower case, no dash.
@@ -109,7 +116,7 @@ describe.each(ENGINES)('replay --list and --ref on %s', (_name, engine) => {
 
     const timeline = await replay('--ref', sent.body.reference);
     expect(timeline.code).toBe(0);
-    const lines = timeline.stdout.trimEnd().split('\n');
+    const lines = timelineLines(timeline.stdout);
     // The header, the earlier request's decision (by its time), the request, the server's
     // decision (by its request id), then the answer it made.
     expect(lines).toHaveLength(5);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
 import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
@@ -74,6 +74,15 @@ function serverLinesOf(log: DecodedLog, events: readonly ServerEvent[]) {
 }
 
 const NO_LINES: readonly string[] = [];
+
+/** Where `inert` is not kept (an older browser, jsdom), a click or submit still does nothing. */
+function stopped(event: SyntheticEvent) {
+  const target = event.target as Element;
+  if (event.type === 'submit' || target.closest('a, button, [role="button"], [role="link"]')) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
 
 /** Position 0 is the state before the first action; position N the state after action N - 1. */
 function Replay({ open, serverEvents }: { open: OpenLog; serverEvents: readonly ServerEvent[] }) {
@@ -177,7 +186,12 @@ function Replay({ open, serverEvents }: { open: OpenLog; serverEvents: readonly 
             focuses its first field on opening would otherwise take the analyst's keyboard and
             scroll the page; the footer's send and download would act on this page). The section
             around it still scrolls. */}
-        <section className="replay-preview" aria-label={formatMessage({ id: 'replay.preview' })}>
+        <section
+          className="replay-preview"
+          aria-label={formatMessage({ id: 'replay.preview' })}
+          onClickCapture={stopped}
+          onSubmitCapture={stopped}
+        >
           {/* A new store and tree per position: the view shows that state and nothing else. */}
           <div inert>
             <App key={position} store={store} />

@@ -14,6 +14,12 @@ const VALUES = {
   name: 'Dara',
   newEmail: 'new@b.co',
   passkey: 'Work laptop',
+  time: '29 November 2026, 09:41 (UTC+07:00)',
+  device: 'Chrome on Android',
+  browser: 'Chrome',
+  system: 'Android',
+  support: 'support@example.com',
+  left: 9,
 };
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
