@@ -45,9 +45,11 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
   });
 
   it('counts sign-ups from one address to both processes against one limit', async () => {
-    // Two sign-ups were made above, from this same address.
+    // The two sign-ups made above from this same address were activated: an activation gives its
+    // sign-up's point back (many phones behind one address), so all six remain.
     const statuses: number[] = [];
-    for (const [i, api] of [shared.a, shared.b, shared.a, shared.b, shared.a].entries()) {
+    const apis = [shared.a, shared.b, shared.a, shared.b, shared.a, shared.b, shared.a];
+    for (const [i, api] of apis.entries()) {
       const answer = await api.post(API_PATHS.signup, {
         name: 'Many',
         email: `many-${i}@example.com`,
@@ -55,7 +57,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
       });
       statuses.push(answer.status);
     }
-    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
 
   it('keeps the counters in Redis under its prefix', async () => {
