@@ -25,6 +25,7 @@ import * as pendingSignups from './migrations/014_pending_signups';
 import * as knownDevices from './migrations/015_known_devices';
 import * as actionLogReindex from './migrations/016_action_log_reindex';
 import * as mailSetAside from './migrations/017_mail_set_aside';
+import * as sessionConfirmation from './migrations/018_session_confirmation';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '015_known_devices': knownDevices,
   '016_action_log_reindex': actionLogReindex,
   '017_mail_set_aside': mailSetAside,
+  '018_session_confirmation': sessionConfirmation,
 };
 
 const provider: MigrationProvider = {

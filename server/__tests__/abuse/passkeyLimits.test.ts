@@ -12,7 +12,13 @@ import type {
 
 import { API_PATHS } from '../../../contract/api';
 import { COUNTER_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
-import { activatedAccount, bearer, uniqueEmail } from '../../../testing/server/abuse/accounts';
+import {
+  activatedAccount,
+  confirmSession,
+  bearer,
+  OWNER_PASSWORD,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';
 import { SoftAuthenticator } from '../../../testing/server/authenticator';
 
@@ -30,6 +36,7 @@ describe.each(COUNTER_ENGINES)('passkey limits on %s', (_name, makeSetup) => {
     const client = from(1);
     const email = uniqueEmail('passkey-limits');
     const token = await activatedAccount(client, email);
+    await confirmSession(client, token);
     const options = (
       await client.post(API_PATHS.passkeyRegistrationOptions, undefined, bearer(token))
     ).body.options as PublicKeyCredentialCreationOptionsJSON;

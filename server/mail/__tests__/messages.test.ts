@@ -14,6 +14,7 @@ const VALUES = {
   name: 'Dara',
   newEmail: 'new@b.co',
   passkey: 'Work laptop',
+  passkeysLink: 'https://accounts.example/?section=passkeys',
 };
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
@@ -75,6 +76,8 @@ it.each(Object.keys(en) as MailKind[])(
       expect(mail.subject + mail.text).not.toMatch(/[{}]/);
       expect(mail.text).toContain(kind === 'emailChanged' ? 'new@b.co' : '');
       expect(mail.text).toContain(kind.startsWith('passkey') ? 'Work laptop' : '');
+      // A new passkey's notice says where it is removed.
+      expect(mail.text).toContain(kind === 'passkeyAdded' ? VALUES.passkeysLink : '');
     }
   },
 );
