@@ -40,8 +40,7 @@ export const passkeysEn = {
   'passkeys.doneRemoved': 'The passkey was removed.',
   'passkeys.loadFailed': 'Your passkeys could not be loaded.',
   'passkeys.retry': 'Try again',
-  'passkeys.reviewTitle':
-    'Passkeys added in the last {days, plural, one {# day} other {# days}}',
+  'passkeys.reviewTitle': 'Passkeys added in the last {days, plural, one {# day} other {# days}}',
   'passkeys.reviewAfterReset':
     'Your password was reset, but a passkey still signs in without it. If you did not add one of these, remove it.',
   'passkeys.reviewAfterEndOthers':

@@ -40,9 +40,9 @@ export const validationFailed = createAction<{
 const idle: Submission = { status: 'idle', error: null, succeededAt: null };
 
 const initialState = Object.fromEntries(
-  ENDPOINT_FORMS.filter(
-    ([form]) => !(ABSENT_UNTIL_SENT as readonly FormName[]).includes(form),
-  ).map(([form]) => [form, idle]),
+  ENDPOINT_FORMS.filter(([form]) => !(ABSENT_UNTIL_SENT as readonly FormName[]).includes(form)).map(
+    ([form]) => [form, idle],
+  ),
 ) as SubmissionsState;
 
 export const submissionsSlice = createSlice({

@@ -16,7 +16,6 @@ import {
   activatedAccount,
   confirmSession,
   bearer,
-  OWNER_PASSWORD,
   uniqueEmail,
 } from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';

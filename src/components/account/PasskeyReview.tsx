@@ -54,9 +54,7 @@ function Offer({ reason }: { reason: PasskeyReview['reason'] }) {
       <h3 id={headingId} className="review__title">
         {t('passkeys.reviewTitle', { days: RECENT_PASSKEY_DAYS })}
       </h3>
-      <p>
-        {t(reason === 'reset' ? 'passkeys.reviewAfterReset' : 'passkeys.reviewAfterEndOthers')}
-      </p>
+      <p>{t(reason === 'reset' ? 'passkeys.reviewAfterReset' : 'passkeys.reviewAfterEndOthers')}</p>
       <ul className="review__list">
         {recent.map((passkey) => (
           <li key={passkey.id}>

@@ -25,7 +25,11 @@ interface ResetPasswordFormProps {
  * Step two: the mailed code and a new password; a right pair signs the visitor in, or leads to
  * the login's second step where two-step sign-in is on (every way in's one rule, store/auth).
  */
-export function ResetPasswordForm({ initialEmail, initialCode, linkToken }: ResetPasswordFormProps) {
+export function ResetPasswordForm({
+  initialEmail,
+  initialCode,
+  linkToken,
+}: ResetPasswordFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({

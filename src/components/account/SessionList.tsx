@@ -84,9 +84,9 @@ export function SessionList() {
             disabled={busy}
             aria-label={t('sessions.endLabel', { device, date: lastUsed })}
             onClick={() =>
-              void dispatch(api.endpoints.revokeSession.initiate({ id: session.id }, UNTRACKED)).then(
-                ended,
-              )
+              void dispatch(
+                api.endpoints.revokeSession.initiate({ id: session.id }, UNTRACKED),
+              ).then(ended)
             }
           >
             {t('sessions.end')}
