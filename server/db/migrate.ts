@@ -73,6 +73,12 @@ export async function pendingMigrations<DB>(db: Kysely<DB>, schema?: string): Pr
   return all.filter((migration) => migration.executedAt === undefined).map(({ name }) => name);
 }
 
+/** Undoes the newest migration applied (its `down`): the database of the version before it. */
+export async function undoLastMigration<DB>(db: Kysely<DB>, schema?: string): Promise<void> {
+  const { error } = await migratorFor(db, schema).migrateDown();
+  if (error) throw new Error(`Undoing the last migration failed: ${String(error)}`);
+}
+
 /** Every migration, in order. */
 export const MIGRATION_NAMES = Object.keys(migrations);
 

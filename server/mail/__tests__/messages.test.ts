@@ -15,6 +15,10 @@ const VALUES = {
   newEmail: 'new@b.co',
   passkey: 'Work laptop',
   passkeysLink: 'https://accounts.example/?section=passkeys',
+  time: 'November 29, 2026 at 09:00 ICT',
+  device: 'Chrome on Android',
+  support: 'help@accounts.example',
+  left: 7,
 };
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
