@@ -1,6 +1,6 @@
 // Home shows the email change the server keeps waiting for its code: after a reload, on another
 // device, and from the mail's link with the code filled in; it can send a new code or cancel.
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 
 import { json, signedInAnswer } from '../../../testing/app/fetchStub';
 import { renderApp } from '../../../testing/app/renderApp';
