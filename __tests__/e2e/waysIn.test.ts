@@ -113,16 +113,22 @@ describe.each(CASES)('%s', (_name, localeRef, viewport) => {
     const account = newAccount(`email-link-${localeRef}`);
     const { token } = await activatedAccount(suite.server.url, account);
     const newEmail = `moved-${account.email}`;
-    // Asked from another device (the password in the body confirms it).
+    // Asked from another device in the visitor's language (the password in the body confirms
+    // it): the mail's link carries that language.
     const asked = await fetch(`${suite.server.url}/v1/api/user/change-email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': localeRef === 'kh' ? 'km' : 'en',
+        authorization: `Bearer ${token}`,
+      },
       body: JSON.stringify({ password: account.password, newEmail }),
     });
     expect(asked.status).toBe(202);
     const mail = await waitForMail(suite.server.url, newEmail, 1);
     const link = new URL(mail.link!);
     expect(link.searchParams.get('email-code')).toBe(mail.code);
+    expect(link.searchParams.get('lang')).toBe(localeRef);
 
     // The phone that opens the mail is signed out.
     const { page } = await suite.open({ localeRef }, viewport);
