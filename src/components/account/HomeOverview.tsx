@@ -79,7 +79,7 @@ export function HomeOverview() {
           )}
         </Row>
       </dl>
-      <PasskeyReviewOffer reason="reset" />
+      <PasskeyReviewOffer reason="reset" level={2} />
       <div className="card__actions">
         <LogoutButton />
       </div>

@@ -34,16 +34,23 @@ function useRecent(reason?: PasskeyReview['reason']) {
   return { review: shown, recent: recentPasskeys(list.items, shown) };
 }
 
+interface OfferProps {
+  reason: PasskeyReview['reason'];
+  /** Its heading's level where it stands: 2 on the overview, 3 inside a section. */
+  level: 2 | 3;
+}
+
 /** Which passkeys are recent, where the change that calls for a look happened. */
-export function PasskeyReviewOffer({ reason }: { reason: PasskeyReview['reason'] }) {
+export function PasskeyReviewOffer(props: OfferProps) {
   return (
     <WithWords words={PASSKEY_WORDS}>
-      <Offer reason={reason} />
+      <Offer {...props} />
     </WithWords>
   );
 }
 
-function Offer({ reason }: { reason: PasskeyReview['reason'] }) {
+function Offer({ reason, level }: OfferProps) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const t = useT();
   const intl = useIntl();
   const headingId = useId();
@@ -51,9 +58,9 @@ function Offer({ reason }: { reason: PasskeyReview['reason'] }) {
   if (!review || recent.length === 0) return null;
   return (
     <section className="review" aria-labelledby={headingId} data-passkey-review>
-      <h3 id={headingId} className="review__title">
+      <Heading id={headingId} className="review__title">
         {t('passkeys.reviewTitle', { days: RECENT_PASSKEY_DAYS })}
-      </h3>
+      </Heading>
       <p>{t(reason === 'reset' ? 'passkeys.reviewAfterReset' : 'passkeys.reviewAfterEndOthers')}</p>
       <ul className="review__list">
         {recent.map((passkey) => (

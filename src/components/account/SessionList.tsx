@@ -119,7 +119,7 @@ export function SessionList() {
       ) : (
         <p className="sessions__only">{t('sessions.onlyThis')}</p>
       )}
-      <PasskeyReviewOffer reason="endOthers" />
+      <PasskeyReviewOffer reason="endOthers" level={3} />
     </div>
   );
 }
