@@ -38,6 +38,8 @@ describe.each([
     await signUpOnly(suite.server.url, account);
     const mail = await waitForMail(suite.server.url, account.email, 1);
     const link = new URL(mail.link!);
+    // As a mail in this language links (the page follows the language a link carries).
+    link.searchParams.set('lang', language);
     const { page } = await suite.open({ localeRef: language }, options);
     await page.goto(suite.server.url + link.pathname + link.search);
     await expectView(page, 'activation');
