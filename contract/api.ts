@@ -23,3 +23,4 @@ export type SessionInfo = v.InferOutput<typeof S.SessionInfo>;
 export type SessionsOk = v.InferOutput<typeof S.SessionsOk>;
 export type ActionLogUploadOk = v.InferOutput<typeof S.ActionLogUploadOk>;
 export type PasskeyInfo = v.InferOutput<typeof S.PasskeyInfo>;
+export type ConfirmOk = v.InferOutput<typeof S.ConfirmOk>;

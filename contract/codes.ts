@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
   'UNKNOWN_CREDENTIAL',
+  'CONFIRMATION_REQUIRED',
 ] as const;
 
 export const FIELD_ERROR_CODES = [

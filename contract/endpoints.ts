@@ -50,6 +50,11 @@ export const ERRORS = {
     message:
       'No account here has this passkey (it was removed, or its account deleted): the browser may forget it.',
   },
+  CONFIRMATION_REQUIRED: {
+    status: 403,
+    message:
+      'Confirm it is you first (POST /v1/api/user/confirm): the password, with the code where two-step sign-in is on, or a passkey.',
+  },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
@@ -58,6 +63,8 @@ export const TAGS = {
   signup: 'Creating an account and activating it with the mailed code.',
   password: 'Resetting a forgotten password with a mailed code.',
   account: "The signed-in user's own account: password, email, deletion.",
+  confirmation:
+    'Confirming it is you (the password, the second factor when it is on, or a passkey): for ten minutes the session may make the changes that ask for it.',
   sessions: "The signed-in user's live sessions.",
   secondFactor: "The signed-in user's second factor: an authenticator app's codes (TOTP).",
   passkeys: "The signed-in user's passkeys (WebAuthn), and signing in with one.",
@@ -88,6 +95,17 @@ export interface EndpointSpec {
    * endpoint may also answer those of `COMMON_REFUSALS`, and those its body and session imply.
    */
   readonly refusals: readonly ErrorCode[];
+  /**
+   * A sensitive action: allowed within CONFIRMATION_SECONDS of the session's confirmation (POST
+   * `confirm`), else refused with 403 CONFIRMATION_REQUIRED. `password` names the body field whose
+   * password (with the body's `code` where two-step sign-in is on) confirms that request by itself.
+   */
+  readonly confirmation?: { readonly password?: 'password' | 'currentPassword' };
+  /**
+   * A way in (a login, an activation, a reset, a second step, a passkey): its success answer is a
+   * session, or the ticket of the login's second step (LoginOk), whichever way in it was.
+   */
+  readonly signsIn?: true;
   /** The largest body taken, in bytes, when above the server's default. */
   readonly bodyLimit?: number;
   /** The app's form (or button) whose request state this endpoint's answers set. */
@@ -126,7 +144,8 @@ export const endpoints = {
     session: 'none',
     body: S.VerifyAccountBody,
     secret: ['code', 'password', 'newPassword', 'linkToken'],
-    answers: { 200: S.SessionOk },
+    signsIn: true,
+    answers: { 200: S.LoginOk },
     refusals: ['INVALID_CODE', 'PASSWORD_NOT_CHOSEN', 'RATE_LIMITED'],
     form: 'activation',
   },
@@ -147,6 +166,7 @@ export const endpoints = {
     session: 'none',
     body: S.LoginBody,
     secret: ['password'],
+    signsIn: true,
     answers: { 200: S.LoginOk },
     refusals: ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_ACTIVATED', 'RATE_LIMITED'],
     form: 'login',
@@ -158,6 +178,7 @@ export const endpoints = {
     session: 'none',
     body: S.LoginSecondFactorBody,
     secret: ['ticket', 'code', 'recoveryCode'],
+    signsIn: true,
     answers: { 200: S.SessionOk },
     refusals: ['INVALID_CODE', 'INVALID_TICKET', 'RATE_LIMITED'],
     form: 'loginSecondFactor',
@@ -188,6 +209,7 @@ export const endpoints = {
     session: 'none',
     body: S.ResetPasswordBody,
     secret: ['code', 'password', 'linkToken'],
+    signsIn: true,
     answers: { 200: S.LoginOk },
     refusals: ['INVALID_CODE', 'RATE_LIMITED'],
     form: 'resetPassword',
@@ -198,7 +220,8 @@ export const endpoints = {
     tag: 'account',
     session: 'required',
     body: S.ChangePasswordBody,
-    secret: ['currentPassword', 'newPassword'],
+    secret: ['currentPassword', 'newPassword', 'code'],
+    confirmation: { password: 'currentPassword' },
     answers: { 200: S.PlainOk },
     refusals: ['RATE_LIMITED'],
     form: 'changePassword',
@@ -209,7 +232,8 @@ export const endpoints = {
     tag: 'account',
     session: 'required',
     body: S.ChangeEmailBody,
-    secret: ['password'],
+    secret: ['password', 'code'],
+    confirmation: { password: 'password' },
     answers: { 202: S.PlainOk },
     refusals: ['RATE_LIMITED'],
     form: 'changeEmail',
@@ -257,7 +281,8 @@ export const endpoints = {
     tag: 'account',
     session: 'required',
     body: S.DeleteAccountBody,
-    secret: ['password'],
+    secret: ['password', 'code'],
+    confirmation: { password: 'password' },
     answers: { 200: S.PlainOk },
     refusals: ['RATE_LIMITED'],
     form: 'deleteAccount',
@@ -303,7 +328,8 @@ export const endpoints = {
     tag: 'secondFactor',
     session: 'required',
     body: S.StartSecondFactorBody,
-    secret: ['password'],
+    secret: ['password', 'code'],
+    confirmation: { password: 'password' },
     answers: { 200: S.SecondFactorSetupOk },
     refusals: ['SECOND_FACTOR_ON', 'RATE_LIMITED'],
     form: 'startSecondFactor',
@@ -326,6 +352,7 @@ export const endpoints = {
     session: 'required',
     body: S.RenewRecoveryCodesBody,
     secret: ['password', 'code'],
+    confirmation: { password: 'password' },
     answers: { 200: S.RecoveryCodesOk },
     refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
     form: 'renewRecoveryCodes',
@@ -337,6 +364,7 @@ export const endpoints = {
     session: 'required',
     body: S.DisableSecondFactorBody,
     secret: ['password', 'code'],
+    confirmation: { password: 'password' },
     answers: { 200: S.PlainOk },
     refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
     form: 'disableSecondFactor',
@@ -346,6 +374,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys/registration-options',
     tag: 'passkeys',
     session: 'required',
+    confirmation: {},
     answers: { 200: S.PasskeyOptionsOk },
     refusals: ['PASSKEY_LIMIT', 'RATE_LIMITED'],
   },
@@ -356,6 +385,7 @@ export const endpoints = {
     session: 'required',
     body: S.AddPasskeyBody,
     secret: ['response'],
+    confirmation: {},
     answers: { 201: S.PasskeyOk },
     refusals: ['INVALID_CREDENTIAL', 'PASSKEY_LIMIT', 'RATE_LIMITED'],
     form: 'addPasskey',
@@ -386,7 +416,8 @@ export const endpoints = {
     session: 'required',
     params: S.PasskeyParams,
     body: S.RemovePasskeyBody,
-    secret: ['password'],
+    secret: ['password', 'code'],
+    confirmation: { password: 'password' },
     answers: { 200: S.PlainOk },
     refusals: ['NOT_FOUND', 'RATE_LIMITED'],
     form: 'removePasskey',
@@ -406,8 +437,36 @@ export const endpoints = {
     session: 'none',
     body: S.PasskeyLoginBody,
     secret: ['response'],
-    answers: { 200: S.SessionOk },
+    signsIn: true,
+    answers: { 200: S.LoginOk },
     refusals: ['INVALID_CREDENTIAL', 'UNKNOWN_CREDENTIAL', 'RATE_LIMITED'],
+  },
+  confirmation: {
+    method: 'GET',
+    path: '/v1/api/user/confirm',
+    tag: 'confirmation',
+    session: 'required',
+    answers: { 200: S.ConfirmationOk },
+    refusals: [],
+  },
+  confirm: {
+    method: 'POST',
+    path: '/v1/api/user/confirm',
+    tag: 'confirmation',
+    session: 'required',
+    body: S.ConfirmBody,
+    secret: ['password', 'code', 'passkeyResponse'],
+    answers: { 200: S.ConfirmOk },
+    refusals: ['INVALID_CODE', 'INVALID_CREDENTIAL', 'RATE_LIMITED'],
+    form: 'confirm',
+  },
+  confirmOptions: {
+    method: 'POST',
+    path: '/v1/api/user/confirm/options',
+    tag: 'confirmation',
+    session: 'required',
+    answers: { 200: S.PasskeyOptionsOk },
+    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
   },
   actionLogs: {
     method: 'POST',
@@ -476,35 +535,46 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   requestPasswordReset: 'Mail a password-reset code (the same answer whatever the email)',
   resetPassword:
     "Choose a new password with the mailed code, sign in (through the second step when the account has a second factor), and end the user's other sessions",
-  changePassword: "Change the password and end the user's other sessions",
-  changeEmail: 'Ask to change the email: a code is mailed to the new address',
+  changePassword:
+    "Change the password (a confirmation, or the current password in the body) and end the user's other sessions",
+  changeEmail:
+    'Ask to change the email (a confirmation, or the password in the body): a code is mailed to the new address',
   emailChange: 'Read the email change waiting for its code, if any',
   resendEmailChange: 'Mail a new code for the pending email change',
   cancelEmailChange: 'Cancel the pending email change',
   confirmEmailChange:
     "Confirm the email change with its mailed code, and end the user's other sessions",
-  deleteAccount: 'Delete the account and everything kept of it',
+  deleteAccount:
+    'Delete the account and everything kept of it (a confirmation, or the password and, where two-step sign-in is on, a code in the body)',
   sessions: "List the user's live sessions",
   revokeOtherSessions: 'End every session of the user but this one',
   revokeSession: 'End one session of the user, by its public id',
   secondFactor: 'Whether the second factor is on, and how many recovery codes are left',
   startSecondFactor:
-    'Start setting up a second factor: a new secret for the authenticator app (replaces one not yet confirmed)',
+    'Start setting up a second factor (a confirmation, or the password in the body): a new secret for the authenticator app (replaces one not yet confirmed)',
   confirmSecondFactor:
     "Turn the second factor on with the authenticator's code; the ten recovery codes are answered once",
-  renewRecoveryCodes: 'Replace the ten recovery codes; the new ones are answered once',
-  disableSecondFactor: 'Turn the second factor off (the password and a code or recovery code)',
+  renewRecoveryCodes:
+    'Replace the ten recovery codes (a confirmation, or the password and a code in the body); the new ones are answered once',
+  disableSecondFactor:
+    'Turn the second factor off (a confirmation, or the password and a code or recovery code in the body)',
   passkeyRegistrationOptions:
-    'WebAuthn creation options for a new passkey of the user: single use, five minutes, for this session only',
+    'WebAuthn creation options for a new passkey of the user (a confirmation first): single use, five minutes, for this session only',
   addPasskey:
     "Add a passkey: the browser's answer to the creation options (@simplewebauthn/browser's RegistrationResponseJSON) and a name; a notice is mailed",
   passkeys: "List the user's passkeys, newest first",
   renamePasskey: "Rename one of the user's passkeys",
-  removePasskey: "Remove one of the user's passkeys (the password); a notice is mailed",
+  removePasskey:
+    "Remove one of the user's passkeys (a confirmation, or the password in the body); a notice is mailed",
   passkeyLoginOptions:
     'WebAuthn request options for signing in with a passkey (discoverable credentials, also for autofill): single use, five minutes',
   passkeyLogin:
     "Sign in with a passkey: its signature over the request options' challenge (@simplewebauthn/browser's AuthenticationResponseJSON); no second factor is asked",
+  confirmation: "Until when the session's confirmation lasts (Unix seconds), or null",
+  confirm:
+    'Confirm it is you: the password (with the code or a recovery code where two-step sign-in is on), or a passkey; the session may make sensitive changes for ten minutes',
+  confirmOptions:
+    "WebAuthn request options for confirming it is you with one of the user's passkeys: single use, five minutes, for this session only",
   actionLogs: 'Send an activity log to support, and get a reference to quote',
   health:
     "Whether the server is ready (as /readyz), with the mail queue's state as a detail that never fails it",
@@ -513,6 +583,14 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
     'Whether the database, and Redis when configured, answer (a readiness probe; the mail queue never fails it)',
   outbox: 'The mails kept in the outbox mail mode, newest last',
 };
+
+/** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */
+export type WayIn = {
+  [N in EndpointName]: Endpoints[N] extends { signsIn: true } ? N : never;
+}[EndpointName];
+export const WAYS_IN = ENDPOINT_NAMES.filter(
+  (name): name is WayIn => (endpoints[name] as EndpointSpec).signsIn === true,
+);
 
 /** Every endpoint's path, by endpoint name. */
 export const API_PATHS = Object.fromEntries(
@@ -535,6 +613,8 @@ export function refusalsOf(spec: EndpointSpec): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (spec.body) codes.push('VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (spec.session === 'required') codes.push('INVALID_TOKEN');
+  if (spec.confirmation) codes.push('CONFIRMATION_REQUIRED');
+  if (spec.confirmation?.password) codes.push('INVALID_CODE', 'RATE_LIMITED');
   codes.push(...spec.refusals, ...COMMON_REFUSALS);
   return [...new Set(codes)];
 }
@@ -583,7 +663,12 @@ export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
  * Body fields the app fills in itself (from the mailed link, the login's answer, or the browser's
  * passkey), never shown as form fields.
  */
-const NOT_TYPED: ReadonlySet<string> = new Set(['linkToken', 'ticket', 'response']);
+const NOT_TYPED: ReadonlySet<string> = new Set([
+  'linkToken',
+  'ticket',
+  'response',
+  'passkeyResponse',
+]);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
   ? v.InferInput<B>
@@ -591,7 +676,7 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B exten
 
 /** The fields a form of this endpoint shows (of each endpoint, for a union). */
 export type FormFieldOf<N extends EndpointName> = N extends EndpointName
-  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket' | 'response'>
+  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket' | 'response' | 'passkeyResponse'>
   : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {

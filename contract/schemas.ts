@@ -136,49 +136,6 @@ const name = v.pipe(
  */
 const linkToken = v.optional(givenPassword);
 
-// Bodies.
-export const SignupBody = v.object({ name, email, password: newPassword });
-export const LoginBody = v.object({ email, password: givenPassword });
-/**
- * Activation: the code with a password chosen at sign-up (`password`), or the code's holder
- * choosing a new one instead (`newPassword`); exactly one of the two.
- */
-export const VerifyAccountBody = v.pipe(
-  v.object({
-    email,
-    code,
-    password: v.optional(givenPassword),
-    newPassword: v.optional(newPassword),
-    linkToken,
-  }),
-  v.forward(
-    v.check(
-      (body) => (body.password === undefined) !== (body.newPassword === undefined),
-      'REQUIRED',
-    ),
-    ['password'],
-  ),
-  v.metadata(
-    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] } : {},
-  ),
-);
-export const ResendActivationBody = v.object({ email });
-export const RequestPasswordResetBody = v.object({ email });
-export const ResetPasswordBody = v.object({ email, code, password: newPassword, linkToken });
-export const ChangePasswordBody = v.pipe(
-  v.object({ currentPassword: givenPassword, newPassword }),
-  v.forward(
-    v.check((body) => body.newPassword !== body.currentPassword, 'SAME_PASSWORD'),
-    ['newPassword'],
-  ),
-  v.description(
-    REFERENCE ? '`newPassword` differs from `currentPassword` (SAME_PASSWORD otherwise).' : '',
-  ),
-);
-export const ChangeEmailBody = v.object({ password: givenPassword, newEmail: email });
-export const ConfirmEmailChangeBody = v.object({ code, linkToken });
-export const DeleteAccountBody = v.object({ password: givenPassword });
-
 /** Digits of an authenticator app's code (TOTP). */
 export const TOTP_DIGITS = 6;
 /** A recovery code: 16 characters of base32 in groups of four (`abcd-efgh-ijkl-mnop`), 80 bits. */
@@ -220,12 +177,78 @@ const totpOrRecoveryCode = v.pipe(
     REFERENCE ? `${TOTP_DIGITS} digits from the authenticator app, or a recovery code.` : '',
   ),
 );
-export const StartSecondFactorBody = v.object({ password: givenPassword });
+/**
+ * The second factor's code beside a password, where two-step sign-in is on: it confirms the
+ * request with the password (an app's code or a recovery code).
+ */
+const confirmingCode = v.optional(totpOrRecoveryCode);
+
+// Bodies.
+export const SignupBody = v.object({ name, email, password: newPassword });
+export const LoginBody = v.object({ email, password: givenPassword });
+/**
+ * Activation: the code with a password chosen at sign-up (`password`), or the code's holder
+ * choosing a new one instead (`newPassword`); exactly one of the two.
+ */
+export const VerifyAccountBody = v.pipe(
+  v.object({
+    email,
+    code,
+    password: v.optional(givenPassword),
+    newPassword: v.optional(newPassword),
+    linkToken,
+  }),
+  v.forward(
+    v.check(
+      (body) => (body.password === undefined) !== (body.newPassword === undefined),
+      'REQUIRED',
+    ),
+    ['password'],
+  ),
+  v.metadata(
+    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] } : {},
+  ),
+);
+export const ResendActivationBody = v.object({ email });
+export const RequestPasswordResetBody = v.object({ email });
+export const ResetPasswordBody = v.object({ email, code, password: newPassword, linkToken });
+// A sensitive change takes the session's confirmation (POST confirm), or the password (and the
+// code where two-step sign-in is on) in its own body, as before confirmations existed.
+export const ChangePasswordBody = v.pipe(
+  v.object({ currentPassword: v.optional(givenPassword), newPassword, code: confirmingCode }),
+  v.forward(
+    v.check((body) => body.newPassword !== body.currentPassword, 'SAME_PASSWORD'),
+    ['newPassword'],
+  ),
+  v.description(
+    REFERENCE
+      ? '`newPassword` differs from the current password (SAME_PASSWORD otherwise). Without `currentPassword`, the session must be confirmed.'
+      : '',
+  ),
+);
+export const ChangeEmailBody = v.object({
+  password: v.optional(givenPassword),
+  code: confirmingCode,
+  newEmail: email,
+});
+export const ConfirmEmailChangeBody = v.object({ code, linkToken });
+export const DeleteAccountBody = v.object({
+  password: v.optional(givenPassword),
+  code: confirmingCode,
+});
+
+export const StartSecondFactorBody = v.object({
+  password: v.optional(givenPassword),
+  code: confirmingCode,
+});
 export const ConfirmSecondFactorBody = v.object({ code: totpCode });
-export const RenewRecoveryCodesBody = v.object({ password: givenPassword, code: totpCode });
+export const RenewRecoveryCodesBody = v.object({
+  password: v.optional(givenPassword),
+  code: confirmingCode,
+});
 export const DisableSecondFactorBody = v.object({
-  password: givenPassword,
-  code: totpOrRecoveryCode,
+  password: v.optional(givenPassword),
+  code: confirmingCode,
 });
 /** A recovery code. */
 const recoveryCode = v.pipe(
@@ -268,8 +291,33 @@ const credentialResponse = v.looseObject({
 });
 export const AddPasskeyBody = v.object({ response: credentialResponse, name });
 export const RenamePasskeyBody = v.object({ name });
-export const RemovePasskeyBody = v.object({ password: givenPassword });
+export const RemovePasskeyBody = v.object({
+  password: v.optional(givenPassword),
+  code: confirmingCode,
+});
 export const PasskeyLoginBody = v.object({ response: credentialResponse });
+
+/**
+ * Confirming it is you: the password (with `code` where two-step sign-in is on), or a passkey's
+ * signature over the options of POST confirm/options; exactly one of the two.
+ */
+export const ConfirmBody = v.pipe(
+  v.object({
+    password: v.optional(givenPassword),
+    code: confirmingCode,
+    passkeyResponse: v.optional(credentialResponse),
+  }),
+  v.forward(
+    v.check(
+      (body) => (body.password === undefined) !== (body.passkeyResponse === undefined),
+      'REQUIRED',
+    ),
+    ['password'],
+  ),
+  v.metadata(
+    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['passkeyResponse'] }] } : {},
+  ),
+);
 
 /**
  * An activity log sent to support: the action-log file (contract/action-log.ts, the Redux DevTools
@@ -335,6 +383,12 @@ export const SecondFactorStatusOk = v.object({
   recoveryCodesLeft: v.number(),
 });
 export const ConfirmEmailChangeOk = v.object({ error: v.literal(false), user: PublicUser });
+/** How long a session stays confirmed after POST confirm. */
+export const CONFIRMATION_SECONDS = 10 * 60;
+/** The session is confirmed until `until` (Unix seconds). */
+export const ConfirmOk = v.object({ error: v.literal(false), until: v.number() });
+/** Until when the session is confirmed (Unix seconds), or null when it is not. */
+export const ConfirmationOk = v.object({ error: v.literal(false), until: v.nullable(v.number()) });
 /** The email change waiting for its code, if any; `expiresAt` (ISO-8601) is when its code ends. */
 export const EmailChangeOk = v.object({
   error: v.literal(false),

@@ -16,9 +16,11 @@ import { generatedLogText } from '../testing/actionLog/generatedLog';
 import {
   activatedAccount,
   authenticatorFor,
+  logInByApi,
   newAccount,
   secondFactorOn,
   signUpOnly,
+  waitForMail,
   type Account,
 } from '../testing/browser/api';
 import {
@@ -66,9 +68,28 @@ async function submitEmpty(page: Page) {
   await page.locator('[aria-invalid="true"]').first().waitFor();
 }
 
-/** The home view once its session list has arrived. */
-async function sessionsShown(page: Page) {
-  await page.locator('.sessions__list').waitFor();
+/** Home's overview once every line of it has arrived (none reads "Checking…" any more). */
+async function overviewShown(page: Page) {
+  await page.locator('.overview dd').first().waitFor();
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.overview dd').length >= 5 &&
+      [...document.querySelectorAll('.overview dd')].every(
+        (dd) => !/Checking|កំពុងពិនិត្យ/.test(dd.textContent ?? ''),
+      ),
+  );
+}
+
+/** Home with a section open (`/?section=…`). */
+const homeSection = (section: string) => `${ROUTES.home}?section=${section}`;
+
+/** The gate of the open section: the password (and the code where it is on), then what it opens. */
+async function confirmInSection(page: Page, password: string, code?: string) {
+  const gate = page.locator('.home-section__panel .confirm');
+  await gate.locator('input[name=password]').fill(password);
+  if (code !== undefined) await gate.locator('input[name=code]').fill(code);
+  await gate.locator('[type=submit]').click();
+  await page.locator('.home-section__panel .confirmed').first().waitFor();
 }
 
 async function logInAs(page: Page, account: Account, password = account.password) {
@@ -78,18 +99,16 @@ async function logInAs(page: Page, account: Account, password = account.password
   await formAlert(page).waitFor();
 }
 
-/** The home view's two-step sign-in section, once the server said whether it is on. */
+/** The home view's two-step sign-in section, open. */
 function twoStepSection(page: Page) {
-  return page
-    .locator('section.card__section')
-    .filter({ has: page.locator('.totp-state, .totp-codes') });
+  return page.locator('.home-section__panel');
 }
 
 /** Starts setting up the second factor on home: the QR code and the key show. */
 async function startTwoStep(page: Page, account: Account) {
-  await sessionsShown(page);
+  await overviewShown(page);
+  await confirmInSection(page, account.password);
   const section = twoStepSection(page);
-  await section.locator('input[name=password]').fill(account.password);
   await section.locator('[type=submit]').click();
   await section.locator('.totp-qr__image').waitFor();
   await section.locator('.totp-qr__image').evaluate((image: HTMLImageElement) => image.decode());
@@ -131,14 +150,14 @@ function twoStepScenes(guarded: Account, baseUrl: string): Scene[] {
     {
       name: 'home-two-step-setup',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('security'),
       session: freshSession,
       act: (page) => startTwoStep(page, fresh),
     },
     {
       name: 'home-two-step-codes',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('security'),
       session: freshSession,
       act: async (page) => {
         await startTwoStep(page, fresh);
@@ -153,58 +172,101 @@ function twoStepScenes(guarded: Account, baseUrl: string): Scene[] {
       // The question whether it is on gets no answer (offline): said, with "Try again".
       name: 'home-two-step-failed',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('security'),
       signedIn: true,
       prepare: (page) => page.route(/\/v1\/api\/user\/totp$/, (route) => route.abort()),
       act: async (page) => {
-        await sessionsShown(page);
         await page.locator('.totp-failed').waitFor();
       },
     },
     {
       name: 'home-email-failed',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('profile'),
       signedIn: true,
       prepare: (page) => page.route(/\/v1\/api\/user\/email-change$/, (route) => route.abort()),
       act: async (page) => {
-        await sessionsShown(page);
         await page.locator('.email-change__failed').waitFor();
       },
     },
     {
       name: 'home-two-step-on',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('security'),
       session: async () => {
         const { account, token } = await ownAccount();
         await secondFactorOn(baseUrl, token, account.password);
         return token;
       },
       act: async (page) => {
-        await sessionsShown(page);
         await page.locator('.totp-state--on').waitFor();
+        // The gate asks for the code too where two-step sign-in is on.
+        await page.locator('.confirm input[name=code]').waitFor();
+      },
+    },
+    {
+      // A reset of an account with two-step sign-in: the second step, saying why.
+      name: 'login-second-step-after-reset',
+      view: 'resetPassword',
+      path: ROUTES.resetPassword,
+      act: async (page) => {
+        const { account, token } = await ownAccount();
+        await secondFactorOn(baseUrl, token, account.password);
+        await field(page, 'email').fill(account.email);
+        await submitButton(page).click();
+        const mail = await waitForMail(baseUrl, account.email, 3);
+        const link = new URL(mail.link!);
+        await page.goto(baseUrl + link.pathname + link.search);
+        await field(page, 'password').fill(`${account.password}-renewed`);
+        await submitButton(page).click();
+        await view(page, 'login').locator('input[name=code]').waitFor();
+        await page.locator('.notice__text').waitFor();
       },
     },
   ];
 }
 
-function scenes(activated: Account, dormant: Account): Scene[] {
+function scenes(activated: Account, dormant: Account, baseUrl: string): Scene[] {
+  // A session of its own: the shared one stays unconfirmed for the gate's pictures.
+  const freshSession = async () =>
+    (await logInByApi(baseUrl, activated.email, activated.password)).token;
+  // An account of its own, for a change that stays (a pending email change).
+  let own: Account = activated;
+  const ownSession = async () => {
+    own = newAccount('screens-own');
+    return (await activatedAccount(baseUrl, own)).token;
+  };
   return [
-    { name: 'home', view: 'home', path: ROUTES.home, signedIn: true, act: sessionsShown },
+    { name: 'home', view: 'home', path: ROUTES.home, signedIn: true, act: overviewShown },
+    {
+      name: 'home-password-confirm',
+      view: 'home',
+      path: homeSection('password'),
+      session: freshSession,
+      act: async (page) => void (await page.locator('.confirm input[name=password]').waitFor()),
+    },
+    {
+      name: 'home-password-confirmed',
+      view: 'home',
+      path: homeSection('password'),
+      session: freshSession,
+      act: (page) => confirmInSection(page, activated.password),
+    },
+    {
+      name: 'home-sessions',
+      view: 'home',
+      path: homeSection('sessions'),
+      signedIn: true,
+      act: async (page) => void (await page.locator('.sessions__list').waitFor()),
+    },
     {
       name: 'home-email-code',
       view: 'home',
-      path: ROUTES.home,
-      signedIn: true,
+      path: homeSection('profile'),
+      session: ownSession,
       act: async (page) => {
-        await sessionsShown(page);
-        await page.locator('input[name=newEmail]').fill(`new-${activated.email}`);
-        await page
-          .locator('input[name=newEmail]')
-          .locator('xpath=ancestor::form')
-          .locator('input[name=password]')
-          .fill(activated.password);
+        await confirmInSection(page, own.password);
+        await page.locator('input[name=newEmail]').fill(`new-${own.email}`);
         await page.locator('input[name=newEmail]').press('Enter');
         await page.locator('input[name=code]').waitFor();
       },
@@ -212,10 +274,10 @@ function scenes(activated: Account, dormant: Account): Scene[] {
     {
       name: 'home-delete-unconfirmed',
       view: 'home',
-      path: ROUTES.home,
-      signedIn: true,
+      path: homeSection('delete'),
+      session: freshSession,
       act: async (page) => {
-        await sessionsShown(page);
+        await confirmInSection(page, activated.password);
         await page
           .locator('input[name=confirm]')
           .locator('xpath=ancestor::form')
@@ -304,7 +366,7 @@ function scenes(activated: Account, dormant: Account): Scene[] {
       path: `${ROUTES.activation}?${new URLSearchParams({ email: activated.email, code: '123456' })}`,
       signedIn: true,
       act: async (page) => {
-        await sessionsShown(page);
+        await overviewShown(page);
         await page.locator('.notice__text').waitFor();
       },
     },
@@ -391,8 +453,11 @@ async function pictureReplay(page: Page, url: string, file: string) {
   await page.locator('.replay-details h2').filter({ hasText: 'refused' }).waitFor();
 }
 
-/** A passkey named `name` for the session `token`, made by a software authenticator. */
-async function passkeyByApi(baseUrl: string, token: string, name: string) {
+/**
+ * A passkey named `name` for the session `token` of `account`, made by a software authenticator
+ * once the session is confirmed (with the password).
+ */
+async function passkeyByApi(baseUrl: string, token: string, account: Account, name: string) {
   const port = new URL(baseUrl).port;
   const call = async (path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}/v1/api/user/${path}`, {
@@ -403,6 +468,7 @@ async function passkeyByApi(baseUrl: string, token: string, name: string) {
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return (await response.json()) as { options: PublicKeyCredentialCreationOptionsJSON };
   };
+  await call('confirm', { password: account.password });
   const { options } = await call('passkeys/registration-options');
   // The server's relying party is localhost (PUBLIC_URL unset), its origin localhost's.
   const response = new SoftAuthenticator(`http://localhost:${port}`).register(options);
@@ -411,41 +477,71 @@ async function passkeyByApi(baseUrl: string, token: string, name: string) {
 
 /** Home's passkeys, once the list has arrived. */
 async function passkeysShown(page: Page) {
-  await sessionsShown(page);
   await page.locator('[data-passkeys] [data-passkey]').first().waitFor();
 }
+
+const LONG_NAME =
+  'The work laptop of the accounts team, second floor, by the window (Chrome on Windows)';
 
 /** The scenes of passkeys: home's section with one (a long name), and the login's button. */
 function passkeyScenes(baseUrl: string): Scene[] {
   const withPasskey = async () => {
-    const { token } = await activatedAccount(baseUrl, newAccount('screens-passkey'));
-    await passkeyByApi(
-      baseUrl,
-      token,
-      'The work laptop of the accounts team, second floor, by the window (Chrome on Windows)',
-    );
+    const owner = newAccount('screens-passkey');
+    const { token } = await activatedAccount(baseUrl, owner);
+    await passkeyByApi(baseUrl, token, owner, LONG_NAME);
     return token;
+  };
+  /** After a reset through the mail's link, home names the passkey added a moment ago. */
+  const resetWithPasskey = async (page: Page) => {
+    const account = newAccount('screens-review');
+    const { token } = await activatedAccount(baseUrl, account);
+    await passkeyByApi(baseUrl, token, account, 'A passkey added a moment ago');
+    await field(page, 'email').fill(account.email);
+    await submitButton(page).click();
+    const mail = await waitForMail(baseUrl, account.email, 3);
+    const link = new URL(mail.link!);
+    await page.goto(baseUrl + link.pathname + link.search);
+    await field(page, 'password').fill(`${account.password}-renewed`);
+    await submitButton(page).click();
+    await page.locator('[data-passkey-review]').waitFor();
+    return `${account.password}-renewed`;
   };
   return [
     {
       name: 'home-passkeys',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('passkeys'),
       session: withPasskey,
       act: passkeysShown,
+    },
+    {
+      name: 'home-passkeys-review',
+      view: 'resetPassword',
+      path: ROUTES.resetPassword,
+      act: async (page) => void (await resetWithPasskey(page)),
+    },
+    {
+      name: 'home-passkeys-review-choose',
+      view: 'resetPassword',
+      path: ROUTES.resetPassword,
+      act: async (page) => {
+        const password = await resetWithPasskey(page);
+        await page.locator('[data-passkey-review] a').click();
+        await confirmInSection(page, password);
+        await page.locator('.review input[type=checkbox]').first().check();
+      },
     },
     {
       // The list gets the server's failure: said, with "Try again".
       name: 'home-passkeys-failed',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('passkeys'),
       signedIn: true,
       prepare: (page) =>
         page.route(/\/v1\/api\/user\/passkeys$/, (route) =>
           route.fulfill({ status: 500, json: { error: true, code: 'INTERNAL' } }),
         ),
       act: async (page) => {
-        await sessionsShown(page);
         await page.locator('.passkeys__failed').waitFor();
       },
     },
@@ -453,7 +549,7 @@ function passkeyScenes(baseUrl: string): Scene[] {
       // A full account: the list as the server gives it, and in place of the form, why no more.
       name: 'home-passkeys-full',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('passkeys'),
       signedIn: true,
       prepare: (page) =>
         page.route(/\/v1\/api\/user\/passkeys$/, (route) =>
@@ -472,17 +568,25 @@ function passkeyScenes(baseUrl: string): Scene[] {
       act: passkeysShown,
     },
     {
+      // Confirmed (the passkey was added a moment ago): "Remove" opens its question.
       name: 'home-passkeys-remove',
       view: 'home',
-      path: ROUTES.home,
+      path: homeSection('passkeys'),
       session: withPasskey,
       act: async (page) => {
         await passkeysShown(page);
         const section = page.locator('[data-passkeys]');
         await section.locator('[data-passkey] .button--secondary').nth(1).click();
-        await section.locator('[data-passkey] [type=submit]').click();
-        await section.locator('input[name=password][aria-invalid="true"]').waitFor();
+        await section.locator('[data-passkey] [type=submit]').waitFor();
       },
+    },
+    {
+      // Not confirmed: the list, and the gate before adding or removing one.
+      name: 'home-passkeys-confirm',
+      view: 'home',
+      path: homeSection('passkeys'),
+      signedIn: true,
+      act: async (page) => void (await page.locator('[data-passkeys] .confirm').waitFor()),
     },
     {
       name: 'login-passkey',
@@ -555,7 +659,7 @@ async function main() {
         const dir = path.join(OUT_DIR, size, localeRef);
         fs.mkdirSync(dir, { recursive: true });
         const all = [
-          ...scenes(activated, dormant),
+          ...scenes(activated, dormant, server.url),
           ...twoStepScenes(guarded, server.url),
           ...passkeyScenes(server.url),
         ];

@@ -25,6 +25,7 @@ import resources, { type Clock } from './plugins/resources';
 import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
 import activationRoutes from './routes/activation';
+import confirmationRoutes from './routes/confirmation';
 import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
@@ -55,6 +56,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   sessionListRoutes,
   secondFactorRoutes,
   passkeyRoutes,
+  confirmationRoutes,
   actionLogRoutes,
   outboxRoutes,
 ]);

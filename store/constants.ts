@@ -2,6 +2,8 @@
 import { LANGUAGES, type Locale } from '../contract/languages';
 
 export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
+/** Keys of the tab's session storage: what outlives a reload of this tab only. */
+export const TAB_STORAGE_KEYS = { secondStep: 'secondStep' } as const;
 export const USER_COOKIE = 'user';
 export { SESSION_TIME_ZONE } from '../contract/time';
 export const HTTP_TIMEOUT_MS = 30_000;
@@ -18,6 +20,12 @@ export const FORMAT_LOCALE: Record<Locale, string> = {
   kh: LANGUAGES.kh.format,
 };
 export const ACTION_LOG_CAPACITY = 10_000;
+/**
+ * After a password reset or "Log out all other devices", home offers to remove the passkeys added
+ * in this many days: a session lives 7 days, so one a thief added with a stolen session is this
+ * recent when that session is found out.
+ */
+export const RECENT_PASSKEY_DAYS = 7;
 /** Logs that leave the browser mask names and addresses; a build with `off` keeps them. */
 export const ACTION_LOG_MASKING = process.env.ACTION_LOG_MASKING !== 'off';
 export const API_BASE_URL = process.env.API_BASE_URL ?? '';

@@ -77,7 +77,10 @@ export interface PasskeyCeremonies {
 }
 
 export interface Effects {
+  /** Local storage: the token and the language. */
   storage: KeyValueStorage;
+  /** This tab's session storage: what outlives a reload of the tab and no more. */
+  tabStorage: KeyValueStorage;
   cookies: CookieJar;
   clock: Clock;
   /**
@@ -89,4 +92,18 @@ export interface Effects {
   console: Pick<Console, 'error'>;
   connection: Connection;
   passkeys: PasskeyCeremonies;
+}
+
+/** The longest wait a timer takes (2^31 - 1 ms): a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Waits with `delay` (a listener's, which its cancellation ends) until `atMs` on `clock`. */
+export async function waitUntil(
+  atMs: number,
+  clock: Clock,
+  delay: (ms: number) => Promise<void>,
+): Promise<void> {
+  for (let left = atMs - clock.now(); left > 0; left = atMs - clock.now()) {
+    await delay(Math.min(left, LONGEST_TIMER_MS));
+  }
 }

@@ -9,7 +9,13 @@ import { makeStore, type StoreOptions } from './store';
 
 export function startStore(effects: Effects, options: StoreOptions = {}) {
   const store = makeStore(
-    withStartLocation(initialStateFromStorage(effects.storage), effects.history.location),
+    withStartLocation(
+      initialStateFromStorage(effects.storage, {
+        storage: effects.tabStorage,
+        nowMs: effects.clock.now(),
+      }),
+      effects.history.location,
+    ),
     effects,
     options,
   );

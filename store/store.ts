@@ -4,6 +4,7 @@ import { addAccountListeners } from './account/accountListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api, type RequestContext } from './api/apiSlice';
 import { addAuthListeners } from './auth/authSlice';
+import { addSecondStepListeners } from './auth/secondStep';
 import { ACTION_LOG_CAPACITY, PAGE_LOG_ID } from './constants';
 import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
@@ -71,8 +72,11 @@ export function makeStore(
 /** Every feature's listeners (added again, after clearing, when the dev server swaps modules). */
 export function addAppListeners(startAppListening: AppStartListening) {
   addRouterListeners(startAppListening);
-  addNavigationListeners(startAppListening);
+  // Before the navigation's: listeners run in this order, so a way in's token is stored before the
+  // navigation it leads to sends its verify call.
   addAuthListeners(startAppListening);
+  addSecondStepListeners(startAppListening);
+  addNavigationListeners(startAppListening);
   addLocaleListeners(startAppListening);
   addAccountListeners(startAppListening);
   addPasskeyListeners(startAppListening);

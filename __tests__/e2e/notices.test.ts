@@ -4,8 +4,10 @@ import type { Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, waitForCode, waitForMail } from '../../testing/browser/api';
 import {
+  confirmIt,
   expectView,
   field,
+  openSection,
   ROUTES,
   signUpThroughForm,
   submitButton,
@@ -65,7 +67,7 @@ test('a signed-in visitor opening the mail links is sent home and told why, in K
   const { page } = await suite.open({ token: session.token, localeRef: 'kh' });
   const activationMail = await waitForMail(suite.server.url, account.email, 1);
   const link = new URL(activationMail.link ?? `${suite.server.url}${ROUTES.activation}`);
-  // As a Khmer mail links: the link's language is the page's.
+  // As a Khmer mail's link says (the page follows the language a link carries).
   link.searchParams.set('lang', 'kh');
   await page.goto(suite.server.url + link.pathname + link.search);
   await expectView(page, 'home');
@@ -98,9 +100,9 @@ test('a password reset says so on home; a deletion says so on /login', async () 
     'Your new password is saved, and you are logged in.',
   );
 
-  const danger = page.getByRole('region', { name: 'Delete your account', exact: true });
+  const danger = await openSection(page, 'Delete your account');
+  await confirmIt(danger, newPassword);
   await danger.getByLabel('I understand that my account will be deleted for good.').check();
-  await danger.getByLabel('Password', { exact: true }).fill(newPassword);
   await danger.getByRole('button', { name: 'Delete my account' }).click();
   await expectView(page, 'login');
   await expect(noticeText(page)).resolves.toBe(

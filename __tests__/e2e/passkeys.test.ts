@@ -1,18 +1,20 @@
 // Passkeys in Chromium against the real server, with the DevTools protocol's virtual authenticator
-// standing in for the device's: one added on home, a sign-in with it from /login (by the button,
-// and by the email field's autofill), the session list saying how that session was opened, its
-// renaming and its removal with the password; a browser without that passkey cannot sign in with
-// it, nor can anyone once it is removed.
+// standing in for the device's: one added on home once the session is confirmed with the
+// password, a sign-in with it from /login (by the button, and by the email field's autofill), the
+// session list saying how that session was opened, its renaming, and its removal once the session
+// is confirmed with the passkey itself; a browser without that passkey cannot sign in with it, nor
+// can anyone once it is removed.
 import type { BrowserContext, Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, type Account } from '../../testing/browser/api';
 import {
+  confirmIt,
   expectView,
   field,
   logIn,
   logOut,
+  openSection,
   ROUTES,
-  section,
   storedToken,
 } from '../../testing/browser/app';
 import { axeViolations } from '../../testing/browser/axe';
@@ -55,10 +57,13 @@ async function withoutAutofill(page: Page) {
   });
 }
 
-const passkeysSection = (page: Page) => section(page, 'Passkeys');
+const passkeysSection = (page: Page) => openSection(page, 'Passkeys');
 const passkeyButton = (page: Page) => page.getByRole('button', { name: 'Sign in with a passkey' });
-const thisSession = (page: Page) =>
-  page.locator('.sessions__item').filter({ hasText: 'This device' });
+/** This session's line in home's Sessions section (opened for it). */
+const thisSession = async (page: Page) =>
+  (await openSection(page, 'Where you are logged in'))
+    .locator('.sessions__item')
+    .filter({ hasText: 'This device' });
 
 /** Logs in with the password on localhost and adds a passkey named `name` on home. */
 async function addPasskey(page: Page, account: Account, name?: string) {
@@ -66,8 +71,11 @@ async function addPasskey(page: Page, account: Account, name?: string) {
   await expectView(page, 'login');
   await logIn(page, account.email, account.password);
   await expectView(page, 'home');
-  const passkeys = passkeysSection(page);
+  const passkeys = await passkeysSection(page);
   await passkeys.getByText('You have no passkeys yet.').waitFor();
+  // Adding one asks to confirm it is you first.
+  await expect(passkeys.getByRole('button', { name: 'Add a passkey' }).count()).resolves.toBe(0);
+  await confirmIt(passkeys, account.password);
   // The name starts as the device's; the visitor may choose another.
   const newName = passkeys.getByLabel('Name of the new passkey');
   await expect(newName.inputValue()).resolves.toMatch(/ on /);
@@ -85,12 +93,14 @@ test('a passkey added on home signs in by the button, and is refused once remove
 
   const name = 'Work laptop passkey';
   await addPasskey(page, account, name);
-  const passkeys = passkeysSection(page);
+  let passkeys = await passkeysSection(page);
   await expect(passkeys.locator('[data-passkey]').allInnerTexts()).resolves.toEqual([
     expect.stringMatching(new RegExp(`${name}[\\s\\S]*Added: [\\s\\S]*Last used: Not used yet`)),
   ]);
   expect(await authenticator.credentials()).toHaveLength(1);
-  await expect(thisSession(page).innerText()).resolves.toContain('Logged in with the password');
+  await expect((await thisSession(page)).innerText()).resolves.toContain(
+    'Logged in with the password',
+  );
   expect(await axeViolations(page)).toEqual([]);
 
   // Out, and back in with the passkey alone.
@@ -101,18 +111,25 @@ test('a passkey added on home signs in by the button, and is refused once remove
   const cookies = await context.cookies(origin());
   expect(cookies.find((cookie) => cookie.name === 'user')?.value).toContain(account.email);
   // The session list says how this session was opened; the passkey, when it was last used.
-  await expect(thisSession(page).innerText()).resolves.toContain('Logged in with a passkey');
+  await expect((await thisSession(page)).innerText()).resolves.toContain(
+    'Logged in with a passkey',
+  );
+  passkeys = await passkeysSection(page);
   await expect(passkeys.locator('[data-passkey]').innerText()).resolves.not.toContain(
     'Not used yet',
   );
 
-  // Renamed in place, then removed with the password.
+  // Renamed in place; removed once this session is confirmed, here with the passkey itself.
   await passkeys.getByRole('button', { name: `Rename ${name}` }).click();
   await passkeys.getByLabel('Name of the passkey', { exact: true }).fill('Old laptop');
   await passkeys.getByRole('button', { name: 'Save' }).click();
   await passkeys.getByText('The passkey was renamed.').waitFor();
+  await expect(passkeys.getByRole('button', { name: 'Remove Old laptop' }).count()).resolves.toBe(
+    0,
+  );
+  await passkeys.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await passkeys.locator('.confirmed').waitFor();
   await passkeys.getByRole('button', { name: 'Remove Old laptop' }).click();
-  await passkeys.getByLabel('Password', { exact: true }).fill(account.password);
   expect(await axeViolations(page)).toEqual([]);
   await passkeys.getByRole('button', { name: 'Remove the passkey' }).click();
   await passkeys.getByText('The passkey was removed.').waitFor();
@@ -124,14 +141,14 @@ test('a passkey added on home signs in by the button, and is refused once remove
   await passkeyButton(page).click();
   await page
     .getByRole('alert')
-    .filter({ hasText: 'No account here has this passkey any more' })
+    .filter({ hasText: 'No account here has this passkey any more: it was removed' })
     .waitFor();
   await expectView(page, 'login');
   expect(await storedToken(page)).toBeNull();
   await logIn(page, account.email, account.password);
   await expectView(page, 'home');
-  // Only the server's refusals were logged by the browser (the guest's checks, the passkey no
-  // account has).
+  // Only the server's refusals were logged by the browser (the guest's checks, the passkey it no
+  // longer knows).
   expect(consoleErrors.filter((line) => !/status of (401|400|404)/.test(line))).toEqual([]);
 });
 
@@ -145,14 +162,16 @@ test("the email field's autofill offers the passkey and signs in with it", async
   const before = await storedToken(page);
   // Out to /login, where the virtual authenticator picks the passkey the email field offers, as
   // the visitor would: back home at once, in a new session.
-  await page.locator('.card__actions').getByRole('button', { name: 'Log out' }).click();
+  await page.locator('.overview .card__actions').getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === ROUTES.login);
   await page.waitForURL((url) => url.pathname === ROUTES.home);
   await expectView(page, 'home');
   const after = await storedToken(page);
   expect(after).toMatch(/\S{20,}/);
   expect(after).not.toBe(before);
-  await expect(thisSession(page).innerText()).resolves.toContain('Logged in with a passkey');
+  await expect((await thisSession(page)).innerText()).resolves.toContain(
+    'Logged in with a passkey',
+  );
 });
 
 test('another browser, whose authenticator lacks the passkey, cannot sign in with it', async () => {

@@ -38,7 +38,7 @@ describe.each([
     await signUpOnly(suite.server.url, account);
     const mail = await waitForMail(suite.server.url, account.email, 1);
     const link = new URL(mail.link!);
-    // As the mail in the visitor's language links: the link's language is the page's.
+    // As a mail in this language links (the page follows the language a link carries).
     link.searchParams.set('lang', language);
     const { page } = await suite.open({ localeRef: language }, options);
     await page.goto(suite.server.url + link.pathname + link.search);

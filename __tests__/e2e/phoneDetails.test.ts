@@ -90,10 +90,17 @@ describe.each([
     await page.getByText(account.email).first().waitFor();
     await expectNoSidewaysScroll(page, 'home');
 
+    // The Email section, confirmed first (in either language: by the fields' names).
+    await page.goto(`${suite.server.url}${ROUTES.home}?section=profile`);
+    await expectView(page, 'home');
+    const gate = page.locator('.confirm form');
+    await gate.locator('input[name="password"]').fill(account.password);
+    await gate.locator('[type="submit"]').click();
+    await page.locator('.confirmed').waitFor();
+    await expectNoSidewaysScroll(page, 'email section');
     const newEmail = wideAccount('next').email;
     await page.locator('form input[name="newEmail"]').fill(newEmail);
     const changeForm = page.locator('form', { has: page.locator('input[name="newEmail"]') });
-    await changeForm.locator('input[name="password"]').fill(account.password);
     await changeForm.locator('[type="submit"]').click();
     await page.getByText(newEmail).first().waitFor();
     await expectNoSidewaysScroll(page, 'email change');

@@ -12,7 +12,15 @@ import {
   newAccount,
   secondFactorOn,
 } from '../../testing/browser/api';
-import { expectView, logIn, logOut, ROUTES, section, storedToken } from '../../testing/browser/app';
+import {
+  confirmIt,
+  expectView,
+  logIn,
+  logOut,
+  openSection,
+  ROUTES,
+  storedToken,
+} from '../../testing/browser/app';
 import { axeViolations } from '../../testing/browser/axe';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
@@ -31,10 +39,11 @@ test('turned on at home, asked at login (a code, then recovery codes once each),
   await page.goto(suite.server.url + ROUTES.home);
   await expectView(page, 'home');
 
-  // Turn it on: the password, then the key as shown on the page, then the app's first code.
-  const twoStep = section(page, 'Two-step sign-in');
+  // Turn it on: the confirmation (the password), then the key as shown on the page, then the
+  // app's first code.
+  const twoStep = await openSection(page, 'Two-step sign-in');
   await twoStep.getByText('Two-step sign-in is off.').waitFor();
-  await twoStep.getByLabel('Password', { exact: true }).fill(account.password);
+  await confirmIt(twoStep, account.password);
   await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const key = twoStep.locator('.totp-key__value');
   await key.waitFor();
@@ -75,7 +84,9 @@ test('turned on at home, asked at login (a code, then recovery codes once each),
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectView(page, 'home');
-  await section(page, 'Two-step sign-in')
+  await (
+    await openSection(page, 'Two-step sign-in')
+  )
     .getByText('You have 9 recovery codes left.', { exact: false })
     .waitFor();
   await logOut(page);
@@ -94,22 +105,20 @@ test('turned on at home, asked at login (a code, then recovery codes once each),
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectView(page, 'home');
 
-  // Turned off with the password and a code; the next login asks for the password only.
-  const off = section(page, 'Two-step sign-in');
+  // Turned off once this session confirms with the password and a code; the next login asks for
+  // the password only.
+  const off = await openSection(page, 'Two-step sign-in');
   await off.getByText('You have 8 recovery codes left.', { exact: false }).waitFor();
-  const offForm = off
-    .locator('form')
-    .filter({ has: page.getByRole('button', { name: 'Turn off' }) });
-  await offForm.getByLabel('Password', { exact: true }).fill(account.password);
-  await offForm.getByLabel('Code from your authenticator app').fill(await nextCode());
-  await offForm.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off.getByRole('button', { name: 'Turn off' }).count()).resolves.toBe(0);
+  await confirmIt(off, account.password, await nextCode());
+  await off.getByRole('button', { name: 'Turn off' }).click();
   await off.getByText('Two-step sign-in is off. Your password alone signs you in.').waitFor();
   await logOut(page);
   await logIn(page, account.email, account.password);
   await expectView(page, 'home');
 });
 
-test('a reload during the second step is back at the password step, not a dead end', async () => {
+test('a reload during the second step keeps it, its ticket in this tab alone and out of the log', async () => {
   const account = newAccount('totp-reload');
   const { token } = await activatedAccount(suite.server.url, account);
   await secondFactorOn(suite.server.url, token, account.password);
@@ -120,10 +129,13 @@ test('a reload during the second step is back at the password step, not a dead e
   await passwordStep(page, account.email, account.password);
   await page.reload();
   await expectView(page, 'login');
-  await page.getByLabel('Password', { exact: true }).waitFor();
-  expect(await page.getByLabel('Code from your authenticator app').count()).toBe(0);
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-  expect(stored).not.toMatch(/"ticket":"(?!\[redacted\])/);
+  await page.getByLabel('Code from your authenticator app').waitFor();
+  expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+  const kept = await page.evaluate(() => sessionStorage.getItem('secondStep'));
+  const { ticket } = JSON.parse(kept!) as { ticket: string };
+  const stored = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(stored).not.toContain(ticket);
+  expect(await page.evaluate(() => window.actionLog.export())).not.toContain(ticket);
 });
 
 test("home's section that could not be loaded says so, and asks again; a refused copy selects the key", async () => {
@@ -138,7 +150,7 @@ test("home's section that could not be loaded says so, and asks again; a refused
   });
   await page.goto(suite.server.url + ROUTES.home);
   await expectView(page, 'home');
-  const twoStep = section(page, 'Two-step sign-in');
+  const twoStep = await openSection(page, 'Two-step sign-in');
   await twoStep
     .getByRole('alert')
     .getByText('We could not check whether two-step sign-in is on.', { exact: false })
@@ -149,7 +161,7 @@ test("home's section that could not be loaded says so, and asks again; a refused
   expect(await twoStep.getByText('We could not check', { exact: false }).count()).toBe(0);
 
   // The browser refuses to copy: the key is selected for the visitor, who is told so.
-  await twoStep.getByLabel('Password', { exact: true }).fill(account.password);
+  await confirmIt(twoStep, account.password);
   await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const key = twoStep.locator('.totp-key__value');
   await key.waitFor();

@@ -4,7 +4,7 @@
 // phone opening the key in the authenticator app; the browser told that a deleted account's
 // passkeys sign in to nothing; and what makes the app installable and its first paint speak.
 import { activatedAccount, newAccount, waitForMail } from '../../testing/browser/api';
-import { expectView, field, ROUTES, section } from '../../testing/browser/app';
+import { confirmIt, expectView, field, openSection, ROUTES } from '../../testing/browser/app';
 import { axeViolations } from '../../testing/browser/axe';
 import { DESKTOP, PHONE } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
@@ -107,17 +107,16 @@ test('on a phone, two-step setup offers to open the key in the authenticator app
   const { page } = await suite.open({ token }, NARROW);
   await page.goto(suite.server.url + ROUTES.home);
   await expectView(page, 'home');
-  const twoStep = section(page, 'Two-step sign-in');
-  await twoStep.getByLabel('Password', { exact: true }).fill(account.password);
+  const twoStep = await openSection(page, 'Two-step sign-in');
+  await confirmIt(twoStep, account.password);
   await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const open = twoStep.getByRole('link', { name: 'Open in authenticator app' });
   const href = await open.getAttribute('href');
   expect(href).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]{32}/);
   expect(await axeViolations(page)).toEqual([]);
-  // A reload during the setup: asked again, the server answers the same key.
+  // A reload during the setup: still confirmed, asked again, the server answers the same key.
   await page.reload();
   await expectView(page, 'home');
-  await twoStep.getByLabel('Password', { exact: true }).fill(account.password);
   await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await expect(open.getAttribute('href')).resolves.toBe(href);
 });
@@ -140,8 +139,8 @@ test('deleting an account tells the browser its passkeys sign in to nothing', as
   });
   await page.goto(suite.server.url + ROUTES.home);
   await expectView(page, 'home');
-  const danger = section(page, 'Delete your account');
-  await danger.getByLabel('Password', { exact: true }).fill(account.password);
+  const danger = await openSection(page, 'Delete your account');
+  await confirmIt(danger, account.password);
   await danger.getByLabel('I understand that my account will be deleted for good.').check();
   await danger.getByRole('button', { name: 'Delete my account' }).click();
   await expectView(page, 'login');

@@ -1,5 +1,6 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
 import type { ActivationMessageId } from './activation';
+import type { ConfirmationMessageId } from './confirmation';
 import type { FormsMessageId } from './forms';
 import type { HelpToolsMessageId } from './helpTools';
 import type { HomeMessageId } from './home';
@@ -23,6 +24,8 @@ export const en = {
     'Your session was ended on another device, or it expired. Log in again to continue.',
   'notice.activated': 'Your account is activated. Welcome!',
   'notice.passwordReset': 'Your new password is saved, and you are logged in.',
+  'notice.passwordResetNeedsCode':
+    'Your new password is saved. Enter the code from your authenticator app to log in.',
   'notice.accountDeleted':
     'Your account was deleted. You can sign up again with the same email whenever you like.',
   'notice.loggedOut': 'You are logged out.',
@@ -64,6 +67,7 @@ export const en = {
   'requestError.timeout': 'The server took too long to answer. Please try again.',
   'requestError.server': 'Something went wrong on our side. Please try again in a moment.',
   'requestError.unexpected': 'Something unexpected happened. Please try again.',
+  'requestError.confirmationRequired': 'For your safety, confirm it is you first.',
 
   'login.title': 'Log in',
   'login.intro': 'Welcome back. Enter your email and password.',
@@ -77,6 +81,8 @@ export const en = {
     'Your account is not activated yet. Enter the 6-digit code we emailed to {email}, or ask for a new one.',
   'login.enterCodeLink': 'Enter the code',
   'login.forgotLink': 'Forgot your password?',
+  'login.emailCodeIntro':
+    'To confirm your new email address, log in first. Then the code from the email is filled in for you.',
 
   'resend.button': 'Send a new code',
   'resend.sending': 'Sending…',
@@ -95,6 +101,7 @@ export const en = {
 export type MessageId =
   | keyof typeof en
   | HomeMessageId
+  | ConfirmationMessageId
   | SecondFactorMessageId
   | PasskeyMessageId
   | PasskeyLoginMessageId

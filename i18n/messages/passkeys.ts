@@ -32,8 +32,7 @@ export const passkeysEn = {
   'passkeys.cancel': 'Cancel',
   'passkeys.remove': 'Remove',
   'passkeys.removeLabel': 'Remove {name}',
-  'passkeys.removeIntro':
-    'Enter your password to remove this passkey. You will no longer log in with it.',
+  'passkeys.removeIntro': 'Remove this passkey? You will no longer log in with it.',
   'passkeys.removeSubmit': 'Remove the passkey',
   'passkeys.removing': 'Removing…',
   'passkeys.doneAdded': 'Your passkey was added.',
@@ -41,6 +40,18 @@ export const passkeysEn = {
   'passkeys.doneRemoved': 'The passkey was removed.',
   'passkeys.loadFailed': 'Your passkeys could not be loaded.',
   'passkeys.retry': 'Try again',
+  'passkeys.reviewTitle': 'Passkeys added in the last {days, plural, one {# day} other {# days}}',
+  'passkeys.reviewAfterReset':
+    'Your password was reset, but a passkey still signs in without it. If you did not add one of these, remove it.',
+  'passkeys.reviewAfterEndOthers':
+    'The other devices are logged out, but a passkey still signs in. If you did not add one of these, remove it.',
+  'passkeys.reviewLink': 'Choose which to remove',
+  'passkeys.reviewChoose': 'Tick each passkey you did not add',
+  'passkeys.reviewRemove': 'Remove the ticked passkeys',
+  'passkeys.reviewRemoving': 'Removing…',
+  'passkeys.reviewKeep': 'I added them all: keep them',
+  'passkeys.reviewNoneTicked': 'Tick a passkey to remove it, or keep them all.',
+  'passkeys.reviewConfirmFirst': 'Confirm it is you below, then choose which to remove.',
 } as const satisfies Record<string, string>;
 
 export type PasskeyMessageId = keyof typeof passkeysEn;
@@ -75,7 +86,7 @@ export const passkeysKh: Record<PasskeyMessageId, string> = {
   'passkeys.cancel': 'បោះបង់',
   'passkeys.remove': 'ដកចេញ',
   'passkeys.removeLabel': 'ដកចេញ {name}',
-  'passkeys.removeIntro': 'បញ្ចូលពាក្យសម្ងាត់របស់អ្នកដើម្បីដកកូនសោសម្ងាត់នេះចេញ។ អ្នកនឹងមិនអាចចូលគណនីដោយវាទៀតទេ។',
+  'passkeys.removeIntro': 'ដកកូនសោសម្ងាត់នេះចេញមែនទេ? អ្នកនឹងមិនអាចចូលគណនីដោយវាទៀតទេ។',
   'passkeys.removeSubmit': 'ដកកូនសោសម្ងាត់ចេញ',
   'passkeys.removing': 'កំពុងដកចេញ…',
   'passkeys.doneAdded': 'កូនសោសម្ងាត់របស់អ្នកត្រូវបានបន្ថែម។',
@@ -83,6 +94,18 @@ export const passkeysKh: Record<PasskeyMessageId, string> = {
   'passkeys.doneRemoved': 'កូនសោសម្ងាត់ត្រូវបានដកចេញ។',
   'passkeys.loadFailed': 'មិនអាចផ្ទុកកូនសោសម្ងាត់របស់អ្នកបានទេ។',
   'passkeys.retry': 'ព្យាយាមម្ដងទៀត',
+  'passkeys.reviewTitle': 'កូនសោសម្ងាត់ដែលបានបន្ថែមក្នុងរយៈពេល {days, number, digits} ថ្ងៃចុងក្រោយ',
+  'passkeys.reviewAfterReset':
+    'ពាក្យសម្ងាត់របស់អ្នកត្រូវបានកំណត់ឡើងវិញ ប៉ុន្តែកូនសោសម្ងាត់នៅតែអាចចូលគណនីបានដោយគ្មានវា។ ប្រសិនបើអ្នកមិនបានបន្ថែមកូនសោណាមួយក្នុងចំណោមទាំងនេះទេ សូមដកវាចេញ។',
+  'passkeys.reviewAfterEndOthers':
+    'ឧបករណ៍ផ្សេងទៀតត្រូវបានចាកចេញហើយ ប៉ុន្តែកូនសោសម្ងាត់នៅតែអាចចូលគណនីបាន។ ប្រសិនបើអ្នកមិនបានបន្ថែមកូនសោណាមួយក្នុងចំណោមទាំងនេះទេ សូមដកវាចេញ។',
+  'passkeys.reviewLink': 'ជ្រើសរើសកូនសោដែលត្រូវដកចេញ',
+  'passkeys.reviewChoose': 'គូសធីកកូនសោសម្ងាត់នីមួយៗដែលអ្នកមិនបានបន្ថែម',
+  'passkeys.reviewRemove': 'ដកកូនសោសម្ងាត់ដែលបានគូសធីកចេញ',
+  'passkeys.reviewRemoving': 'កំពុងដកចេញ…',
+  'passkeys.reviewKeep': 'ខ្ញុំបានបន្ថែមវាទាំងអស់៖ រក្សាទុកវា',
+  'passkeys.reviewNoneTicked': 'សូមគូសធីកកូនសោសម្ងាត់ដើម្បីដកវាចេញ ឬរក្សាទុកវាទាំងអស់។',
+  'passkeys.reviewConfirmFirst': 'សូមបញ្ជាក់ថាជាអ្នកនៅខាងក្រោម រួចជ្រើសរើសកូនសោដែលត្រូវដកចេញ។',
 };
 
 /** The login view's passkey words: in the chunk of its passkey button (PasskeyLogin.tsx). */

@@ -3,6 +3,7 @@
 // (src/components/intl/WithWords.tsx). Every export of this file is a pack (scripts/webpack/messagesToAst.cjs).
 export const secondFactorEn = {
   'secondStep.intro': 'Your password is right. One more step to log in.',
+  'secondStep.as': 'Logging in as {email}.',
   'field.totpCode.label': 'Code from your authenticator app',
   'field.totpCode.hint': 'The 6 digits your app shows now. They change every 30 seconds.',
   'field.recoveryCode.label': 'Recovery code',
@@ -68,6 +69,7 @@ export type SecondFactorMessageId = keyof typeof secondFactorEn;
 
 export const secondFactorKh: Record<SecondFactorMessageId, string> = {
   'secondStep.intro': 'ពាក្យសម្ងាត់របស់អ្នកត្រឹមត្រូវ។ នៅសល់មួយជំហានទៀតដើម្បីចូលគណនី។',
+  'secondStep.as': 'កំពុងចូលគណនីជា {email}។',
   'field.totpCode.label': 'លេខកូដពីកម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នក',
   'field.totpCode.hint': 'លេខ ៦ ខ្ទង់ដែលកម្មវិធីរបស់អ្នកបង្ហាញឥឡូវនេះ។ វាផ្លាស់ប្តូររៀងរាល់ ៣០ វិនាទី។',
   'field.recoveryCode.label': 'លេខកូដសង្គ្រោះ',

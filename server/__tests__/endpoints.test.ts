@@ -8,6 +8,7 @@ import {
   SECRET_FIELDS,
   type EndpointName,
 } from '../../contract/endpoints';
+import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { sqlite } from '../../testing/server/engines';
 import { injectedApp } from '../../testing/server/injectedApp';
 import { answerEveryEndpoint } from '../http/endpoints';
@@ -61,6 +62,7 @@ const VALID_BODIES: Partial<Record<EndpointName, object>> = {
   },
   renamePasskey: { name: 'Laptop' },
   removePasskey: { password: 'a current passphrase' },
+  confirm: { password: 'a current passphrase' },
 };
 
 it('checks the session the table names before every handler that needs one', async () => {
@@ -75,6 +77,48 @@ it('checks the session the table names before every handler that needs one', asy
         headers: { authorization: 'Bearer not-a-session' },
       });
       expect([name, answer.status, answer.body?.code]).toEqual([name, 401, 'INVALID_TOKEN']);
+    }
+  } finally {
+    await stop();
+  }
+});
+
+/** The changes CONTRACT section 2d names as needing a confirmation (no provider yet). */
+const SENSITIVE: readonly EndpointName[] = [
+  'passkeyRegistrationOptions',
+  'addPasskey',
+  'removePasskey',
+  'startSecondFactor',
+  'disableSecondFactor',
+  'renewRecoveryCodes',
+  'changeEmail',
+  'changePassword',
+  'deleteAccount',
+];
+
+it('asks the confirmation the table names before every sensitive handler, and of no other', async () => {
+  const marked = ENDPOINT_NAMES.filter((name) => 'confirmation' in endpoints[name]);
+  expect([...marked].sort()).toEqual([...SENSITIVE].sort());
+  const { api, stop } = await injectedApp(sqlite, { RATE_LIMIT_SIGNUP_MAX: '100' });
+  try {
+    const token = await activatedAccount(api, uniqueEmail('unconfirmed'));
+    for (const name of marked) {
+      const { method, path } = endpoints[name];
+      // The body without the password that would confirm it alone.
+      const {
+        password: _p,
+        currentPassword: _c,
+        ...body
+      } = (VALID_BODIES[name] ?? {}) as Record<string, unknown>;
+      const answer = await api.request(method, path.replace(':id', 'some-passkey'), {
+        body,
+        headers: bearer(token),
+      });
+      expect([name, answer.status, answer.body?.code]).toEqual([
+        name,
+        403,
+        'CONFIRMATION_REQUIRED',
+      ]);
     }
   } finally {
     await stop();

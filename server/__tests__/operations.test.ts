@@ -15,7 +15,12 @@ import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
 import { REPO_ROOT } from '../../testing/processes';
-import { activatedSession, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import {
+  activatedSession,
+  bearer,
+  confirmSession,
+  uniqueEmail,
+} from '../../testing/server/abuse/accounts';
 import { SoftAuthenticator } from '../../testing/server/authenticator';
 import { ApiClient } from '../../testing/server/client';
 import { tempDir, testConfig, testEnv } from '../../testing/server/config';
@@ -24,7 +29,7 @@ import { dropTestSchema, POSTGRES_URL } from '../../testing/server/postgres';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
-import { MIGRATION_NAMES } from '../db/migrate';
+import { MIGRATION_NAMES, undoLastMigration } from '../db/migrate';
 import { runCommand } from '../maintenance/commands';
 import type { Clock } from '../plugins/resources';
 
@@ -107,6 +112,7 @@ async function makeAccounts({ api }: Running): Promise<Accounts> {
 
   const passkeyEmail = uniqueEmail('passkey');
   const owner = await activatedSession(api, passkeyEmail, PASSWORD);
+  await confirmSession(api, owner.token, PASSWORD);
   const options = await api.post(
     API_PATHS.passkeyRegistrationOptions,
     undefined,
@@ -243,17 +249,10 @@ describe.each(ENGINES)('migrations as a step of their own, on %s', (name, engine
 
   it('lists and applies the one migration a database lacks', async () => {
     const last = MIGRATION_NAMES.at(-1)!;
-    // As a database last migrated by the version before this one: the last migration undone.
+    // As a database last migrated by the version before this one.
     const db = await openDatabase(loadConfig(testEnv(place.dataDir, place.env)).database);
     try {
-      const migration = (await import(`../db/migrations/${last}`)) as {
-        down(db: unknown): Promise<void>;
-      };
-      await migration.down(db);
-      const table = place.env.DATABASE_SCHEMA
-        ? sql.id(place.env.DATABASE_SCHEMA, 'kysely_migration')
-        : sql.id('kysely_migration');
-      await sql`delete from ${table} where name = ${last}`.execute(db);
+      await undoLastMigration(db, place.env.DATABASE_SCHEMA);
     } finally {
       await db.destroy();
     }

@@ -13,7 +13,12 @@ import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
 import { PASSKEYS_MAX } from '../../contract/schemas';
-import { activatedSession, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import {
+  activatedSession,
+  bearer,
+  confirmSession,
+  uniqueEmail,
+} from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { SoftAuthenticator, type Forgery } from '../../testing/server/authenticator';
 import { ApiClient } from '../../testing/server/client';
@@ -59,9 +64,12 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
 
   afterAll(() => running?.stop());
 
+  /** An account whose session is confirmed: it may add passkeys for ten minutes. */
   async function signedUp(label: string) {
     const email = uniqueEmail(label);
-    return { email, ...(await activatedSession(api, email, PASSWORD)) };
+    const session = await activatedSession(api, email, PASSWORD);
+    await confirmSession(api, session.token, PASSWORD);
+    return { email, ...session };
   }
 
   async function creationOptions(token: string, client = api) {
@@ -143,6 +151,9 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
     const notice = await api.waitForMail(email, 2);
     expect(notice.subject).toBe('A passkey was added to your account');
     expect(notice.text).toContain('“Work laptop”');
+    // It says how to remove it: the passkeys section of home, and its button.
+    expect(notice.text).toContain(`${ORIGIN}/?section=passkeys`);
+    expect(notice.text).toContain('press “Remove” beside “Work laptop”');
 
     // The next creation options leave it out: one authenticator holds one passkey per account.
     const again = await creationOptions(token);
@@ -224,6 +235,8 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
 
     const registration = await creationOptions(owner.token);
     nowMs += 5 * 60_000 + 1000;
+    // Confirmed again, so that only the options' age refuses it.
+    await confirmSession(api, owner.token, PASSWORD);
     const lateKey = await api.post(
       API_PATHS.addPasskey,
       { response: new SoftAuthenticator(ORIGIN).register(registration), name: 'Late' },
@@ -385,6 +398,8 @@ describe.each(ENGINES)('passkeys on %s', (_name, engine: Engine) => {
       password: PASSWORD,
     });
     expect(secondSession.status).toBe(200);
+    // Confirmed too, so that only the options' session refuses it.
+    await confirmSession(api, secondSession.body.token as string, PASSWORD);
     const authenticator = new SoftAuthenticator(ORIGIN);
     const response = authenticator.register(await creationOptions(owner.token));
     for (const token of [secondSession.body.token as string, other.token]) {

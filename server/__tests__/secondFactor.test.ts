@@ -151,10 +151,18 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
       recoveryCodesLeft: 10,
     });
     expect((await api.waitForMail(email, 2)).subject).toBe('Two-step sign-in is on');
-    // One that is on is not replaced by a new start.
-    const again = await api.post(
+    // One that is on is not replaced by a new start; the password alone no longer confirms it.
+    const passwordOnly = await api.post(
       API_PATHS.startSecondFactor,
       { password: PASSWORD },
+      bearer(token),
+    );
+    expect(passwordOnly.status).toBe(403);
+    expect(passwordOnly.body.code).toBe('CONFIRMATION_REQUIRED');
+    nextStep();
+    const again = await api.post(
+      API_PATHS.startSecondFactor,
+      { password: PASSWORD, code: codeOf(second.body.secret) },
       bearer(token),
     );
     expect(again.status).toBe(409);
@@ -484,16 +492,16 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
   });
 
   it('is deleted with the account', async () => {
-    const { email, token } = await withSecondFactor('deleted');
+    const { email, token, secret } = await withSecondFactor('deleted');
     await pendingLogin(email);
     const user = await app.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(
-      (await api.post(API_PATHS.deleteAccount, { password: PASSWORD }, bearer(token))).status,
-    ).toBe(200);
+    nextStep();
+    const body = { password: PASSWORD, code: codeOf(secret) };
+    expect((await api.post(API_PATHS.deleteAccount, body, bearer(token))).status).toBe(200);
     for (const table of ['second_factors', 'recovery_codes', 'pending_logins'] as const) {
       const rows = await app.db
         .selectFrom(table)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
-import { activatedAccount, bearer } from '../../testing/server/abuse/accounts';
+import { activatedAccount, bearer, confirmSession } from '../../testing/server/abuse/accounts';
 import { SoftAuthenticator } from '../../testing/server/authenticator';
 import { capturedLog } from '../../testing/server/capturedLog';
 import { ApiClient } from '../../testing/server/client';
@@ -129,7 +129,9 @@ describe('second factor secrets', () => {
       return code;
     };
     try {
-      const auth = bearer(await activatedAccount(api, email, password));
+      const token = await activatedAccount(api, email, password);
+      const auth = bearer(token);
+      await confirmSession(api, token, password);
       const started = await api.post(API_PATHS.startSecondFactor, { password }, auth);
       const { secret, otpauthUri } = started.body;
       secrets.push(secret, otpauthUri);
@@ -219,7 +221,9 @@ describe('passkey secrets', () => {
     // PUBLIC_URL unset: the relying party is localhost, on the port the server listens on.
     const authenticator = new SoftAuthenticator(`http://localhost:${server.port}`);
     try {
-      const auth = bearer(await activatedAccount(api, email, password));
+      const token = await activatedAccount(api, email, password);
+      const auth = bearer(token);
+      await confirmSession(api, token, password);
       const creation = (await api.post(API_PATHS.passkeyRegistrationOptions, undefined, auth)).body
         .options;
       const response = authenticator.register(creation);

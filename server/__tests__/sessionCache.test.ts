@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL, each keeping the live sessions it verified in memory: a
 // session ended through either process answers 401 at its next verify on the other, whatever
-// ended it (logout, sign-out of other sessions, a password change, account deletion, the sweeper).
+// ended it (logout, sign-out of other sessions, a password change, account deletion, the sweeper);
+// a confirmation made through either holds on the other at once.
 import { API_PATHS } from '../../contract/api';
 import { bearer } from '../../testing/server/abuse/accounts';
 import { POSTGRES_URL } from '../../testing/server/postgres';
@@ -55,6 +56,22 @@ describe('live sessions kept in memory by two processes', () => {
     );
     expect(changed.status).toBe(200);
     expect((await shared.a.get(API_PATHS.verify, bearer(third))).status).toBe(401);
+  });
+
+  it('holds a confirmation made through one process on the other at once, and ends it with its session', async () => {
+    const { token } = await account('confirmed');
+    await verifiedOnBoth(token);
+    const options = () =>
+      shared.a.post(API_PATHS.passkeyRegistrationOptions, undefined, bearer(token));
+    expect((await options()).status).toBe(403);
+    const confirmed = await shared.b.post(API_PATHS.confirm, { password: PASSWORD }, bearer(token));
+    expect(confirmed.status).toBe(200);
+    expect((await options()).status).toBe(200);
+    expect((await shared.a.get(API_PATHS.confirmation, bearer(token))).body.until).toBe(
+      confirmed.body.until,
+    );
+    expect((await shared.b.post(API_PATHS.logout, undefined, bearer(token))).status).toBe(200);
+    expect((await options()).status).toBe(401);
   });
 
   it('ends every session of a deleted account', async () => {

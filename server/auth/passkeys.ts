@@ -77,6 +77,20 @@ export function loginOptions(app: FastifyInstance) {
   });
 }
 
+/** Request options for confirming it is you with one of `held`, the account's own passkeys. */
+export function confirmationOptions(
+  app: FastifyInstance,
+  held: Pick<PasskeyRow, 'credential_id' | 'transports'>[],
+) {
+  return generateAuthenticationOptions({
+    rpID: relyingParty(app).id,
+    challenge: newChallenge(),
+    timeout: CHALLENGE_SECONDS * 1000,
+    userVerification: 'required',
+    allowCredentials: held.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+  });
+}
+
 /**
  * The challenge a browser's answer says it signed (inside its clientDataJSON), unchecked: the
  * key to look its options up by. Undefined when the answer carries none.

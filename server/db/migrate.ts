@@ -25,6 +25,7 @@ import * as pendingSignups from './migrations/014_pending_signups';
 import * as knownDevices from './migrations/015_known_devices';
 import * as actionLogReindex from './migrations/016_action_log_reindex';
 import * as mailSetAside from './migrations/017_mail_set_aside';
+import * as sessionConfirmation from './migrations/018_session_confirmation';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '015_known_devices': knownDevices,
   '016_action_log_reindex': actionLogReindex,
   '017_mail_set_aside': mailSetAside,
+  '018_session_confirmation': sessionConfirmation,
 };
 
 const provider: MigrationProvider = {
@@ -69,6 +71,12 @@ function migratorFor<DB>(db: Kysely<DB>, schema: string | undefined): Migrator {
 export async function pendingMigrations<DB>(db: Kysely<DB>, schema?: string): Promise<string[]> {
   const all = await migratorFor(db, schema).getMigrations();
   return all.filter((migration) => migration.executedAt === undefined).map(({ name }) => name);
+}
+
+/** Undoes the newest migration applied (its `down`): the database of the version before it. */
+export async function undoLastMigration<DB>(db: Kysely<DB>, schema?: string): Promise<void> {
+  const { error } = await migratorFor(db, schema).migrateDown();
+  if (error) throw new Error(`Undoing the last migration failed: ${String(error)}`);
 }
 
 /** Every migration, in order. */

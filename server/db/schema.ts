@@ -29,6 +29,8 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   /** How the session was opened (migration 010). */
   opened_by: Generated<SessionOpener>;
+  /** Until when it is confirmed for sensitive changes (migration 018); null when it is not. */
+  confirmed_until: number | null;
 }
 
 export type SessionOpener = 'password' | 'passkey' | 'password+totp' | 'password+recovery';
@@ -81,15 +83,18 @@ export interface PasskeysTable {
   last_used_at: number | null;
 }
 
-export type PasskeyChallengePurpose = 'registration' | 'login';
+export type PasskeyChallengePurpose = 'registration' | 'login' | 'confirmation';
 
 /** A WebAuthn challenge handed out, not yet answered (migration 011): SHA-256 of it, used once. */
 export interface PasskeyChallengesTable {
   challenge_hash: string;
   purpose: PasskeyChallengePurpose;
-  /** A registration's account; null for a sign-in's. */
+  /** A registration's or a confirmation's account; null for a sign-in's. */
   user_id: string | null;
-  /** A registration's session (SHA-256 of its token, as `sessions.token_hash`); null for a sign-in's. */
+  /**
+   * A registration's or a confirmation's session (SHA-256 of its token, as
+   * `sessions.token_hash`); null for a sign-in's.
+   */
   session_hash: string | null;
   expires_at: number;
 }

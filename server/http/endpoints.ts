@@ -37,6 +37,7 @@ import {
   type EndpointSpec,
 } from '../../contract/endpoints';
 import { ErrorBody } from '../../contract/schemas';
+import { requireConfirmation } from '../auth/confirmation';
 import { readSession, requireSession } from '../auth/session';
 import { RECORDED } from '../plugins/auth-events';
 
@@ -176,6 +177,8 @@ export function defineRoutes<N extends EndpointName>(
       const spec: EndpointSpec = endpoints[name];
       const own = typeof entry === 'function' ? { handler: entry } : entry;
       const sessionCheck = SESSION_CHECKS[spec.session];
+      // A sensitive change: the session's confirmation, or the password in the body, first.
+      const confirmationCheck = spec.confirmation ? [requireConfirmation(spec.confirmation)] : [];
       const ownPreHandlers = [(own as { preHandler?: unknown }).preHandler ?? []].flat() as Array<
         typeof requireSession
       >;
@@ -184,7 +187,9 @@ export function defineRoutes<N extends EndpointName>(
       const recorded = RECORDED[name];
       app.route({
         ...(own as object),
-        ...(sessionCheck ? { preHandler: [sessionCheck, ...ownPreHandlers] } : {}),
+        ...(sessionCheck
+          ? { preHandler: [sessionCheck, ...confirmationCheck, ...ownPreHandlers] }
+          : {}),
         ...(recorded === 'none' ? {} : { config: { authEvent: name } }),
         ...(recorded === 'all'
           ? {

@@ -79,20 +79,25 @@ export function secondFactorChangedMail(
   return tableMail(language, on ? 'secondFactorOn' : 'secondFactorOff', { ...notice }, resetLink);
 }
 
-/** A passkey named `passkey` was added (`added`) or removed; the link resets the password. */
+/**
+ * A passkey named `passkey` was added (with `passkeysLink`, where it is removed) or removed; the
+ * button resets the password.
+ */
 export function passkeyChangedMail(
   language: MailLanguage,
   notice: NoticeValues,
   passkey: string,
-  added: boolean,
+  change: { added: true; passkeysLink: string } | { added: false },
   resetLink: string,
 ): MailContent {
-  return tableMail(
-    language,
-    added ? 'passkeyAdded' : 'passkeyRemoved',
-    { ...notice, passkey },
-    resetLink,
-  );
+  return change.added
+    ? tableMail(
+        language,
+        'passkeyAdded',
+        { ...notice, passkey, passkeysLink: change.passkeysLink },
+        resetLink,
+      )
+    : tableMail(language, 'passkeyRemoved', { ...notice, passkey }, resetLink);
 }
 
 export function accountDeletedMail(language: MailLanguage, notice: NoticeValues): MailContent {

@@ -572,6 +572,36 @@ export async function revokeSessionById(
   return result.numDeletedRows > 0n;
 }
 
+/**
+ * Until when the session is confirmed for sensitive changes (Unix seconds), or null: read from
+ * its row, never from memory (verify's lookups and cache leave the column out).
+ */
+export async function sessionConfirmedUntil(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('confirmed_until')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.confirmed_until ?? null;
+}
+
+/** The session is confirmed until `until`; false when it has ended meanwhile. */
+export async function confirmSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  until: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ confirmed_until: until })
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 // Logins whose password was right, waiting for their second step: the ticket as SHA-256, five
 // minutes, used once.
 

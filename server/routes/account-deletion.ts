@@ -1,7 +1,8 @@
-// Deleting the signed-in account (a live session and the password): every row of the user goes,
-// in one transaction with the notice mail, and so do its limiter rows.
+// Deleting the signed-in account (a live session and a confirmation, or the password and, where
+// two-step sign-in is on, a code in the body, checked before the handler): every row of the user
+// goes, in one transaction with the notice mail, and so do its limiter rows.
 import type { PlainOk } from '../../contract/api';
-import { passwordConfirmed, sessionOf } from '../auth/session';
+import { sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { accountDeletedMail } from '../mail/account-messages';
 import { mailLanguage } from '../mail/language';
@@ -14,7 +15,6 @@ const accountDeletionRoutes = defineRoutes(async (app) => {
   return {
     deleteAccount: async (request, reply) => {
       const user = await findUserById(db, sessionOf(request).userId);
-      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
       await db.transaction().execute(async (trx) => {
         await deleteUser(trx, user.id);

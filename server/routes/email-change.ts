@@ -1,11 +1,12 @@
-// Changing the signed-in account's email: a request (the password confirms it) mails a code to
-// the new address, the change stays pending on every device until the code or the mailed link
-// confirms it, and can be resent or cancelled. Every route needs a live session.
+// Changing the signed-in account's email: a request (after a confirmation, or with the password in
+// its body) mails a code to the new address, the change stays pending on every device until the
+// code or the mailed link confirms it, and can be resent or cancelled. Every route needs a live
+// session.
 import type { EmailChangeOk, PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
 import { emailChangeJob, storeJob } from '../auth/mail-jobs';
 import { linkTokenMatches, newSalt, oneTimeCodeMatches } from '../auth/secrets';
-import { passwordConfirmed, sessionOf } from '../auth/session';
+import { sessionOf } from '../auth/session';
 import { falseOnUniqueViolation } from '../db/unique';
 import { defineRoutes } from '../http/endpoints';
 import { emailChangedMail } from '../mail/account-messages';
@@ -46,7 +47,6 @@ const emailChangeRoutes = defineRoutes(async (app) => {
       const user = await findUserById(db, sessionOf(request).userId);
       const newEmail = normalizeEmail(request.body.newEmail);
       if (newEmail === user.email) return reply.fail('VALIDATION', { newEmail: 'SAME_EMAIL' });
-      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       const draws = [{ counter: changeEmailRequests, key: user.id }];
       if (!(await app.limits.take(reply, draws))) return reply;
       const job: JobPayload<typeof emailChangeJob> = {

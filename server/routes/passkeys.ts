@@ -1,5 +1,6 @@
-// Passkeys (WebAuthn, auth/passkeys.ts): the signed-in account adds one (creation options, then
-// the browser's new credential and a name), lists, renames and removes them (the password), and
+// Passkeys (WebAuthn, auth/passkeys.ts): the signed-in account adds one (after a confirmation:
+// creation options, then the browser's new credential and a name), lists, renames and removes them
+// (a confirmation, or the password in the body), and
 // anyone signs in with one (request options, then the signature). Every challenge is single use,
 // lives five minutes and is taken by a conditional delete before the ceremony is checked; a
 // registration's belongs to the session that asked, a sign-in's is found by the challenge inside
@@ -10,6 +11,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { PlainOk } from '../../contract/api';
+import { ROUTES } from '../../contract/routes';
 import { PASSKEYS_MAX } from '../../contract/schemas';
 import {
   claimedChallenge,
@@ -19,7 +21,7 @@ import {
   verifiedAuthentication,
   verifiedRegistration,
 } from '../auth/passkeys';
-import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
+import { openSession, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { passkeyChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
@@ -94,9 +96,11 @@ const passkeyRoutes = defineRoutes(async (app) => {
         // A credential stored already, this account's or another's, is not taken again.
         const row = await createPasskey(trx, { ...credential, userId: user.id, name, now });
         if (!row) return undefined;
-        await mailChangeNotice(trx, request, user, (language, owner, link) =>
-          passkeyChangedMail(language, owner, name, true, link),
-        );
+        // It says where the passkey is removed: home's Passkeys section.
+        await mailChangeNotice(trx, request, user, (language, owner, link) => {
+          const passkeysLink = app.link(ROUTES.home, { section: 'passkeys' }, language);
+          return passkeyChangedMail(language, owner, name, { added: true, passkeysLink }, link);
+        });
         await app.authEvents.accepted(trx, request);
         return row;
       });
@@ -124,11 +128,10 @@ const passkeyRoutes = defineRoutes(async (app) => {
       const user = await findUserById(db, sessionOf(request).userId);
       const passkey = await findUserPasskey(db, user.id, request.params.id);
       if (!passkey) return reply.fail('NOT_FOUND');
-      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       const removed = await db.transaction().execute(async (trx) => {
         if (!(await deletePasskey(trx, user.id, passkey.id))) return false;
         await mailChangeNotice(trx, request, user, (language, owner, link) =>
-          passkeyChangedMail(language, owner, passkey.name, false, link),
+          passkeyChangedMail(language, owner, passkey.name, { added: false }, link),
         );
         await app.authEvents.accepted(trx, request);
         return true;

@@ -1,34 +1,29 @@
 // The second factor of the signed-in account (an authenticator app's codes, auth/second-factor.ts):
-// setting it up (the password, then a first code turns it on and answers the recovery codes once),
-// its state, new recovery codes, turning it off; and a login's second step, which takes the login's
-// ticket and a code or a recovery code and answers the session a login answers. Every code check
-// takes its tries before the check (the limits of a typed code: per code and address, per address,
-// and the account's budget), and a right code gives them back.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-
+// setting it up (a confirmation, then a first code turns it on and answers the recovery codes
+// once), its state, new recovery codes, turning it off (each after a confirmation: the endpoint
+// table's `confirmation`, checked before the handler by auth/confirmation.ts); and a login's second
+// step, which takes the login's ticket and a code or a recovery code and answers the session a
+// login answers. Every code check takes its tries before the check (auth/second-factor-check.ts).
 import type { PlainOk } from '../../contract/api';
 import {
   decryptSecret,
   encryptSecret,
-  isTotpCode,
   newRecoveryCodes,
   newTotpSecret,
   otpauthOf,
-  totpStep,
 } from '../auth/second-factor';
-import { openSession, passwordConfirmed, sessionOf } from '../auth/session';
+import { secondFactorCodeAccepted as codeAccepted } from '../auth/second-factor-check';
+import { openSession, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { recoveryCodeUsedMail, secondFactorChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import {
-  acceptStep,
   findSecondFactor,
   recoveryCodesLeft,
   removeSecondFactor,
   startSetup,
   storeRecoveryCodes,
   turnOn,
-  spendRecoveryCode,
 } from '../repo/second-factors';
 import { endPendingLogin, findPendingLogin } from '../repo/sessions';
 import { findUserById } from '../repo/users';
@@ -39,68 +34,11 @@ const SETUP_KEPT_SECONDS = 15 * 60;
 const secondFactorRoutes = defineRoutes(async (app) => {
   const { config, db, clock } = app;
 
-  /**
-   * Checks `code` for the account: an authenticator's code (its step accepted once; `enabled`
-   * says whether the second factor must be on or be waiting for its first code), or, when
-   * `recovery`, one of its recovery codes (used up). The tries are taken first from the account's
-   * code budget (a typed code's limits, kind `second-factor`) and given back on success, the
-   * budget whole again; false when answered (429 or INVALID_CODE).
-   */
-  const codeAccepted = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: string,
-    code: string,
-    { enabled, recovery }: { enabled: boolean; recovery: boolean },
-  ): Promise<boolean> => {
-    const guess = { kind: 'second-factor', target: userId, codeId: '' } as const;
-    // A recovery code (80 random bits) is out of guessing's reach, like a mailed link's token: the
-    // account's budget, which strangers who know the password can spend, does not hold it.
-    const recoveryCode = recovery && !isTotpCode(code);
-    const draws = app.limits.codeTry(request, guess, { targetBudget: !recoveryCode });
-    if (!(await app.limits.take(reply, draws))) return false;
-    let accepted = false;
-    if (isTotpCode(code)) {
-      const stored = await findSecondFactor(db, userId);
-      if (stored && (stored.enabled_at !== null) === enabled) {
-        const secret = await decryptSecret(app, userId, stored.secret);
-        const step = totpStep(secret, code, clock.nowMs());
-        accepted = step !== null && (await acceptStep(db, userId, step, enabled));
-      }
-    } else if (recovery) {
-      accepted = await spendRecoveryCode(db, userId, code);
-    }
-    if (!accepted) {
-      reply.fail('INVALID_CODE');
-      return false;
-    }
-    // Every point back, the one per (code, address) too: the owner signs in many times a day.
-    await app.limits.codeSolved(guess, draws);
-    return true;
-  };
-
-  /**
-   * The signed-in account, once its second factor is on and the body's password and code (a
-   * recovery code too, when `recovery`) are right; undefined when answered (404, the password's
-   * or the code's refusal).
-   */
-  const confirmedWithFactor = async (
-    request: FastifyRequest<{ Body: { password: string; code: string } }>,
-    reply: FastifyReply,
-    recovery: boolean,
-  ) => {
-    const user = await findUserById(db, sessionOf(request).userId);
-    const stored = await findSecondFactor(db, user.id);
-    if (!stored || stored.enabled_at === null) {
-      reply.fail('NOT_FOUND');
-      return undefined;
-    }
-    if (!(await passwordConfirmed(request, reply, user, 'password'))) return undefined;
-    const { code } = request.body;
-    if (!(await codeAccepted(request, reply, user.id, code, { enabled: true, recovery }))) {
-      return undefined;
-    }
-    return user;
+  /** The signed-in account, once its second factor is on; undefined when answered 404. */
+  const withFactorOn = async (userId: string) => {
+    const stored = await findSecondFactor(db, userId);
+    if (!stored || stored.enabled_at === null) return undefined;
+    return findUserById(db, userId);
   };
 
   return {
@@ -117,7 +55,6 @@ const secondFactorRoutes = defineRoutes(async (app) => {
 
     startSecondFactor: async (request, reply) => {
       const user = await findUserById(db, sessionOf(request).userId);
-      if (!(await passwordConfirmed(request, reply, user, 'password'))) return reply;
       const fresh = newTotpSecret(config.mail.appName, user.email);
       const secret = await encryptSecret(app, user.id, fresh.secret);
       const now = clock.nowSeconds();
@@ -156,8 +93,8 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     },
 
     renewRecoveryCodes: async (request, reply) => {
-      const user = await confirmedWithFactor(request, reply, false);
-      if (!user) return reply;
+      const user = await withFactorOn(sessionOf(request).userId);
+      if (!user) return reply.fail('NOT_FOUND');
       const recoveryCodes = newRecoveryCodes();
       await db.transaction().execute(async (trx) => {
         await storeRecoveryCodes(trx, user.id, recoveryCodes);
@@ -167,8 +104,8 @@ const secondFactorRoutes = defineRoutes(async (app) => {
     },
 
     disableSecondFactor: async (request, reply) => {
-      const user = await confirmedWithFactor(request, reply, true);
-      if (!user) return reply;
+      const user = await withFactorOn(sessionOf(request).userId);
+      if (!user) return reply.fail('NOT_FOUND');
       await db.transaction().execute(async (trx) => {
         await removeSecondFactor(trx, user.id);
         await mailChangeNotice(trx, request, user, (language, name, link) =>

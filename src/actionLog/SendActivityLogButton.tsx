@@ -36,15 +36,21 @@ function SendActivityLogButtonPart() {
   const [sending, setSending] = useState<Sending>({ kind: 'idle' });
   const confirmButton = useRef<HTMLButtonElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const result = useRef<HTMLParagraphElement>(null);
+  const failure = useRef<HTMLParagraphElement>(null);
   const cancelled = useRef(false);
   const confirming = sending.kind === 'confirming';
 
-  // The focus follows the question: onto "Send" when it is asked, back when it is cancelled.
+  // The focus follows the question: onto "Send" when it is asked, back when it is cancelled; once
+  // sent, onto what comes next (the reference, or why it was not sent), never <body>.
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
     else if (cancelled.current) sendButton.current?.focus();
+    else if (sending.kind === 'sending') sendButton.current?.focus();
+    else if (sending.kind === 'sent') result.current?.focus();
+    else if (sending.kind === 'failed') failure.current?.focus();
     cancelled.current = false;
-  }, [confirming]);
+  }, [confirming, sending.kind]);
 
   const send = async () => {
     setSending({ kind: 'sending' });
@@ -85,13 +91,14 @@ function SendActivityLogButtonPart() {
           ref={sendButton}
           type="button"
           className="send-log__button"
-          onClick={() => setSending({ kind: 'confirming' })}
-          disabled={sending.kind === 'sending'}
+          // Busy, not disabled: it keeps the focus while the log leaves.
+          onClick={() => sending.kind !== 'sending' && setSending({ kind: 'confirming' })}
+          aria-disabled={sending.kind === 'sending'}
         >
           {t(sending.kind === 'sending' ? 'actionLog.sending' : 'actionLog.send')}
         </button>
       )}
-      <p className="send-log__result" role="status">
+      <p ref={result} className="send-log__result" role="status" tabIndex={-1}>
         {sending.kind === 'sent' && (
           <FormattedMessage
             id="actionLog.sent"
@@ -106,7 +113,7 @@ function SendActivityLogButtonPart() {
         )}
       </p>
       {sending.kind === 'failed' && (
-        <p className="send-log__error" role="alert">
+        <p ref={failure} className="send-log__error" role="alert" tabIndex={-1}>
           {sending.error.code === 'PAYLOAD_TOO_LARGE'
             ? t('actionLog.tooLarge')
             : requestErrorText(t, sending.error)}

@@ -7,6 +7,7 @@ import { useT } from '../components/intl/useT';
 const MESSAGES: Record<NoticeKind, MessageId> = {
   activated: 'notice.activated',
   passwordReset: 'notice.passwordReset',
+  passwordResetNeedsCode: 'notice.passwordResetNeedsCode',
   accountDeleted: 'notice.accountDeleted',
   loggedOut: 'notice.loggedOut',
   sessionEnded: 'notice.sessionEnded',

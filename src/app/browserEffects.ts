@@ -6,11 +6,14 @@ import { createAppHistory } from '../../store/router/browserHistory';
 import { passkeyCeremonies } from './passkeyCeremonies';
 import { loadSessionTime } from './sessionTimeChunk';
 
-/** localStorage, or a no-op when the browser refuses it (private modes, disabled storage). */
-function localStorageOf(window: Window): KeyValueStorage {
+/**
+ * localStorage or sessionStorage, or a no-op when the browser refuses it (private modes, disabled
+ * storage).
+ */
+function storageOf(window: Window, which: 'localStorage' | 'sessionStorage'): KeyValueStorage {
   const attempt = <T>(run: (storage: Storage) => T, fallback: T): T => {
     try {
-      return run(window.localStorage);
+      return run(window[which]);
     } catch {
       return fallback;
     }
@@ -24,7 +27,8 @@ function localStorageOf(window: Window): KeyValueStorage {
 
 export function browserEffects(window: Window): Effects {
   return {
-    storage: localStorageOf(window),
+    storage: storageOf(window, 'localStorage'),
+    tabStorage: storageOf(window, 'sessionStorage'),
     cookies: {
       set: (name, value, attributes) => void Cookies.set(name, value, attributes),
       remove: (name, attributes) => Cookies.remove(name, attributes),

@@ -1,6 +1,7 @@
-// Where a view puts the focus when it opens: on its first empty field, so a visitor can type at
-// once (on the code when the address came filled in from a mail's link); and a form that opens on
-// a press, on its field.
+// Where a view puts the focus when it opens: a form view on its first empty field, so a visitor
+// can type at once (on the code when the address came filled in from a mail's link); a view that
+// is read first (home) on its heading, never on a field below the first screenful; and a form that
+// opens on a press, on its field.
 import { useEffect, useRef } from 'react';
 
 /** What a visitor types into; buttons, boxes and hidden inputs are not "empty fields". */
@@ -19,6 +20,13 @@ export function focusFirstEmptyField(container: HTMLElement | null) {
   if (!container || (active && active !== document.body)) return;
   const fields = Array.from(container.querySelectorAll('form input')).filter(isFillable);
   fields.find((field) => field.value === '')?.focus();
+}
+
+/** Focuses the view's heading (`h1`, focusable by script), unless the focus is already somewhere. */
+export function focusHeading(container: HTMLElement | null) {
+  const active = document.activeElement;
+  if (!container || (active && active !== document.body)) return;
+  container.querySelector<HTMLElement>('h1')?.focus();
 }
 
 /**

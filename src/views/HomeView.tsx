@@ -1,41 +1,30 @@
-import { useId, type ReactNode } from 'react';
+import '../styles/home.css';
+
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { selectSessionExpiresAt, selectUser } from '../../store/auth/authSlice';
+import type { MessageId } from '../../i18n/messages/en';
+import {
+  HOME_SECTIONS,
+  homeSectionHref,
+  homeSectionOf,
+  type HomeSection,
+} from '../../store/account/homeSections';
+import { selectUser } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Link } from '../app/StoreRouter';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
+import { ConfirmFirst } from '../components/account/ConfirmFirst';
 import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
+import { HomeOverview } from '../components/account/HomeOverview';
 import { HOME_WORDS } from '../components/account/homeWords';
-import { LogoutButton } from '../components/account/LogoutButton';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { SecondFactorSection } from '../components/account/SecondFactorSection';
-import { SessionDetails } from '../components/account/SessionDetails';
 import { SessionList } from '../components/account/SessionList';
 import { useT } from '../components/intl/useT';
 import { WithWords } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
-
-function HomeSection({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section className="card__section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="card__subtitle">
-        {title}
-      </h2>
-      {intro ? <p className="card__intro">{intro}</p> : null}
-      {children}
-    </section>
-  );
-}
 
 /** Home, with its own words (bundled with home's chunk) beside the app's. */
 export default function HomeView() {
@@ -46,37 +35,126 @@ export default function HomeView() {
   );
 }
 
+const TITLES: Record<HomeSection, MessageId> = {
+  profile: 'section.profile',
+  password: 'section.password',
+  passkeys: 'section.passkeys',
+  security: 'section.security',
+  sessions: 'section.sessions',
+  delete: 'section.delete',
+};
+
+/**
+ * Home: the overview of the account first, then its settings in sections opened one at a time.
+ * The open section is the address's (`/?section=…`), read from the store's location, so a reload,
+ * Back and time travel open the same one. On arrival the focus is on the heading (PageCard); when
+ * a section opens or closes, on that section's own heading, never on <body>.
+ */
 function Home() {
   const t = useT();
   const user = useAppSelector(selectUser);
-  const expiresAt = useAppSelector(selectSessionExpiresAt);
   const [query] = useSearchParams();
+  const open = homeSectionOf(query.toString());
+  const ids = useId();
+  const previous = useRef<HomeSection | null | undefined>(undefined);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = open;
+    if (before === undefined || before === open) return;
+    document.getElementById(`${ids}-${open ?? before}`)?.focus();
+  }, [open, ids]);
   return (
     <PageCard
       title={user ? t('home.greeting', { name: user.name }) : t('home.title')}
-      intro={t('home.title')}
+      focusOnOpen="heading"
     >
-      {user ? <SessionDetails user={user} expiresAt={expiresAt} /> : null}
-      <div className="card__actions">
-        <LogoutButton />
-      </div>
-      <HomeSection title={t('sessions.title')}>
-        <SessionList />
-      </HomeSection>
-      <PasskeysSection />
-      <HomeSection title={t('password.title')}>
-        <ChangePasswordForm />
-      </HomeSection>
-      <HomeSection title={t('email.title')} intro={t('email.intro')}>
-        <ChangeEmailForm
-          linkCode={query.get('email-code') ?? ''}
-          linkToken={query.get('token') ?? undefined}
-        />
-      </HomeSection>
-      <SecondFactorSection />
-      <HomeSection title={t('delete.title')} intro={t('delete.intro')}>
-        <DeleteAccountForm />
-      </HomeSection>
+      <HomeOverview />
+      <nav className="home-sections" aria-label={t('home.settings')}>
+        {HOME_SECTIONS.map((section) => (
+          <SectionHeading
+            key={section}
+            section={section}
+            open={open === section}
+            linkId={`${ids}-${section}`}
+            title={t(TITLES[section])}
+          >
+            <SectionContent section={section} query={query} />
+          </SectionHeading>
+        ))}
+      </nav>
     </PageCard>
   );
+}
+
+function SectionHeading({
+  section,
+  open,
+  linkId,
+  title,
+  children,
+}: {
+  section: HomeSection;
+  open: boolean;
+  linkId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const panelId = useId();
+  return (
+    <section className="home-section" aria-labelledby={linkId} data-section={section}>
+      <h2 className="home-section__title">
+        <Link
+          id={linkId}
+          to={homeSectionHref(open ? null : section)}
+          className="home-section__toggle"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+        >
+          {title}
+        </Link>
+      </h2>
+      {open ? (
+        <div id={panelId} className="home-section__panel">
+          {children}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function SectionContent({ section, query }: { section: HomeSection; query: URLSearchParams }) {
+  const t = useT();
+  switch (section) {
+    case 'profile':
+      return (
+        <>
+          <p className="card__intro">{t('email.intro')}</p>
+          <ChangeEmailForm
+            linkCode={query.get('email-code') ?? ''}
+            linkToken={query.get('token') ?? undefined}
+          />
+        </>
+      );
+    case 'password':
+      return (
+        <ConfirmFirst why="confirm.why.password">
+          <ChangePasswordForm />
+        </ConfirmFirst>
+      );
+    case 'passkeys':
+      return <PasskeysSection />;
+    case 'security':
+      return <SecondFactorSection />;
+    case 'sessions':
+      return <SessionList />;
+    case 'delete':
+      return (
+        <>
+          <p className="card__intro">{t('delete.intro')}</p>
+          <ConfirmFirst why="confirm.why.delete">
+            <DeleteAccountForm />
+          </ConfirmFirst>
+        </>
+      );
+  }
 }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { selectSecondStep } from '../../store/auth/authSlice';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { ROUTES } from '../../store/navigation/routes';
+import { useAppSelector } from '../../store/hooks';
+import { carriedEmailCode, ROUTES } from '../../store/navigation/routes';
 import { selectPasskeySupport } from '../../store/passkeys/passkeysSlice';
-import { navigationRequested } from '../../store/router/routerSlice';
 import { Link } from '../app/StoreRouter';
 import { LoginForm } from '../components/account/LoginForm';
 import { useT } from '../components/intl/useT';
@@ -23,15 +23,18 @@ const Passkey = lazyPart(
   () => import(/* webpackChunkName: "passkey-login" */ '../components/account/PasskeyLogin'),
 );
 
+/**
+ * The login, or in its place the second step that a way in waits for (kept in the store and the
+ * tab's session storage, so a reload or Back shows it again until its ticket ends). Where either
+ * leads is every way in's one rule (store/auth); a link that needs a login to open home (an email
+ * change's code) says so here.
+ */
 export default function LoginView() {
   const t = useT();
-  const dispatch = useAppDispatch();
+  const [query] = useSearchParams();
   const secondStep = useAppSelector(selectSecondStep);
   const passkeySupport = useAppSelector(selectPasskeySupport);
-  const toHome = () => dispatch(navigationRequested({ to: ROUTES.home }));
-  // A right password that waits for its second step stays here: the step shows in its place.
-  const afterPassword = () =>
-    dispatch((_, getState) => void (selectSecondStep(getState()) ?? toHome()));
+  const forEmailCode = carriedEmailCode(query.toString()) !== null;
   useEffect(() => {
     SecondStep.preload();
     Passkey.preload();
@@ -39,7 +42,7 @@ export default function LoginView() {
   return (
     <PageCard
       title={t('login.title')}
-      intro={secondStep ? null : t('login.intro')}
+      intro={secondStep ? null : t(forEmailCode ? 'login.emailCodeIntro' : 'login.intro')}
       links={
         <>
           <p>
@@ -55,9 +58,9 @@ export default function LoginView() {
       }
     >
       {secondStep ? (
-        <SecondStep.Part ticket={secondStep.ticket} onSuccess={toHome} />
+        <SecondStep.Part ticket={secondStep.ticket} email={secondStep.email} />
       ) : (
-        <LoginForm onSuccess={afterPassword} />
+        <LoginForm />
       )}
       {secondStep || passkeySupport === null ? null : <Passkey.Part />}
     </PageCard>

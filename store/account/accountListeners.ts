@@ -2,9 +2,16 @@ import { isAnyOf } from '@reduxjs/toolkit';
 
 import { api, UNTRACKED } from '../api/apiSlice';
 import { sessionVerified } from '../auth/authSlice';
+import { waitUntil } from '../effects';
 import type { AppStartListening } from '../listeners';
 
-import { emailChangeRetried, secondFactorRetried, sessionsRetried } from './accountSlice';
+import {
+  confirmationExpired,
+  emailChangeRetried,
+  secondFactorRetried,
+  selectConfirmedUntil,
+  sessionsRetried,
+} from './accountSlice';
 import { askWhileHome } from './askWhileHome';
 
 export function addAccountListeners(startAppListening: AppStartListening) {
@@ -36,4 +43,23 @@ export function addAccountListeners(startAppListening: AppStartListening) {
   askWhileHome(startAppListening, isAnyOf(sessionVerified, secondFactorRetried), (dispatch) =>
     dispatch(api.endpoints.secondFactor.initiate(undefined, UNTRACKED)),
   );
+
+  // Whether this session is confirmed already (CONTRACT section 2d): the server's, asked with the
+  // sessions.
+  askWhileHome(startAppListening, sessionVerified.match, (dispatch) =>
+    dispatch(api.endpoints.confirmation.initiate(undefined, UNTRACKED)),
+  );
+
+  // The confirmation is forgotten when it ends; a new end starts a new wait.
+  startAppListening({
+    predicate: (_action, state, previous) =>
+      selectConfirmedUntil(state) !== selectConfirmedUntil(previous),
+    effect: async (_action, { cancelActiveListeners, delay, dispatch, extra, getState }) => {
+      cancelActiveListeners();
+      const until = selectConfirmedUntil(getState());
+      if (until === null) return;
+      await waitUntil(until * 1000, extra.clock, delay);
+      dispatch(confirmationExpired());
+    },
+  });
 }

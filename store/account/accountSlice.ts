@@ -2,7 +2,13 @@
 // waiting for its code, and the second factor. Only what the server said lives here (no password,
 // code or token); the second factor's secret and recovery codes only while they are shown, and
 // they are secrets the action log redacts.
-import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createAction,
+  createSlice,
+  isAnyOf,
+  type PayloadAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
 import { api, callFailure, decodeRequestError, type RequestError } from '../api/apiSlice';
@@ -38,6 +44,15 @@ export interface AccountState {
    * would not) the text selected for the visitor to copy by hand. Gone with what it copied.
    */
   copied?: CopyOutcome;
+  /**
+   * Until when the server holds this session confirmed for sensitive changes (Unix seconds,
+   * CONTRACT section 2d), as it said when home opened or a confirmation answered: home asks once
+   * instead of a password field per action. Absent when not confirmed; a listener's timer drops it
+   * when it passes (reducers never read the clock).
+   */
+  confirmedUntil?: number;
+  /** The server refused a change for want of a confirmation: the form says to confirm again. */
+  confirmationLapsed?: true;
 }
 
 export interface CopyOutcome {
@@ -55,6 +70,17 @@ const initialState: AccountState = {
 export const secondFactorRetried = createAction('account/secondFactorRetried');
 /** "Try again" pressed under the sessions that could not be loaded. */
 export const sessionsRetried = createAction('account/sessionsRetried');
+/** The session's confirmation has passed its end (a listener's timer). */
+export const confirmationExpired = createAction('account/confirmationExpired');
+
+/** A request refused because the session is not (or no longer) confirmed. */
+function refusedForConfirmation(action: UnknownAction): boolean {
+  if (!action.type.startsWith(`${api.reducerPath}/`) || !action.type.endsWith('/rejected')) {
+    return false;
+  }
+  return decodeRequestError(action.payload).code === 'CONFIRMATION_REQUIRED';
+}
+
 /** "Try again" pressed where a pending email change could not be checked for. */
 export const emailChangeRetried = createAction('account/emailChangeRetried');
 
@@ -92,6 +118,9 @@ export const accountSlice = createSlice({
       .addCase(loggedOut, () => initialState)
       .addCase(tokenRejected, () => initialState)
       .addCase(sessionEnded, () => initialState)
+      .addCase(confirmationExpired, (state) => {
+        delete state.confirmedUntil;
+      })
       .addMatcher(api.endpoints.sessions.matchPending, (state) => {
         state.sessions.status = 'loading';
         state.sessions.error = null;
@@ -173,6 +202,18 @@ export const accountSlice = createSlice({
       )
       .addMatcher(api.endpoints.disableSecondFactor.matchFulfilled, (state) => {
         state.secondFactor = { enabled: false, recoveryCodesLeft: 0 };
+      })
+      .addMatcher(api.endpoints.confirmation.matchFulfilled, (state, { payload }) => {
+        if (payload.until === null) delete state.confirmedUntil;
+        else state.confirmedUntil = payload.until;
+      })
+      .addMatcher(api.endpoints.confirm.matchFulfilled, (state, { payload }) => {
+        state.confirmedUntil = payload.until;
+        delete state.confirmationLapsed;
+      })
+      .addMatcher(refusedForConfirmation, (state) => {
+        delete state.confirmedUntil;
+        state.confirmationLapsed = true;
       });
   },
   selectors: {
@@ -183,6 +224,8 @@ export const accountSlice = createSlice({
     selectEmailChangeError: (state) => state.emailChangeError ?? null,
     selectSecondFactorSetup: (state) => state.secondFactorSetup ?? null,
     selectRecoveryCodes: (state) => state.recoveryCodes ?? null,
+    selectConfirmedUntil: (state) => state.confirmedUntil ?? null,
+    selectConfirmationLapsed: (state) => state.confirmationLapsed === true,
     /** What the last "Copy" of `what` did, or null when it was not pressed since it showed. */
     selectCopied: (state, what: CopyOutcome['what']) =>
       state.copied?.what === what ? state.copied.copied : null,
@@ -197,6 +240,8 @@ export const {
   selectEmailChangeError,
   selectSecondFactorSetup,
   selectRecoveryCodes,
+  selectConfirmedUntil,
+  selectConfirmationLapsed,
   selectCopied,
 } = accountSlice.selectors;
 export const { secondFactorSetupCancelled, recoveryCodesSaved, copyFinished } =

@@ -1,13 +1,27 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
+import { sessionVerified } from '../auth/authSlice';
 import type { AppDispatch, AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
+import type { RootState } from '../rootReducer';
 import { selectPathname } from '../router/routerSlice';
 
 /**
+ * Whether `action` is the check of a move between home's sections (`/?section=…`): home was the
+ * view already, for the same user, so what it asked for when it opened is still what it shows.
+ */
+export function movedWithinHome(action: UnknownAction, before: RootState): boolean {
+  return (
+    sessionVerified.match(action) &&
+    before.navigation.settled?.route === 'home' &&
+    before.auth.user?.id === action.payload.user.id
+  );
+}
+
+/**
  * One of home's answers, asked afresh after each action `when` matches: only while home is the
- * page (a guest never asks), and only the latest ask counts (an earlier one still under way is
- * aborted).
+ * page (a guest never asks), not again for a move between its sections, and only the latest ask
+ * counts (an earlier one still under way is aborted).
  */
 export function askWhileHome(
   startAppListening: AppStartListening,
@@ -16,8 +30,9 @@ export function askWhileHome(
 ) {
   startAppListening({
     predicate: (action) => when(action),
-    effect: async (_action, listenerApi) => {
+    effect: async (action, listenerApi) => {
       if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
+      if (movedWithinHome(action, listenerApi.getOriginalState())) return;
       listenerApi.cancelActiveListeners();
       const request = ask(listenerApi.dispatch);
       listenerApi.signal.addEventListener('abort', () => request.abort());

@@ -6,7 +6,6 @@
 import {
   createAction,
   createSlice,
-  isAnyOf,
   type PayloadAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
@@ -16,6 +15,8 @@ import { api, decodeRequestError, UNTRACKED } from '../api/apiSlice';
 import { COOKIE_DEFAULTS, STORAGE_KEYS, USER_COOKIE } from '../constants';
 import type { Effects } from '../effects';
 import type { AppStartListening } from '../listeners';
+
+import { wayInAnswered, wayInSent } from './wayIn';
 
 /** Why a navigation's verify call gave no verdict on the token. */
 export type VerifyFailureReason = 'network' | 'timeout' | 'server' | 'malformed';
@@ -29,15 +30,18 @@ interface AuthCommon {
 }
 
 /**
- * A login whose password was right, waiting for its second factor: the ticket the second step
- * sends (a secret: redacted in the action log) and when it ends (Unix seconds). Absent, not null,
- * when there is none, so states without it keep the shape and hashes of logs recorded before it.
- * Every navigation drops it (the reducers below rebuild the state from `common`); it is never
- * written to storage, so a reload is back at the password step.
+ * A way in whose password was right, waiting for its second factor: the ticket the second step
+ * sends (a secret: redacted in the action log) and when it ends (Unix seconds), with the address
+ * the way in named (shown with the step) and, after a password reset, `afterReset`. Absent, not
+ * null, when there is none, so states without it keep the shape and hashes of logs recorded before
+ * it. Navigations keep it; a listener keeps it in the tab's session storage (./secondStep.ts), so
+ * a reload shows the step again until the ticket ends, is used, refused or left.
  */
 export interface SecondStep {
   ticket: string;
   expiresAt: number;
+  email?: string;
+  afterReset?: true;
 }
 
 /** Session expiry in Unix seconds beside its user: both present or both absent. */
@@ -64,10 +68,16 @@ export const initialAuthState: AuthState = {
   lastFailure: null,
 };
 
-const common = ({ navigationKey, hasToken, lastFailure }: AuthState): AuthCommon => ({
+const common = ({
   navigationKey,
   hasToken,
   lastFailure,
+  secondStep,
+}: AuthState): AuthCommon & { secondStep?: SecondStep } => ({
+  navigationKey,
+  hasToken,
+  lastFailure,
+  ...(secondStep ? { secondStep } : {}),
 });
 
 interface ForNavigation {
@@ -99,7 +109,9 @@ export const authSlice = createSlice({
     ): AuthState | undefined {
       if (action.payload.navigationKey !== state.navigationKey) return;
       const { user, expiresAt } = action.payload;
-      return { ...common(state), status: 'signedIn', user, expiresAt, lastFailure: null };
+      // Signed in (here or in another tab): no second step waits any more.
+      const { secondStep: _ended, ...rest } = common(state);
+      return { ...rest, status: 'signedIn', user, expiresAt, lastFailure: null };
     },
     tokenRejected(
       state,
@@ -138,21 +150,27 @@ export const authSlice = createSlice({
     secondStepCancelled(state) {
       delete state.secondStep;
     },
+    /** The second step's ticket ended (a listener's timer: reducers never read the clock). */
+    secondStepExpired(state) {
+      delete state.secondStep;
+    },
   },
   extraReducers: (builder) => {
-    builder.addMatcher(
-      isAnyOf(
-        api.endpoints.login.matchFulfilled,
-        api.endpoints.verifyAccount.matchFulfilled,
-        api.endpoints.resetPassword.matchFulfilled,
-        api.endpoints.loginSecondFactor.matchFulfilled,
-        api.endpoints.passkeyLogin.matchFulfilled,
-      ),
-      (state, { payload }) => void (state.hasToken ||= 'token' in payload),
-    );
-    // A right password for an account with a second factor: the second step waits for a code.
-    builder.addMatcher(api.endpoints.login.matchFulfilled, (state, { payload }) => {
-      if ('secondFactor' in payload) state.secondStep = payload.secondFactor;
+    // One rule for every way in (login, activation, a reset, the second step, a passkey): a
+    // session is kept; a ticket is the second step, whichever way in answered it.
+    builder.addMatcher(wayInAnswered, (state, { payload, meta }) => {
+      if ('token' in payload) {
+        state.hasToken = true;
+        delete state.secondStep;
+        return;
+      }
+      const { originalArgs, endpointName } = meta.arg;
+      const email = (originalArgs as { email?: unknown } | undefined)?.email;
+      state.secondStep = {
+        ...payload.secondFactor,
+        ...(typeof email === 'string' ? { email: email.trim() } : {}),
+        ...(endpointName === 'resetPassword' ? { afterReset: true as const } : {}),
+      };
     });
     // A ticket out of time or already used: back to the password step.
     builder.addMatcher(api.endpoints.loginSecondFactor.matchRejected, (state, { payload }) => {
@@ -181,6 +199,7 @@ export const {
   loggedOut,
   sessionEnded,
   secondStepCancelled,
+  secondStepExpired,
 } = authSlice.actions;
 export const {
   selectAuthStatus,
@@ -247,27 +266,21 @@ function endpointRefusingSession(action: UnknownAction): string | null {
 }
 
 export function addAuthListeners(startAppListening: AppStartListening) {
-  // Every answer that signs the visitor in hands over a token to keep.
-  for (const signedIn of [
-    api.endpoints.login,
-    api.endpoints.verifyAccount,
-    api.endpoints.resetPassword,
-    api.endpoints.loginSecondFactor,
-    api.endpoints.passkeyLogin,
-  ]) {
-    startAppListening({
-      matcher: signedIn.matchFulfilled,
-      // A login that waits for its second factor hands over none yet.
-      effect: ({ payload }, { extra }) => {
-        if ('token' in payload) storeToken(extra, payload.token);
-      },
-    });
-    // What dates the cookie loads while the request runs, so the verify after it does not wait.
-    startAppListening({
-      matcher: signedIn.matchPending,
-      effect: (_action, { extra }) => void extra.loadSessionTime().catch(() => {}),
-    });
-  }
+  // Every way in that signs the visitor in hands over a token to keep (where it leads is the
+  // navigation's: store/navigation/navigationSlice.ts).
+  startAppListening({
+    predicate: wayInAnswered,
+    effect: (action, { extra }) => {
+      if (wayInAnswered(action) && 'token' in action.payload) {
+        storeToken(extra, action.payload.token);
+      }
+    },
+  });
+  // What dates the cookie loads while the request runs, so the verify after it does not wait.
+  startAppListening({
+    matcher: wayInSent,
+    effect: (_action, { extra }) => void extra.loadSessionTime().catch(() => {}),
+  });
 
   // A confirmed email change: the `user` cookie carries the new address, same lifetime.
   startAppListening({

@@ -23,10 +23,19 @@ import {
   writeUserCookie,
   type VerifyFailureReason,
 } from '../auth/authSlice';
+import { wayInAnswered } from '../auth/wayIn';
 import type { AppStartListening } from '../listeners';
 import type { AppLocation } from '../router/location';
-import { locationChanged, navigationRequested } from '../router/routerSlice';
-import { redirectTarget, routeAccess, routeFor, ROUTES, type RouteName } from './routes';
+import { locationChanged, navigationRequested, selectLocation } from '../router/routerSlice';
+import {
+  afterSignInHref,
+  redirectTarget,
+  routeAccess,
+  routeFor,
+  ROUTES,
+  secondStepHref,
+  type RouteName,
+} from './routes';
 
 /** `brief`: under 300 ms; `long`: a progress bar shows; `veryLong`: past 5 s, the server is slow. */
 export type WaitPhase = 'brief' | 'long' | 'veryLong';
@@ -132,9 +141,10 @@ export const navigationSlice = createSlice({
       .addCase(verifyFailed, (state, { payload }) => settle(state, payload.navigationKey, false))
       .addCase(loggedOut, forgetKeptView)
       .addCase(sessionEnded, forgetKeptView)
-      .addMatcher(api.endpoints.login.matchFulfilled, forgetKeptView)
-      .addMatcher(api.endpoints.passkeyLogin.matchFulfilled, forgetKeptView)
-      .addMatcher(api.endpoints.verifyAccount.matchFulfilled, forgetKeptView);
+      // Signed in by any way in: the guest's view may not stay while home is checked.
+      .addMatcher(wayInAnswered, (state, { payload }) => {
+        if ('token' in payload) forgetKeptView(state);
+      });
   },
   selectors: {
     selectSettledView: (state) => state.settled,
@@ -239,7 +249,8 @@ export function addNavigationListeners(startAppListening: AppStartListening) {
       }
 
       const signedIn = selectAuthStatus(listenerApi.getState()) === 'signedIn';
-      const target = redirectTarget(payload.location.pathname, signedIn);
+      const { pathname, search } = payload.location;
+      const target = redirectTarget(pathname, signedIn, search);
       if (target === null) return;
       // A link from a mail, opened while signed in: home says why the link did nothing.
       const from = routeFor(payload.location.pathname);
@@ -247,6 +258,24 @@ export function addNavigationListeners(startAppListening: AppStartListening) {
         dispatch(sentHome({ from }));
       }
       dispatch(navigationRequested({ to: target, replace: true }));
+    },
+  });
+
+  // Every way in ends in one of two places, whichever it was (a login, an activation, a reset,
+  // the second step, a passkey): home, or where the link that asked for the login points, once
+  // signed in; the second step, shown by the login view, while one waits.
+  startAppListening({
+    predicate: wayInAnswered,
+    effect: (action, { dispatch, getState }) => {
+      if (!wayInAnswered(action)) return;
+      const location = selectLocation(getState());
+      if ('token' in action.payload) {
+        dispatch(navigationRequested({ to: afterSignInHref(location) }));
+        return;
+      }
+      if (location?.pathname === ROUTES.login) return;
+      // A used code's form is no place to come back to.
+      dispatch(navigationRequested({ to: secondStepHref(location), replace: true }));
     },
   });
 

@@ -1,6 +1,7 @@
 // The guard decision made from the route table (contract/routes.ts, shared with the server's
-// mail links).
+// mail links), and the addresses the app sends visitors to.
 import { ROUTE_ACCESS as ACCESS, ROUTES, type Access, type RouteName } from '../../contract/routes';
+import type { AppLocation } from '../router/location';
 
 export { ROUTES, type Access, type RouteName };
 
@@ -14,13 +15,53 @@ export function routeAccess(route: RouteName): Access {
   return ACCESS[route];
 }
 
-/** Where a visitor on `pathname` must be sent instead, or null when they may stay. */
-export function redirectTarget(pathname: string, signedIn: boolean): string | null {
+/**
+ * What home reads from a link and keeps through the login it asks for: the email change's code
+ * with its link token (`/?email-code=…&token=…`), and the open section (`/?section=…`).
+ */
+function carriedQuery(search: string): string {
+  const query = new URLSearchParams(search);
+  const carried = new URLSearchParams();
+  const code = query.get('email-code');
+  if (code) {
+    carried.set('email-code', code);
+    const token = query.get('token');
+    if (token) carried.set('token', token);
+  }
+  const section = query.get('section');
+  if (section) carried.set('section', section);
+  const text = carried.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Where a visitor on `pathname` must be sent instead, or null when they may stay. Between home
+ * and the login, what home reads from a link goes along (`carriedQuery`), so a link opened while
+ * signed out opens home with it once the visitor has logged in.
+ */
+export function redirectTarget(pathname: string, signedIn: boolean, search = ''): string | null {
   const route = routeFor(pathname);
   if (route === null) return ROUTES.home;
-  if (ACCESS[route] === 'signedIn' && !signedIn) return ROUTES.login;
-  if (ACCESS[route] === 'guest' && signedIn) return ROUTES.home;
+  if (ACCESS[route] === 'signedIn' && !signedIn) return `${ROUTES.login}${carriedQuery(search)}`;
+  if (ACCESS[route] === 'guest' && signedIn) return `${ROUTES.home}${carriedQuery(search)}`;
   return null;
+}
+
+type Where = Pick<AppLocation, 'pathname' | 'search'> | null;
+
+/** Where a way in that signed the visitor in goes: home, with what the login carried. */
+export function afterSignInHref(location: Where): string {
+  return `${ROUTES.home}${carriedQuery(location?.search ?? '')}`;
+}
+
+/** Where a way in that asks for the second step goes: the login, which shows it. */
+export function secondStepHref(location: Where): string {
+  return `${ROUTES.login}${carriedQuery(location?.search ?? '')}`;
+}
+
+/** The email change's code a login carries for home (`/login?email-code=…`), or null. */
+export function carriedEmailCode(search: string): string | null {
+  return new URLSearchParams(search).get('email-code') || null;
 }
 
 export function activationHref(email: string, code?: string): string {

@@ -23,7 +23,7 @@ export const selectViewDecision = createSelector(
   (location, status, navigationKey): ViewDecision => {
     if (!location || navigationKey !== location.key) return { kind: 'pending' };
     if (status !== 'signedIn' && status !== 'guest') return { kind: 'pending' };
-    const target = redirectTarget(location.pathname, status === 'signedIn');
+    const target = redirectTarget(location.pathname, status === 'signedIn', location.search);
     if (target !== null) return { kind: 'redirecting', to: target };
     const route = routeFor(location.pathname);
     return route ? { kind: 'route', route } : { kind: 'redirecting', to: '/' };

@@ -1,17 +1,25 @@
 // What just happened, said once by the next view: an activation, a log-out, a session ended
 // elsewhere, a signed-in visitor sent home from a guest-only link...
 // A notice raised before a navigation waits for it, shows on the view it settles on, and goes with
-// the navigation after that, or when the visitor dismisses it.
-import { createAction, createSlice } from '@reduxjs/toolkit';
+// the navigation after that, once the visitor acts on that view (sends a form, starts a passkey),
+// or when the visitor dismisses it.
+import { createAction, createSlice, type UnknownAction } from '@reduxjs/toolkit';
 
+import { ENDPOINT_FORMS } from '../../contract/endpoints';
 import { api, decodeRequestError } from '../api/apiSlice';
-import { loggedOut, sessionEnded } from '../auth/authSlice';
+import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
 import { sentHome } from '../navigation/navigationSlice';
+import {
+  passkeyAddRequested,
+  passkeyConfirmRequested,
+  passkeyLoginRequested,
+} from '../passkeys/passkeysSlice';
 import { locationChanged } from '../router/routerSlice';
 
 export type NoticeKind =
   | 'activated'
   | 'passwordReset'
+  | 'passwordResetNeedsCode'
   | 'accountDeleted'
   | 'loggedOut'
   | 'sessionEnded'
@@ -29,6 +37,20 @@ const initialState: NoticeState = { current: null, awaitsNavigation: false };
 
 /** The visitor closed the notice. */
 export const noticeDismissed = createAction('notice/dismissed');
+
+// Log-out is left out: its own notice takes the place of any other as it ends.
+const sentByForms = ENDPOINT_FORMS.filter(([, name]) => name !== 'logout').map(
+  ([, name]) => api.endpoints[name].matchPending,
+);
+const passkeyRequests = [passkeyAddRequested, passkeyConfirmRequested, passkeyLoginRequested];
+
+/** The visitor acted on the view: sent one of its forms, or asked for a passkey's ceremony. */
+function visitorActed(action: UnknownAction): boolean {
+  return (
+    sentByForms.some((sent) => sent(action)) ||
+    passkeyRequests.some((request) => request.match(action))
+  );
+}
 
 /** The next navigation's view says it. */
 const forNextView = (kind: NoticeKind): NoticeState => ({ current: kind, awaitsNavigation: true });
@@ -48,6 +70,8 @@ export const noticeSlice = createSlice({
       .addCase(loggedOut, (state) =>
         state.current && state.awaitsNavigation ? state : forNextView('loggedOut'),
       )
+      // The second step's ticket ended while it waited: the password step says why, now.
+      .addCase(secondStepExpired, () => ({ current: 'signInAgain', awaitsNavigation: false }))
       .addCase(sentHome, (_state, { payload }) =>
         forNextView(
           payload.from === 'activation' ? 'activationLinkWhileSignedIn' : 'resetLinkWhileSignedIn',
@@ -60,8 +84,12 @@ export const noticeSlice = createSlice({
           : state,
       )
       .addMatcher(api.endpoints.verifyAccount.matchFulfilled, () => forNextView('activated'))
-      .addMatcher(api.endpoints.resetPassword.matchFulfilled, () => forNextView('passwordReset'))
-      .addMatcher(api.endpoints.deleteAccount.matchFulfilled, () => forNextView('accountDeleted'));
+      .addMatcher(api.endpoints.resetPassword.matchFulfilled, (_state, { payload }) =>
+        forNextView('token' in payload ? 'passwordReset' : 'passwordResetNeedsCode'),
+      )
+      .addMatcher(api.endpoints.deleteAccount.matchFulfilled, () => forNextView('accountDeleted'))
+      // Said once: the visitor has moved on to what this view is for.
+      .addMatcher(visitorActed, (state) => (state.awaitsNavigation ? state : initialState));
   },
   selectors: {
     /** The notice to show now: none while it waits for its navigation. */

@@ -8,9 +8,7 @@ import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import { api, decodeRequestError, UNTRACKED, type RequestError } from '../api/apiSlice';
 import type { Effects } from '../effects';
 import type { AppDispatch } from '../listeners';
-import { ROUTES } from '../navigation/routes';
 import type { RootState } from '../rootReducer';
-import { navigationRequested } from '../router/routerSlice';
 
 import {
   passkeyCeremonyCompleted,
@@ -123,9 +121,32 @@ export function signIn(listenerApi: ListenerApi, which: 'login' | 'autofill') {
       }
       throw error;
     }
-    // Signed in: home, as after a login with the password (the token is kept by the auth
-    // listeners).
-    dispatch(navigationRequested({ to: ROUTES.home }));
+    // Signed in: the auth listeners keep the token and go home, as for every way in.
+  });
+}
+
+/** Confirming it is you with one of the account's passkeys: options, a signature, the check. */
+export function confirmIdentity(listenerApi: ListenerApi) {
+  const { dispatch, extra } = listenerApi;
+  return ceremony(listenerApi, 'confirm', async () => {
+    if (!extra.passkeys.supported()) throw new CeremonyEnded('unsupported');
+    const { options } = await send(
+      listenerApi,
+      dispatch(api.endpoints.confirmOptions.initiate(undefined, UNTRACKED)),
+    );
+    const answer = extra.passkeys.authenticate(options, false);
+    dispatch(passkeyCeremonyStarted({ ceremony: 'confirm' }));
+    const passkeyResponse = await inBrowser(listenerApi, () => answer);
+    dispatch(passkeyCeremonyCompleted({ ceremony: 'confirm' }));
+    await send(
+      listenerApi,
+      dispatch(
+        api.endpoints.confirm.initiate(
+          { passkeyResponse } as Parameters<typeof api.endpoints.confirm.initiate>[0],
+          UNTRACKED,
+        ),
+      ),
+    );
   });
 }
 

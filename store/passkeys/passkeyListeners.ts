@@ -4,9 +4,16 @@
 // carries neither. Replay and time travel run no listener, so no ceremony runs again.
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
-import { askWhileHome } from '../account/askWhileHome';
+import { askWhileHome, movedWithinHome } from '../account/askWhileHome';
 import { api, UNTRACKED } from '../api/apiSlice';
-import { selectAuthStatus, sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
+import {
+  selectAuthStatus,
+  selectSecondStep,
+  sessionVerified,
+  tokenRejected,
+  verifyFailed,
+} from '../auth/authSlice';
+import { wayInAnswered } from '../auth/wayIn';
 import type { AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import type { RootState } from '../rootReducer';
@@ -16,6 +23,8 @@ import type { ListenerApi } from './ceremonies';
 import {
   passkeyAddRequested,
   passkeyCeremonyFailed,
+  passkeyConfirmRequested,
+  passkeyReviewOffered,
   passkeyListRetried,
   passkeyLoginRequested,
   passkeySupportChecked,
@@ -65,8 +74,9 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
   // Home: whether this browser can add passkeys, and the account's list.
   startAppListening({
     actionCreator: sessionVerified,
-    effect: async (_action, listenerApi) => {
+    effect: async (action, listenerApi) => {
       if (selectPathname(listenerApi.getState()) !== ROUTES.home) return;
+      if (movedWithinHome(action, listenerApi.getOriginalState())) return;
       listenerApi.cancelActiveListeners();
       const { dispatch, extra } = listenerApi;
       const supported = extra.passkeys.supported();
@@ -126,6 +136,27 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
     },
   });
 
+  // "Use a passkey" to confirm it is you.
+  startAppListening({
+    actionCreator: passkeyConfirmRequested,
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      const flows = await ceremoniesFor(listenerApi, 'confirm');
+      await flows?.confirmIdentity(listenerApi);
+    },
+  });
+
+  // A password reset's second step signed the visitor in: home offers to remove recent passkeys,
+  // as after a reset that signs in at once (the slice's reducer).
+  startAppListening({
+    predicate: (action, _state, previous) =>
+      wayInAnswered(action) &&
+      'token' in action.payload &&
+      selectSecondStep(previous)?.afterReset === true,
+    effect: (_action, { dispatch, extra }) =>
+      void dispatch(passkeyReviewOffered({ reason: 'reset', at: extra.clock.now() })),
+  });
+
   // "Add a passkey", with its name.
   startAppListening({
     actionCreator: passkeyAddRequested,
@@ -140,7 +171,9 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
   startAppListening({
     predicate: (action, _state, previous) =>
       locationChanged.match(action) &&
-      (previous.passkeys.register.step === 'browser' || previous.passkeys.login.step === 'browser'),
+      (previous.passkeys.register.step === 'browser' ||
+        previous.passkeys.login.step === 'browser' ||
+        previous.passkeys.confirm?.step === 'browser'),
     effect: (_action, { extra }) => extra.passkeys.cancel(),
   });
 }

@@ -9,12 +9,16 @@ import type * as v from 'valibot';
 import type { PasskeyInfo } from '../../contract/schemas';
 import { api, callFailure, type RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
+import { RECENT_PASSKEY_DAYS } from '../constants';
 import { locationChanged } from '../router/routerSlice';
 
 export type Passkey = v.InferOutput<typeof PasskeyInfo>;
 
-/** Which ceremony: adding a passkey, signing in with the button, or through the email's autofill. */
-export type Ceremony = 'register' | 'login' | 'autofill';
+/**
+ * Which ceremony: adding a passkey, signing in with the button or through the email's autofill,
+ * or confirming it is you on home.
+ */
+export type Ceremony = 'register' | 'login' | 'autofill' | 'confirm';
 
 /**
  * Why a ceremony ended without a passkey: the visitor closed the browser's dialog (or let it time
@@ -56,6 +60,20 @@ export interface PasskeysState {
   editing: { id: string; action: 'rename' | 'remove' } | null;
   /** What the last change on home achieved, said once. */
   done: 'added' | 'renamed' | 'removed' | null;
+  // Absent, not null, until used: states without them keep the shape and hashes of earlier logs.
+  /** Confirming it is you with a passkey, on home. */
+  confirm?: CeremonyState;
+  /**
+   * After a password reset or "Log out all other devices", home offers to remove the passkeys
+   * added since `since` (ms; RECENT_PASSKEY_DAYS before the change): one a thief added with a
+   * stolen session would still sign in. Kept across home's navigations until answered.
+   */
+  review?: PasskeyReview;
+}
+
+export interface PasskeyReview {
+  reason: 'reset' | 'endOthers';
+  since: number;
 }
 
 const idle: CeremonyState = { step: 'idle', failure: null, error: null };
@@ -99,6 +117,23 @@ export const passkeyEditOpened = createAction<{ id: string; action: 'rename' | '
   'passkeys/editOpened',
 );
 export const passkeyEditClosed = createAction('passkeys/editClosed');
+/** "Use a passkey" pressed to confirm it is you. */
+export const passkeyConfirmRequested = createAction('passkeys/confirmRequested');
+/**
+ * The second step of a password reset signed the visitor in (a listener: the reset's own answer
+ * was a ticket), at `at` (ms): home offers to remove recent passkeys.
+ */
+export const passkeyReviewOffered = createAction<{ reason: PasskeyReview['reason']; at: number }>(
+  'passkeys/reviewOffered',
+);
+/** The visitor answered the offer (kept them, or removed those chosen). */
+export const passkeyReviewClosed = createAction('passkeys/reviewClosed');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const reviewSince = (reason: PasskeyReview['reason'], at: number): PasskeyReview => ({
+  reason,
+  since: at - RECENT_PASSKEY_DAYS * DAY_MS,
+});
 
 const sameItem = (id: string) => (passkey: Passkey) => passkey.id === id;
 
@@ -111,11 +146,13 @@ export const passkeysSlice = createSlice({
       .addCase(loggedOut, () => initialState)
       .addCase(tokenRejected, () => initialState)
       .addCase(sessionEnded, () => initialState)
-      // A new page starts with no ceremony or form open; the list stays until asked again.
+      // A new page starts with no ceremony or form open; the list stays until asked again, and
+      // so does an offer to review recent passkeys.
       .addCase(locationChanged, (state) => ({
         ...initialState,
         supported: state.supported,
         list: state.list,
+        ...(state.review ? { review: state.review } : {}),
       }))
       .addCase(passkeySupportChecked, (state, { payload }) => {
         state.supported = payload.supported;
@@ -129,12 +166,26 @@ export const passkeysSlice = createSlice({
         state.login = { step: 'options', failure: null, error: null, via: 'login' };
         state.autofill = 'off';
       })
+      .addCase(passkeyConfirmRequested, (state) => {
+        state.confirm = { step: 'options', failure: null, error: null };
+      })
+      .addCase(passkeyReviewOffered, (state, { payload }) => {
+        state.review = reviewSince(payload.reason, payload.at);
+      })
+      .addCase(passkeyReviewClosed, (state) => {
+        delete state.review;
+      })
       .addCase(passkeyCeremonyStarted, (state, { payload }) => {
-        if (payload.ceremony === 'register') state.register.step = 'browser';
+        if (payload.ceremony === 'confirm') state.confirm = { ...idle, step: 'browser' };
+        else if (payload.ceremony === 'register') state.register.step = 'browser';
         else if (payload.ceremony === 'login') state.login.step = 'browser';
         else state.autofill = 'waiting';
       })
       .addCase(passkeyCeremonyCompleted, (state, { payload }) => {
+        if (payload.ceremony === 'confirm') {
+          state.confirm = { ...idle, step: 'sending' };
+          return;
+        }
         if (payload.ceremony === 'register') {
           state.register.step = 'sending';
           return;
@@ -150,6 +201,10 @@ export const passkeysSlice = createSlice({
         };
         if (payload.ceremony === 'register') {
           state.register = failed;
+          return;
+        }
+        if (payload.ceremony === 'confirm') {
+          state.confirm = failed;
           return;
         }
         // An autofill offer that ends in the browser ends quietly: the visitor asked for nothing.
@@ -201,6 +256,19 @@ export const passkeysSlice = createSlice({
       })
       .addMatcher(api.endpoints.passkeyLogin.matchFulfilled, (state) => {
         state.login.step = 'done';
+      })
+      .addMatcher(api.endpoints.confirm.matchFulfilled, (state) => {
+        if (state.confirm) state.confirm = { ...idle, step: 'done' };
+      })
+      // Every other session is gone: a passkey one of them added would still sign in.
+      .addMatcher(api.endpoints.revokeOtherSessions.matchFulfilled, (state, action) => {
+        state.review = reviewSince('endOthers', action.meta.fulfilledTimeStamp);
+      })
+      // A reset that signed the visitor in at once (its second step offers it: passkeyListeners).
+      .addMatcher(api.endpoints.resetPassword.matchFulfilled, (state, action) => {
+        if ('token' in action.payload) {
+          state.review = reviewSince('reset', action.meta.fulfilledTimeStamp);
+        }
       });
   },
   selectors: {
@@ -211,6 +279,8 @@ export const passkeysSlice = createSlice({
     selectPasskeyAutofill: (state) => state.autofill,
     selectPasskeyEditing: (state) => state.editing,
     selectPasskeyDone: (state) => state.done,
+    selectPasskeyConfirm: (state) => state.confirm ?? idle,
+    selectPasskeyReview: (state) => state.review ?? null,
   },
 });
 
@@ -222,4 +292,12 @@ export const {
   selectPasskeyAutofill,
   selectPasskeyEditing,
   selectPasskeyDone,
+  selectPasskeyConfirm,
+  selectPasskeyReview,
 } = passkeysSlice.selectors;
+
+/** The passkeys an offer to review names: those added since its `since`, newest first. */
+export function recentPasskeys(items: readonly Passkey[], review: PasskeyReview | null): Passkey[] {
+  if (!review) return [];
+  return items.filter((passkey) => Date.parse(passkey.createdAt) >= review.since);
+}

@@ -18,7 +18,15 @@ export interface Submission {
   succeededAt: number | null;
 }
 
-export type SubmissionsState = Record<FormName, Submission>;
+/**
+ * Forms added since logs were first recorded start absent, not idle, and appear once sent, so
+ * states without them keep the shape and hashes of the logs recorded before them.
+ */
+const ABSENT_UNTIL_SENT = ['confirm'] as const satisfies readonly FormName[];
+type LaterForm = (typeof ABSENT_UNTIL_SENT)[number];
+
+export type SubmissionsState = Record<Exclude<FormName, LaterForm>, Submission> &
+  Partial<Record<LaterForm, Submission>>;
 
 /**
  * The browser refused a submit before sending it: which form and why, field by field (the codes
@@ -32,7 +40,9 @@ export const validationFailed = createAction<{
 const idle: Submission = { status: 'idle', error: null, succeededAt: null };
 
 const initialState = Object.fromEntries(
-  ENDPOINT_FORMS.map(([form]) => [form, idle]),
+  ENDPOINT_FORMS.filter(([form]) => !(ABSENT_UNTIL_SENT as readonly FormName[]).includes(form)).map(
+    ([form]) => [form, idle],
+  ),
 ) as SubmissionsState;
 
 export const submissionsSlice = createSlice({
@@ -46,7 +56,7 @@ export const submissionsSlice = createSlice({
     for (const [form, name] of ENDPOINT_FORMS) {
       const endpoint = api.endpoints[name];
       builder.addMatcher(isAnyOf(endpoint.matchPending), (state) => {
-        state[form] = { ...state[form], status: 'pending', error: null };
+        state[form] = { ...(state[form] ?? idle), status: 'pending', error: null };
       });
       builder.addMatcher(isAnyOf(endpoint.matchFulfilled), (state, action) => {
         state[form] = {
@@ -57,12 +67,12 @@ export const submissionsSlice = createSlice({
       });
       builder.addMatcher(isAnyOf(endpoint.matchRejected), (state, action) => {
         const error = callFailure(action);
-        if (error) state[form] = { ...state[form], status: 'failed', error };
+        if (error) state[form] = { ...(state[form] ?? idle), status: 'failed', error };
       });
     }
   },
   selectors: {
-    selectSubmission: (state, form: FormName) => state[form],
+    selectSubmission: (state, form: FormName): Submission => state[form] ?? idle,
   },
 });
 

@@ -14,6 +14,8 @@ export interface CookieWrite {
 
 export interface FakeEffects extends Effects {
   data: Map<string, string>;
+  /** The tab's session storage. */
+  tabData: Map<string, string>;
   storageWrites: Array<{ op: 'set' | 'remove'; key: string; value?: string }>;
   cookieWrites: CookieWrite[];
   errors: unknown[][];
@@ -26,6 +28,8 @@ export interface FakeEffects extends Effects {
 export function fakeEffects(
   options: {
     storage?: Record<string, string>;
+    /** The tab's session storage. */
+    tabStorage?: Record<string, string>;
     path?: string;
     now?: number;
     /** Whether the browser has WebAuthn (and its autofill): not unless said. */
@@ -33,6 +37,7 @@ export function fakeEffects(
   } = {},
 ): FakeEffects {
   const data = new Map(Object.entries(options.storage ?? {}));
+  const tabData = new Map(Object.entries(options.tabStorage ?? {}));
   const storageWrites: FakeEffects['storageWrites'] = [];
   const cookieWrites: CookieWrite[] = [];
   const errors: unknown[][] = [];
@@ -40,6 +45,7 @@ export function fakeEffects(
   const onlineListeners = new Set<() => void>();
   return {
     data,
+    tabData,
     storageWrites,
     cookieWrites,
     errors,
@@ -55,6 +61,11 @@ export function fakeEffects(
         storageWrites.push({ op: 'remove', key });
         data.delete(key);
       },
+    },
+    tabStorage: {
+      getItem: (key) => tabData.get(key) ?? null,
+      setItem: (key, value) => void tabData.set(key, value),
+      removeItem: (key) => void tabData.delete(key),
     },
     cookies: {
       set: (name, value, attributes) =>

@@ -29,6 +29,8 @@ export function renderApp(
   options: {
     path?: string;
     storage?: Record<string, string>;
+    /** The tab's session storage (what a reload of the tab finds). */
+    tabStorage?: Record<string, string>;
     api?: ApiScript;
     /** Whether the browser has WebAuthn (faked: effects.passkeys); not unless said. */
     webAuthn?: boolean;
@@ -42,6 +44,7 @@ export function renderApp(
   const effects = fakeEffects({
     path: options.path ?? '/',
     storage: options.storage,
+    tabStorage: options.tabStorage,
     webAuthn: options.webAuthn,
   });
   const actions: UnknownAction[] = [];

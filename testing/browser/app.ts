@@ -35,9 +35,30 @@ export function section(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
 }
 
+/** Opens home's section titled `title` (its heading's link) and waits for its content. */
+export async function openSection(page: Page, title: string): Promise<Locator> {
+  const region = section(page, title);
+  const toggle = region.getByRole('link', { name: title, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await region.locator('.home-section__panel').waitFor();
+  return region;
+}
+
+/**
+ * Confirms it is you in `scope` (a section's gate): the password, and the code where two-step
+ * sign-in is on; waits until the gate opens.
+ */
+export async function confirmIt(scope: Locator, password: string, code?: string) {
+  const gate = scope.locator('.confirm');
+  await gate.getByLabel('Password', { exact: true }).fill(password);
+  if (code !== undefined) await gate.getByLabel('Code from your authenticator app').fill(code);
+  await gate.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await scope.locator('.confirmed').waitFor();
+}
+
 /** Logs out from home: the login view shows, and no token is left in the browser. */
 export async function logOut(page: Page) {
-  await page.locator('.card__actions').getByRole('button', { name: 'Log out' }).click();
+  await page.locator('.overview .card__actions').getByRole('button', { name: 'Log out' }).click();
   await expectView(page, 'login');
   expect(await storedToken(page)).toBeNull();
 }

@@ -14,6 +14,12 @@ export const PHONE: BrowserContextOptions = {
     '(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
 
+/** The narrowest phones in common use (360 px wide), where every view must still fit. */
+export const PHONE_360: BrowserContextOptions = {
+  ...PHONE,
+  viewport: { width: 360, height: 780 },
+};
+
 export function launchBrowser(): Promise<Browser> {
   return launchChromium();
 }

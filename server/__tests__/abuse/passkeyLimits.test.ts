@@ -12,7 +12,12 @@ import type {
 
 import { API_PATHS } from '../../../contract/api';
 import { COUNTER_ENGINES, serverUnderAttack } from '../../../testing/server/abuse/abuseServer';
-import { activatedAccount, bearer, uniqueEmail } from '../../../testing/server/abuse/accounts';
+import {
+  activatedAccount,
+  confirmSession,
+  bearer,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
 import { retryAfters, tally } from '../../../testing/server/abuse/attack';
 import { SoftAuthenticator } from '../../../testing/server/authenticator';
 
@@ -22,7 +27,12 @@ const PER_ADDRESS = 50;
 const SENDERS = 21;
 
 describe.each(COUNTER_ENGINES)('passkey limits on %s', (_name, makeSetup) => {
-  const attack = serverUnderAttack(makeSetup, { PASSWORD_HASH_QUEUE: '1000' });
+  // Up to 64 sockets from each of 21 addresses at once: above the default connection cap, which
+  // would reset some of them before the limits are reached.
+  const attack = serverUnderAttack(makeSetup, {
+    PASSWORD_HASH_QUEUE: '1000',
+    MAX_CONNECTIONS: '4096',
+  });
   const { from } = attack;
   let owner: { authenticator: SoftAuthenticator; credentialId: string; email: string };
 
@@ -30,6 +40,7 @@ describe.each(COUNTER_ENGINES)('passkey limits on %s', (_name, makeSetup) => {
     const client = from(1);
     const email = uniqueEmail('passkey-limits');
     const token = await activatedAccount(client, email);
+    await confirmSession(client, token);
     const options = (
       await client.post(API_PATHS.passkeyRegistrationOptions, undefined, bearer(token))
     ).body.options as PublicKeyCredentialCreationOptionsJSON;
@@ -97,6 +108,14 @@ describe.each(COUNTER_ENGINES)('passkey limits on %s', (_name, makeSetup) => {
     });
     expect(signedIn.status).toBe(200);
     const token = signedIn.body.token as string;
+    // Adding one asks to confirm it is you: here with the passkey itself.
+    const asked = await from(3).post(API_PATHS.confirmOptions, undefined, bearer(token));
+    const confirmed = await from(3).post(
+      API_PATHS.confirm,
+      { passkeyResponse: owner.authenticator.sign(asked.body.options, owner.credentialId) },
+      bearer(token),
+    );
+    expect(confirmed.status).toBe(200);
     const options = (
       await from(3).post(API_PATHS.passkeyRegistrationOptions, undefined, bearer(token))
     ).body.options as PublicKeyCredentialCreationOptionsJSON;

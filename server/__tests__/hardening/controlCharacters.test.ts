@@ -5,7 +5,12 @@
 // else's data (an uploaded log's strings, a User-Agent), stored with its control characters
 // written as visible escapes.
 import { API_PATHS } from '../../../contract/api';
-import { activatedSession, bearer, uniqueEmail } from '../../../testing/server/abuse/accounts';
+import {
+  activatedSession,
+  bearer,
+  confirmSession,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
 import { tinyLog } from '../../../testing/server/actionLogs';
 import { SoftAuthenticator } from '../../../testing/server/authenticator';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
@@ -82,6 +87,7 @@ describe.each(ENGINES)('control characters on %s', (_name, engine: Engine) => {
   it('refuses a passkey named with a control character, added or renamed', async () => {
     const { api } = running;
     const { token } = await activatedSession(api, uniqueEmail('passkey-name'));
+    await confirmSession(api, token);
     const authenticator = new SoftAuthenticator(ORIGIN);
     const options = async () =>
       (await api.post(API_PATHS.passkeyRegistrationOptions, undefined, bearer(token))).body.options;

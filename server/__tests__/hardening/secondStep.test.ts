@@ -100,9 +100,11 @@ describe.each(ENGINES)('second steps on %s', (_name, engine: Engine) => {
   it('ends a waiting second step when the password is changed', async () => {
     const account = await withSecondFactor('ticket-change');
     const ticket = await ticketOf(account.email);
+    // With two-step sign-in on, the password confirms the change with a code beside it.
+    nextStep();
     const changed = await api.post(
       API_PATHS.changePassword,
-      { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, code: account.code() },
       bearer(account.token),
     );
     expect(changed.status).toBe(200);
@@ -134,9 +136,10 @@ describe.each(ENGINES)('second steps on %s', (_name, engine: Engine) => {
     const account = await withSecondFactor('ticket-email');
     const ticket = await ticketOf(account.email);
     const newEmail = uniqueEmail('ticket-email-new');
+    nextStep();
     const asked = await api.post(
       API_PATHS.changeEmail,
-      { password: PASSWORD, newEmail },
+      { password: PASSWORD, newEmail, code: account.code() },
       bearer(account.token),
     );
     expect(asked.status).toBe(202);

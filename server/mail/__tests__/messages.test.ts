@@ -14,12 +14,11 @@ const VALUES = {
   name: 'Dara',
   newEmail: 'new@b.co',
   passkey: 'Work laptop',
-  time: '29 November 2026, 09:41 (UTC+07:00)',
+  passkeysLink: 'https://accounts.example/?section=passkeys',
+  time: 'November 29, 2026 at 09:00 ICT',
   device: 'Chrome on Android',
-  browser: 'Chrome',
-  system: 'Android',
-  support: 'support@example.com',
-  left: 9,
+  support: 'help@accounts.example',
+  left: 7,
 };
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
@@ -81,6 +80,8 @@ it.each(Object.keys(en) as MailKind[])(
       expect(mail.subject + mail.text).not.toMatch(/[{}]/);
       expect(mail.text).toContain(kind === 'emailChanged' ? 'new@b.co' : '');
       expect(mail.text).toContain(kind.startsWith('passkey') ? 'Work laptop' : '');
+      // A new passkey's notice says where it is removed.
+      expect(mail.text).toContain(kind === 'passkeyAdded' ? VALUES.passkeysLink : '');
     }
   },
 );

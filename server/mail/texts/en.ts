@@ -121,7 +121,7 @@ export const en = {
       'Hello {name},',
       'A passkey named “{passkey}” was added to your account. It signs in without your password or a code from your authenticator app.',
       'This was done on {time}, from {device}.',
-      'If this was not you, reset your password now, then remove the passkey from your account.',
+      'If this was not you, reset your password now, then remove the passkey: sign in, open the Passkeys section of your account ({passkeysLink}) and press “Remove” beside “{passkey}”. After a password reset, your account also offers to remove the passkeys added in the last days.',
     ],
     button: 'Reset your password',
   },

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
@@ -96,6 +96,8 @@ it('sends the export with the stored token and shows the reference to quote', as
   expect(await screen.findByRole('status')).toHaveTextContent(
     'Sent. Quote this reference to support: K7QF-92XD',
   );
+  // What comes next has the focus: the reference, not <body>.
+  await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
   expect(screen.getByText(/^Support:/)).toHaveTextContent(`Support: ${SUPPORT_CONTACT}`);
   expect(screen.getByRole('link', { name: SUPPORT_CONTACT })).toHaveAttribute(
     'href',
@@ -150,6 +152,8 @@ it('says when to try again after a 429 in English', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Too many attempts. Please try again in 2 minutes.',
   );
+  // Why it was not sent has the focus.
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
 });
 
 it('refuses a log over 2 MiB without sending it, and reads a lost network as NETWORK', async () => {

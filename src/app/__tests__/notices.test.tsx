@@ -6,7 +6,6 @@ import { act, screen, within } from '@testing-library/react';
 import { API_PATHS } from '../../../contract/api';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { sentHome } from '../../../store/navigation/navigationSlice';
-import { navigationRequested } from '../../../store/router/routerSlice';
 import { json, settle, signedInAnswer, USER } from '../../../testing/app/fetchStub';
 import { renderApp } from '../../../testing/app/renderApp';
 
@@ -35,7 +34,7 @@ it('says once on home that the account is activated', async () => {
   });
   await screen.findByRole('heading', { name: 'Activate your account' });
   noNotice();
-  // What the activation form does on success.
+  // What the activation form sends; the way in leads home by itself.
   await act(async () => {
     await store.dispatch(
       api.endpoints.verifyAccount.initiate(
@@ -43,7 +42,6 @@ it('says once on home that the account is activated', async () => {
         UNTRACKED,
       ),
     );
-    store.dispatch(navigationRequested({ to: '/' }));
   });
   await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
   notice('Your account is activated. Welcome!');
@@ -70,7 +68,6 @@ it('says on home that the new password is saved, in Khmer too', async () => {
         UNTRACKED,
       ),
     );
-    store.dispatch(navigationRequested({ to: '/' }));
   });
   await screen.findByRole('heading', { name: `សួស្ដី ${USER.name}` });
   notice('ពាក្យសម្ងាត់ថ្មីរបស់អ្នកត្រូវបានរក្សាទុក');
@@ -91,17 +88,19 @@ it('says "You are logged out." on /login, until dismissed', async () => {
 
 it('says on /login that the account was deleted, not merely logged out', async () => {
   const { user } = renderApp({
-    path: '/',
+    path: '/?section=delete',
     storage: { token: 'tok' },
     api: {
       [`POST ${API_PATHS.deleteAccount}`]: OK,
       [`GET ${API_PATHS.sessions}`]: NO_SESSIONS,
+      [`POST ${API_PATHS.confirm}`]: () => json(200, { error: false, until: 2e9 }),
     },
   });
   await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
   const danger = screen.getByRole('region', { name: 'Delete your account' });
-  await user.click(within(danger).getByRole('checkbox'));
-  await user.type(within(danger).getByLabelText('Password'), 'blue mango river');
+  await user.type(await within(danger).findByLabelText('Password'), 'blue mango river');
+  await user.click(within(danger).getByRole('button', { name: 'Confirm' }));
+  await user.click(await within(danger).findByRole('checkbox'));
   await user.click(within(danger).getByRole('button', { name: 'Delete my account' }));
   await screen.findByRole('heading', { name: 'Log in' });
   notice('Your account was deleted.');
@@ -137,5 +136,26 @@ it('sends a signed-in visitor home from /login without a notice', async () => {
   });
   await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
   expect(actions.map((action) => action.type)).not.toContain(sentHome.type);
+  noNotice();
+});
+
+it('clears a notice once the visitor acts on the view it showed on', async () => {
+  const { user } = renderApp({
+    path: '/',
+    storage: { token: 'tok' },
+    api: {
+      [`POST ${API_PATHS.logout}`]: OK,
+      [`GET ${API_PATHS.sessions}`]: NO_SESSIONS,
+      [`POST ${API_PATHS.login}`]: () => json(401, { error: true, code: 'INVALID_CREDENTIALS' }),
+    },
+  });
+  await user.click(await screen.findByRole('button', { name: 'Log out' }));
+  await screen.findByRole('heading', { name: 'Log in' });
+  notice('You are logged out.');
+  // The visitor moves on: the notice has said its piece, and the form's own answer shows alone.
+  await user.type(screen.getByLabelText('Email'), USER.email);
+  await user.type(screen.getByLabelText('Password'), 'not the password');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  await screen.findByText('The email or the password is not right.');
   noNotice();
 });

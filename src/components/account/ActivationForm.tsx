@@ -36,7 +36,6 @@ interface ActivationFormProps {
   choosePassword: boolean;
   /** The token of the mail's link (`?token=`), sent beside the code. */
   linkToken?: string;
-  onSuccess: () => void;
 }
 
 export function ActivationForm({
@@ -44,7 +43,6 @@ export function ActivationForm({
   initialCode,
   choosePassword,
   linkToken,
-  onSuccess,
 }: ActivationFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -64,8 +62,8 @@ export function ActivationForm({
         ? { ...chosen, newPassword: values.newPassword }
         : { ...chosen, password: values.password };
     },
+    // Where it leads (home, or a second step) is every way in's one rule (store/auth).
     send: (body) => dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED)),
-    onSuccess,
   });
   const formRef = useRef<HTMLFormElement>(null);
   // The new field takes the focus once the visitor asked for it.

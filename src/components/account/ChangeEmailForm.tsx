@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+
 import { formFields } from '../../../contract/endpoints';
 import {
   ChangeEmailBody,
@@ -16,7 +17,6 @@ import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
-import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
@@ -25,11 +25,13 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
+import { ConfirmFirst } from './ConfirmFirst';
 import { LoadFailed } from './LoadFailed';
 import { RESEND_INTERVAL_MS, ResendFeedback } from './ResendCodeButton';
 import { useCountdown } from './useCountdown';
 
-const REQUEST_FIELDS = formFields('changeEmail');
+/** The session is confirmed (ConfirmFirst): only the new address is asked. */
+const REQUEST_FIELDS = ['newEmail'] as const;
 const CONFIRM_FIELDS = formFields('confirmEmailChange');
 
 /**
@@ -74,7 +76,9 @@ export function ChangeEmailForm({
           onRetry={() => dispatch(emailChangeRetried())}
         />
       )}
-      <RequestEmailForm />
+      <ConfirmFirst why="confirm.why.email">
+        <RequestEmailForm />
+      </ConfirmFirst>
     </>
   );
 }
@@ -88,7 +92,7 @@ function RequestEmailForm() {
     name: 'changeEmail',
     fields: REQUEST_FIELDS,
     validate: (values) => refused(ChangeEmailBody, values),
-    toBody: (values) => ({ password: values.password, newEmail: values.newEmail.trim() }),
+    toBody: (values) => ({ newEmail: values.newEmail.trim() }),
     send: (body) => dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED)),
   });
   const changed = confirmed.status === 'succeeded' && user;
@@ -96,7 +100,6 @@ function RequestEmailForm() {
     <form {...formProps}>
       <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
       <FormSuccess message={changed ? t('email.changed', { email: user.email }) : null} />
-      <ConfirmPasswordField error={fieldErrors.messages.password} />
       <EmailField
         name="newEmail"
         label={t('field.newEmail.label')}
@@ -106,6 +109,9 @@ function RequestEmailForm() {
     </form>
   );
 }
+
+const codeInput = (form: HTMLFormElement | null) =>
+  form?.querySelector<HTMLInputElement>('input[name=code]');
 
 function ConfirmEmailForm({
   email,
@@ -118,6 +124,14 @@ function ConfirmEmailForm({
 }) {
   const t = useT();
   const dispatch = useAppDispatch();
+  const asked = useAppSelector((state) => selectSubmission(state, 'changeEmail'));
+  const justAsked = useRef(asked.status === 'succeeded');
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusCode = () => codeInput(formRef.current)?.focus();
+  // Right after "Send the code", what comes next is the code: the focus goes to it.
+  useEffect(() => {
+    if (justAsked.current) codeInput(formRef.current)?.focus();
+  }, []);
   const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
     name: 'confirmEmail',
     fields: CONFIRM_FIELDS,
@@ -126,7 +140,7 @@ function ConfirmEmailForm({
     send: (body) => dispatch(api.endpoints.confirmEmailChange.initiate(body, UNTRACKED)),
   });
   return (
-    <form {...formProps}>
+    <form ref={formRef} {...formProps}>
       <p className="form__note">{t('email.sentTo', { email })}</p>
       <FormAlert ref={alertRef} message={error ? codeRequestErrorText(t, error) : null} />
       <CodeField
@@ -136,13 +150,13 @@ function ConfirmEmailForm({
         defaultValue={linkCode}
       />
       <SubmitButton label={t('email.confirm')} busyLabel={t('email.confirming')} busy={busy} />
-      <PendingEmailActions email={email} />
+      <PendingEmailActions email={email} onResent={focusCode} />
     </form>
   );
 }
 
 /** A new code for the pending change (once a minute, as the server allows), or no change. */
-function PendingEmailActions({ email }: { email: string }) {
+function PendingEmailActions({ email, onResent }: { email: string; onResent: () => void }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const resend = useAppSelector((state) => selectSubmission(state, 'resendEmailCode'));
@@ -158,7 +172,12 @@ function PendingEmailActions({ email }: { email: string }) {
           className="button button--secondary"
           disabled={resend.status === 'pending' || secondsLeft > 0}
           aria-describedby={secondsLeft > 0 ? waitId : undefined}
-          onClick={() => dispatch(api.endpoints.resendEmailChange.initiate(undefined, UNTRACKED))}
+          onClick={() =>
+            // A new code is on its way: the focus goes back to the field that takes it.
+            void dispatch(api.endpoints.resendEmailChange.initiate(undefined, UNTRACKED)).then(
+              (result) => 'data' in result && onResent(),
+            )
+          }
         >
           {resend.status === 'pending' ? t('email.resending') : t('email.resend')}
         </button>

@@ -1,4 +1,5 @@
-import { formFields } from '../../../contract/endpoints';
+import { useEffect, useRef } from 'react';
+
 import { PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
 import { ChangePasswordBody, fieldErrors as refused } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
@@ -11,11 +12,13 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-const FIELDS = formFields('changePassword');
+/** The session is confirmed (ConfirmFirst): only the new password is asked. */
+const FIELDS = ['newPassword'] as const;
 
 export function ChangePasswordForm() {
   const t = useT();
   const dispatch = useAppDispatch();
+  const successRef = useRef<HTMLParagraphElement>(null);
   const { busy, error, fieldErrors, alertRef, formProps, succeeded } = useAccountForm({
     name: 'changePassword',
     fields: FIELDS,
@@ -24,16 +27,14 @@ export function ChangePasswordForm() {
     send: (body) => dispatch(api.endpoints.changePassword.initiate(body, UNTRACKED)),
     onSuccess: (_body, form) => form.reset(),
   });
+  // What comes next is the result: the focus goes to it, not to <body>.
+  useEffect(() => {
+    if (succeeded) successRef.current?.focus();
+  }, [succeeded]);
   return (
     <form {...formProps}>
       <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
-      <FormSuccess message={succeeded ? t('password.changed') : null} />
-      <PasswordField
-        label={t('field.currentPassword.label')}
-        name="currentPassword"
-        autoComplete="current-password"
-        error={fieldErrors.messages.currentPassword}
-      />
+      <FormSuccess ref={successRef} message={succeeded ? t('password.changed') : null} />
       <PasswordField
         label={t('field.newPassword.label')}
         hint={t('field.newPassword.hint', { min: PASSWORD_MIN_LENGTH })}

@@ -1,29 +1,27 @@
 import { useId } from 'react';
 
-import { formFields } from '../../../contract/endpoints';
 import type { FieldErrors } from '../../../contract/schemas';
-import { DeleteAccountBody, fieldErrors as refused } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
-import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { FormAlert } from '../form/FormAlert';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
-/** The box to tick, then the body's fields. */
-const FIELDS = ['confirm', ...formFields('deleteAccount')] as const;
+/** The box to tick: the session is confirmed already (ConfirmFirst), so no password. */
+const FIELDS = ['confirm'] as const;
 
 function validate(values: Record<(typeof FIELDS)[number], string>) {
-  const errors: FieldErrors<(typeof FIELDS)[number]> = refused(DeleteAccountBody, values);
+  const errors: FieldErrors<(typeof FIELDS)[number]> = {};
   if (values.confirm === '') errors.confirm = 'REQUIRED';
   return errors;
 }
 
 /**
- * Deleting the account asks twice: a box to tick and the password. Once the server has deleted
- * it, a listener forgets the session here and goes to the login form.
+ * Deleting the account asks twice: a confirmation that it is you (the gate around this form, with
+ * the second factor where it is on) and a box to tick. Once the server has deleted it, a listener
+ * forgets the session here and goes to the login form.
  */
 export function DeleteAccountForm() {
   const t = useT();
@@ -33,7 +31,7 @@ export function DeleteAccountForm() {
     name: 'deleteAccount',
     fields: FIELDS,
     validate,
-    toBody: (values) => ({ password: values.password }),
+    toBody: () => ({}),
     send: (body) => dispatch(api.endpoints.deleteAccount.initiate(body, UNTRACKED)),
   });
   const confirmError = fieldErrors.messages.confirm;
@@ -56,7 +54,6 @@ export function DeleteAccountForm() {
           {confirmError}
         </p>
       </div>
-      <ConfirmPasswordField error={fieldErrors.messages.password} />
       <SubmitButton
         label={t('delete.submit')}
         busyLabel={t('delete.submitting')}

@@ -29,7 +29,8 @@ const Resend = lazyPart<ComponentProps<typeof ResendCodeButton>>(() =>
   })),
 );
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** Its answer leads home, or to the second step: every way in's one rule (store/auth). */
+export function LoginForm() {
   const t = useT();
   const dispatch = useAppDispatch();
   const [attemptedEmail, setAttemptedEmail] = useState('');
@@ -42,7 +43,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       setAttemptedEmail(body.email);
       return dispatch(api.endpoints.login.initiate(body, UNTRACKED));
     },
-    onSuccess,
   });
   useEffect(() => Resend.preload(), []);
 

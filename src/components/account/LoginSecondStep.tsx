@@ -24,7 +24,8 @@ type Mode = 'app' | 'recovery';
 
 interface SecondStepProps {
   ticket: string;
-  onSuccess: () => void;
+  /** The address the way in named, said with the step. */
+  email?: string;
 }
 
 export default function LoginSecondStep(props: SecondStepProps) {
@@ -35,17 +36,20 @@ export default function LoginSecondStep(props: SecondStepProps) {
   );
 }
 
-function SecondStep({ ticket, onSuccess }: SecondStepProps) {
+/** Its success leads home: every way in's one rule (store/auth). */
+function SecondStep({ ticket, email }: SecondStepProps) {
   const t = useT();
   const dispatch = useAppDispatch();
   const [mode, setMode] = useState<Mode>('app');
   return (
     <div className="second-step">
-      <p className="card__intro">{t('secondStep.intro')}</p>
+      <p className="card__intro">
+        {t('secondStep.intro')} {email ? t('secondStep.as', { email }) : null}
+      </p>
       {mode === 'app' ? (
-        <AppCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
+        <AppCodeForm key={mode} ticket={ticket} />
       ) : (
-        <RecoveryCodeForm key={mode} ticket={ticket} onSuccess={onSuccess} />
+        <RecoveryCodeForm key={mode} ticket={ticket} />
       )}
       <div className="second-step__ways">
         <button
@@ -67,7 +71,7 @@ function SecondStep({ ticket, onSuccess }: SecondStepProps) {
   );
 }
 
-function AppCodeForm({ ticket, onSuccess }: SecondStepProps) {
+function AppCodeForm({ ticket }: { ticket: string }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const ref = useFocusOnOpen();
@@ -77,7 +81,6 @@ function AppCodeForm({ ticket, onSuccess }: SecondStepProps) {
     validate: (values) => refused(LoginSecondFactorBody, { ticket, code: values.code }),
     toBody: (values) => ({ ticket, code: values.code.trim() }),
     send: (body) => dispatch(api.endpoints.loginSecondFactor.initiate(body, UNTRACKED)),
-    onSuccess,
   });
   return (
     <form ref={ref} {...formProps}>
@@ -96,7 +99,7 @@ function AppCodeForm({ ticket, onSuccess }: SecondStepProps) {
   );
 }
 
-function RecoveryCodeForm({ ticket, onSuccess }: SecondStepProps) {
+function RecoveryCodeForm({ ticket }: { ticket: string }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const ref = useFocusOnOpen();
@@ -107,7 +110,6 @@ function RecoveryCodeForm({ ticket, onSuccess }: SecondStepProps) {
       refused(LoginSecondFactorBody, { ticket, recoveryCode: values.recoveryCode }),
     toBody: (values) => ({ ticket, recoveryCode: values.recoveryCode.trim() }),
     send: (body) => dispatch(api.endpoints.loginSecondFactor.initiate(body, UNTRACKED)),
-    onSuccess,
   });
   return (
     <form ref={ref} {...formProps}>

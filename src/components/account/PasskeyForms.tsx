@@ -1,16 +1,11 @@
-// A passkey's own forms on home, open one at a time in its row: a new name, or its removal with
-// the account's password.
+// A passkey's own forms on home, open one at a time in its row: a new name, or its removal (the
+// session is confirmed: the section shows it only then).
 import { formFields } from '../../../contract/endpoints';
-import {
-  fieldErrors as refused,
-  RemovePasskeyBody,
-  RenamePasskeyBody,
-} from '../../../contract/schemas';
+import { fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import type { Passkey } from '../../../store/passkeys/passkeysSlice';
 import { useFocusOnOpen } from '../focusOnOpen';
-import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
 import { requestErrorText } from '../form/requestErrorMessage';
@@ -19,7 +14,6 @@ import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 
 const RENAME_FIELDS = formFields('renamePasskey');
-const REMOVE_FIELDS = formFields('removePasskey');
 
 interface PasskeyFormProps {
   passkey: Passkey;
@@ -68,11 +62,11 @@ export function RenamePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
 export function RemovePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+  const { busy, error, alertRef, formProps } = useAccountForm({
     name: 'removePasskey',
-    fields: REMOVE_FIELDS,
-    validate: (values) => refused(RemovePasskeyBody, values),
-    toBody: (values) => ({ password: values.password }),
+    fields: [] as const,
+    validate: () => ({}),
+    toBody: () => ({}),
     send: (body) =>
       dispatch(api.endpoints.removePasskey.initiate({ id: passkey.id, ...body }, UNTRACKED)),
   });
@@ -81,7 +75,6 @@ export function RemovePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
     <form {...formProps} ref={ref}>
       <p>{t('passkeys.removeIntro')}</p>
       <FormAlert ref={alertRef} message={error ? requestErrorText(t, error) : null} />
-      <ConfirmPasswordField error={fieldErrors.messages.password} />
       <div className="passkeys__actions">
         <SubmitButton
           label={t('passkeys.removeSubmit')}

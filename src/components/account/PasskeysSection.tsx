@@ -1,13 +1,16 @@
 // Home's "Passkeys": the account's passkeys (name, when added, when last used), each renamed in
-// place or removed with the password, and "Add a passkey" with a name the visitor may change.
+// place or, once the session is confirmed (ConfirmFirst), removed, and "Add a passkey" with a name
+// the visitor may change; after a reset or a log-out of the other devices, the recent ones to
+// review (PasskeyReview.tsx).
 // The browser's ceremony runs in a listener (store/passkeys/passkeyListeners.ts); this view only
 // says what the store holds.
-import { useId, type SubmitEvent } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
 
 import { describeDevice } from '../../../contract/device';
 import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
 import type { MessageId } from '../../../i18n/messages/en';
+import { selectConfirmedUntil } from '../../../store/account/accountSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   passkeyAddRequested,
@@ -19,6 +22,8 @@ import {
   selectPasskeyList,
   selectPasskeyRegistration,
   selectPasskeySupport,
+  selectPasskeyReview,
+  recentPasskeys,
   type CeremonyState,
   type Passkey,
 } from '../../../store/passkeys/passkeysSlice';
@@ -33,9 +38,11 @@ import { useFieldErrors } from '../form/useFieldErrors';
 import { useT, type Translate } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
+import { ConfirmFirst } from './ConfirmFirst';
 import { formatExpiry } from './formatExpiry';
 import { LoadFailed } from './LoadFailed';
 import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';
+import { PasskeyReviewForm } from './PasskeyReview';
 import { PASSKEY_WORDS } from './passkeyWords';
 
 const NAME_FIELD = ['name'] as const;
@@ -119,7 +126,7 @@ function AddPasskeyForm() {
   );
 }
 
-function PasskeyItem({ passkey }: { passkey: Passkey }) {
+function PasskeyItem({ passkey, removable }: { passkey: Passkey; removable: boolean }) {
   const t = useT();
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -150,14 +157,16 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
           >
             {t('passkeys.rename')}
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={t('passkeys.removeLabel', { name: passkey.name })}
-            onClick={() => dispatch(passkeyEditOpened({ id: passkey.id, action: 'remove' }))}
-          >
-            {t('passkeys.remove')}
-          </button>
+          {removable ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label={t('passkeys.removeLabel', { name: passkey.name })}
+              onClick={() => dispatch(passkeyEditOpened({ id: passkey.id, action: 'remove' }))}
+            >
+              {t('passkeys.remove')}
+            </button>
+          ) : null}
         </div>
       )}
     </li>
@@ -170,7 +179,8 @@ const DONE: Record<'added' | 'renamed' | 'removed', MessageId> = {
   removed: 'passkeys.doneRemoved',
 };
 
-function PasskeyList() {
+/** The list; `removable` once the session is confirmed (removing asks for it). */
+function PasskeyList({ removable }: { removable: boolean }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectPasskeyList);
@@ -190,7 +200,7 @@ function PasskeyList() {
   return (
     <ul className="passkeys__list" aria-label={t('passkeys.title')}>
       {list.items.map((passkey) => (
-        <PasskeyItem key={passkey.id} passkey={passkey} />
+        <PasskeyItem key={passkey.id} passkey={passkey} removable={removable} />
       ))}
     </ul>
   );
@@ -205,29 +215,40 @@ export function PasskeysSection() {
   );
 }
 
+/** The section's content, under home's heading of it. */
 function Passkeys() {
   const t = useT();
-  const headingId = useId();
   const supported = useAppSelector(selectPasskeySupport);
   const done = useAppSelector(selectPasskeyDone);
   const list = useAppSelector(selectPasskeyList);
+  const confirmed = useAppSelector(selectConfirmedUntil) !== null;
+  const review = useAppSelector(selectPasskeyReview);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  // A passkey added, renamed or removed: what comes next is the result, not <body>.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   // A full account is told so in place of the form (the server refuses a new one all the same).
   const full = list.status === 'loaded' && list.items.length >= PASSKEYS_MAX;
+  const toReview = recentPasskeys(list.items, review).length > 0;
   return (
-    <section className="card__section" aria-labelledby={headingId} data-passkeys>
-      <h2 id={headingId} className="card__subtitle">
-        {t('passkeys.title')}
-      </h2>
+    <div className="card__section" data-passkeys>
       <p className="card__intro">{t('passkeys.intro')}</p>
-      <FormSuccess message={done ? t(DONE[done]) : null} />
-      <PasskeyList />
-      {supported === false ? (
-        <p className="passkeys__note">{t('passkeys.unsupported')}</p>
-      ) : full ? (
-        <p className="passkeys__note">{t('passkeys.full', { count: PASSKEYS_MAX })}</p>
-      ) : supported ? (
-        <AddPasskeyForm />
+      <FormSuccess ref={doneRef} message={done ? t(DONE[done]) : null} />
+      <PasskeyList removable={confirmed} />
+      {toReview && !confirmed ? (
+        <p className="passkeys__note">{t('passkeys.reviewConfirmFirst')}</p>
       ) : null}
-    </section>
+      <ConfirmFirst why="confirm.why.passkeys">
+        <PasskeyReviewForm />
+        {supported === false ? (
+          <p className="passkeys__note">{t('passkeys.unsupported')}</p>
+        ) : full ? (
+          <p className="passkeys__note">{t('passkeys.full', { count: PASSKEYS_MAX })}</p>
+        ) : supported ? (
+          <AddPasskeyForm />
+        ) : null}
+      </ConfirmFirst>
+    </div>
   );
 }

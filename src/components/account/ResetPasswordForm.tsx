@@ -19,15 +19,16 @@ interface ResetPasswordFormProps {
   initialCode: string;
   /** The token of the mail's link (`?token=`), sent beside the code. */
   linkToken?: string;
-  onSuccess: () => void;
 }
 
-/** Step two: the mailed code and a new password; a right pair signs the visitor in. */
+/**
+ * Step two: the mailed code and a new password; a right pair signs the visitor in, or leads to
+ * the login's second step where two-step sign-in is on (every way in's one rule, store/auth).
+ */
 export function ResetPasswordForm({
   initialEmail,
   initialCode,
   linkToken,
-  onSuccess,
 }: ResetPasswordFormProps) {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -42,7 +43,6 @@ export function ResetPasswordForm({
       ...(linkToken ? { linkToken } : {}),
     }),
     send: (body) => dispatch(api.endpoints.resetPassword.initiate(body, UNTRACKED)),
-    onSuccess,
   });
   return (
     <form {...formProps}>

@@ -1,16 +1,11 @@
 // The home view's "Two-step sign-in": whether the second factor is on and how many recovery codes
-// are left (the server's), turning it on, new recovery codes, and turning it off. Which step shows
-// is the store's, so a reload, time travel and replay show the same one.
+// are left (the server's), and, once the session is confirmed (ConfirmFirst), turning it on, new
+// recovery codes, and turning it off. Which step shows is the store's, so a reload, time travel and
+// replay show the same one.
 import '../../styles/secondFactor.css';
 
-import { useId, useState } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
-import { formFields } from '../../../contract/endpoints';
-import {
-  DisableSecondFactorBody,
-  fieldErrors as refused,
-  RenewRecoveryCodesBody,
-} from '../../../contract/schemas';
 import {
   secondFactorRetried,
   selectRecoveryCodes,
@@ -21,16 +16,14 @@ import {
 import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSubmission } from '../../../store/submissions/submissionsSlice';
-import { CodeField } from '../form/CodeField';
-import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
-import { RecoveryCodeField } from '../form/RecoveryCodeField';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
+import { ConfirmFirst } from './ConfirmFirst';
 import { LoadFailed } from './LoadFailed';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { secondFactorErrorText } from './secondFactorErrors';
@@ -45,17 +38,14 @@ export function SecondFactorSection() {
   );
 }
 
+/** The section's content, under home's heading of it. */
 function TwoStepSection() {
   const t = useT();
-  const headingId = useId();
   return (
-    <section className="card__section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="card__subtitle">
-        {t('totp.title')}
-      </h2>
+    <div className="card__section">
       <p className="card__intro">{t('totp.intro')}</p>
       <SecondFactorState />
-    </section>
+    </div>
   );
 }
 
@@ -68,6 +58,13 @@ function SecondFactorState() {
   const codes = useAppSelector(selectRecoveryCodes);
   const renewed = useAppSelector((state) => selectSubmission(state, 'renewRecoveryCodes'));
   const turnedOff = useAppSelector((state) => selectSubmission(state, 'disableSecondFactor'));
+  const stateRef = useRef<HTMLParagraphElement>(null);
+  const codesShown = useRef(codes !== null);
+  // "I have saved them": what comes next is the state they leave, on or off, not <body>.
+  useEffect(() => {
+    if (codesShown.current && codes === null) stateRef.current?.focus();
+    codesShown.current = codes !== null;
+  }, [codes]);
   if (codes) {
     const notice = renewed.status === 'succeeded' ? t('totp.renewed') : t('totp.turnedOn');
     return <RecoveryCodesPanel codes={codes} notice={notice} />;
@@ -84,108 +81,83 @@ function SecondFactorState() {
     );
   }
   if (!status) return <p role="status">{t('wait.loading')}</p>;
-  if (status.enabled) return <SecondFactorOn recoveryCodesLeft={status.recoveryCodesLeft} />;
+  if (status.enabled) {
+    return <SecondFactorOn recoveryCodesLeft={status.recoveryCodesLeft} stateRef={stateRef} />;
+  }
   return (
     <>
-      <p className="totp-state">{t('totp.isOff')}</p>
+      <p ref={stateRef} className="totp-state" tabIndex={-1}>
+        {t('totp.isOff')}
+      </p>
       <FormSuccess message={turnedOff.status === 'succeeded' ? t('totp.turnedOff') : null} />
-      {setup ? <SecondFactorSetupPanel {...setup} /> : <StartSecondFactorForm />}
+      {setup ? (
+        <SecondFactorSetupPanel {...setup} />
+      ) : (
+        <ConfirmFirst why="confirm.why.security">
+          <StartSecondFactorForm />
+        </ConfirmFirst>
+      )}
     </>
   );
 }
 
-function SecondFactorOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+function SecondFactorOn({
+  recoveryCodesLeft,
+  stateRef,
+}: {
+  recoveryCodesLeft: number;
+  stateRef: RefObject<HTMLParagraphElement | null>;
+}) {
   const t = useT();
   return (
     <>
-      <p className="totp-state totp-state--on">
+      <p ref={stateRef} className="totp-state totp-state--on" tabIndex={-1}>
         {t('totp.isOn')} {t('totp.codesLeft', { count: recoveryCodesLeft })}
       </p>
-      <h3 className="totp-subtitle">{t('totp.renewTitle')}</h3>
-      <p>{t('totp.renewIntro')}</p>
-      <RenewRecoveryCodesForm />
-      <h3 className="totp-subtitle">{t('totp.offTitle')}</h3>
-      <DisableSecondFactorForm />
+      <ConfirmFirst why="confirm.why.security">
+        <h3 className="totp-subtitle">{t('totp.renewTitle')}</h3>
+        <p>{t('totp.renewIntro')}</p>
+        <RenewRecoveryCodesForm />
+        <h3 className="totp-subtitle">{t('totp.offTitle')}</h3>
+        <DisableSecondFactorForm />
+      </ConfirmFirst>
     </>
   );
 }
 
-const RENEW_FIELDS = formFields('renewRecoveryCodes');
-
+/** The session is confirmed (the gate): the button alone makes new codes. */
 function RenewRecoveryCodesForm() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+  const { busy, error, alertRef, formProps } = useAccountForm({
     name: 'renewRecoveryCodes',
-    fields: RENEW_FIELDS,
-    validate: (values) => refused(RenewRecoveryCodesBody, values),
-    toBody: (values) => ({ password: values.password, code: values.code.trim() }),
+    fields: [] as const,
+    validate: () => ({}),
+    toBody: () => ({}),
     send: (body) => dispatch(api.endpoints.renewRecoveryCodes.initiate(body, UNTRACKED)),
   });
   return (
     <form {...formProps}>
       <FormAlert ref={alertRef} message={secondFactorErrorText(t, error)} />
-      <ConfirmPasswordField error={fieldErrors.messages.password} />
-      <CodeField
-        label={t('field.totpCode.label')}
-        hint={t('field.totpCode.hint')}
-        error={fieldErrors.messages.code}
-      />
       <SubmitButton label={t('totp.renew')} busyLabel={t('totp.renewing')} busy={busy} />
     </form>
   );
 }
 
-type DisableField = 'password' | 'code' | 'recoveryCode';
-
-/** The password and a code from the app, or (switched) a recovery code, sent as `code`. */
+/** The session is confirmed (the gate, with the code or a recovery code): the button turns it off. */
 function DisableSecondFactorForm() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const [recovery, setRecovery] = useState(false);
-  const fields: readonly DisableField[] = recovery
-    ? ['password', 'recoveryCode']
-    : ['password', 'code'];
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+  const { busy, error, alertRef, formProps } = useAccountForm({
     name: 'disableSecondFactor',
-    fields,
-    validate: (values) => {
-      const code = (recovery ? values.recoveryCode : values.code) ?? '';
-      const { password, code: codeError } = refused(DisableSecondFactorBody, {
-        password: values.password,
-        code,
-      });
-      return { password, [recovery ? 'recoveryCode' : 'code']: codeError };
-    },
-    toBody: (values) => ({
-      password: values.password ?? '',
-      code: ((recovery ? values.recoveryCode : values.code) ?? '').trim(),
-    }),
+    fields: [] as const,
+    validate: () => ({}),
+    toBody: () => ({}),
     send: (body) => dispatch(api.endpoints.disableSecondFactor.initiate(body, UNTRACKED)),
   });
   return (
     <form {...formProps}>
-      <FormAlert
-        ref={alertRef}
-        message={secondFactorErrorText(t, error, recovery ? 'recovery' : 'app')}
-      />
-      <ConfirmPasswordField error={fieldErrors.messages.password} />
-      {recovery ? (
-        <RecoveryCodeField error={fieldErrors.messages.recoveryCode} />
-      ) : (
-        <CodeField
-          label={t('field.totpCode.label')}
-          hint={t('field.totpCode.hint')}
-          error={fieldErrors.messages.code}
-        />
-      )}
-      <button
-        type="button"
-        className="button button--secondary totp-switch"
-        onClick={() => setRecovery(!recovery)}
-      >
-        {t(recovery ? 'secondStep.useApp' : 'secondStep.useRecovery')}
-      </button>
+      <FormAlert ref={alertRef} message={secondFactorErrorText(t, error)} />
       <SubmitButton
         label={t('totp.off')}
         busyLabel={t('totp.turningOff')}

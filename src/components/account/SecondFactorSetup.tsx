@@ -1,14 +1,11 @@
-// Turning the second factor on: the password, then the authenticator app takes the key (on a
-// phone, opened in the app by its `otpauth://` link, since the phone cannot scan its own screen;
-// elsewhere a QR code; or the key typed by hand), then its first code turns the factor on.
+// Turning the second factor on: a confirmation that it is you (the section's gate), then the
+// authenticator app takes the key (on a phone, opened in the app by its `otpauth://` link, since
+// the phone cannot scan its own screen; elsewhere a QR code; or the key typed by hand), then its
+// first code turns the factor on.
 import { useId, useRef } from 'react';
 
 import { formFields } from '../../../contract/endpoints';
-import {
-  ConfirmSecondFactorBody,
-  fieldErrors as refused,
-  StartSecondFactorBody,
-} from '../../../contract/schemas';
+import { ConfirmSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
 import {
   copyFinished,
   secondFactorSetupCancelled,
@@ -19,7 +16,6 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useIsMobileDevice } from '../../device/useIsMobileDevice';
 import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';
-import { ConfirmPasswordField } from '../form/ConfirmPasswordField';
 import { FormAlert } from '../form/FormAlert';
 import { SubmitButton } from '../form/SubmitButton';
 import { useAccountForm } from '../form/useAccountForm';
@@ -29,23 +25,22 @@ import { copyOrSelect, copyResult } from './copyOrSelect';
 import { secondFactorErrorText } from './secondFactorErrors';
 import { SecondFactorQr } from './SecondFactorQr';
 
-const START_FIELDS = formFields('startSecondFactor');
 const CONFIRM_FIELDS = formFields('confirmSecondFactor');
 
 export function StartSecondFactorForm() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+  // The session is confirmed (the section's gate): no field, the button starts the setup.
+  const { busy, error, alertRef, formProps } = useAccountForm({
     name: 'startSecondFactor',
-    fields: START_FIELDS,
-    validate: (values) => refused(StartSecondFactorBody, values),
-    toBody: (values) => ({ password: values.password }),
+    fields: [] as const,
+    validate: () => ({}),
+    toBody: () => ({}),
     send: (body) => dispatch(api.endpoints.startSecondFactor.initiate(body, UNTRACKED)),
   });
   return (
     <form {...formProps}>
       <FormAlert ref={alertRef} message={secondFactorErrorText(t, error)} />
-      <ConfirmPasswordField error={fieldErrors.messages.password} />
       <SubmitButton label={t('totp.start')} busyLabel={t('totp.starting')} busy={busy} />
     </form>
   );

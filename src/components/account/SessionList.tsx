@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { SessionInfo } from '../../../contract/api';
@@ -12,6 +13,7 @@ import { useT, type Translate } from '../intl/useT';
 
 import { formatExpiry } from './formatExpiry';
 import { LoadFailed } from './LoadFailed';
+import { PasskeyReviewOffer } from './PasskeyReview';
 
 function deviceName(t: Translate, userAgent: string) {
   const { browser, system } = describeDevice(userAgent);
@@ -29,7 +31,10 @@ const OPENED_BY: Record<NonNullable<SessionInfo['openedBy']>, MessageId> = {
   'password+recovery': 'sessions.openedByRecovery',
 };
 
-/** The account's live sessions, this one first, each other one with a button to end it. */
+/**
+ * The account's live sessions, this one first, each other one with a button to end it; once all
+ * others are ended, the passkeys added lately, which still sign in.
+ */
 export function SessionList() {
   const t = useT();
   const intl = useIntl();
@@ -38,6 +43,11 @@ export function SessionList() {
   const revoking = useAppSelector((state) => selectSubmission(state, 'revokeSessions'));
   const busy = revoking.status === 'pending';
   const when = (iso: string) => formatExpiry(intl, t, new Date(iso));
+  const listRef = useRef<HTMLDivElement>(null);
+  // An ended session leaves the list with its button: the focus stays in the list, not <body>.
+  const ended = (result: { data?: unknown }) => {
+    if ('data' in result) listRef.current?.focus();
+  };
 
   if (sessions.status === 'failed' && sessions.error) {
     return (
@@ -74,7 +84,9 @@ export function SessionList() {
             disabled={busy}
             aria-label={t('sessions.endLabel', { device, date: lastUsed })}
             onClick={() =>
-              void dispatch(api.endpoints.revokeSession.initiate({ id: session.id }, UNTRACKED))
+              void dispatch(
+                api.endpoints.revokeSession.initiate({ id: session.id }, UNTRACKED),
+              ).then(ended)
             }
           >
             {t('sessions.end')}
@@ -85,7 +97,7 @@ export function SessionList() {
   };
 
   return (
-    <div className="sessions" aria-busy={busy}>
+    <div ref={listRef} className="sessions" aria-busy={busy} tabIndex={-1}>
       <ul className="sessions__list">{ordered.map(item)}</ul>
       {revoking.status === 'failed' && revoking.error ? (
         <p role="alert">{requestErrorText(t, revoking.error)}</p>
@@ -97,7 +109,9 @@ export function SessionList() {
           disabled={busy}
           aria-busy={busy}
           onClick={() =>
-            void dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED))
+            void dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED)).then(
+              ended,
+            )
           }
         >
           {busy ? t('sessions.ending') : t('sessions.endOthers')}
@@ -105,6 +119,7 @@ export function SessionList() {
       ) : (
         <p className="sessions__only">{t('sessions.onlyThis')}</p>
       )}
+      <PasskeyReviewOffer reason="endOthers" level={3} />
     </div>
   );
 }

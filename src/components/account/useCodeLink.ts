@@ -1,17 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 
-import { useAppDispatch } from '../../../store/hooks';
-import { ROUTES } from '../../../store/navigation/routes';
-import { navigationRequested } from '../../../store/router/routerSlice';
-
 /**
  * What a mailed code's link (or the step before) puts in the address, `?email=&code=&token=`, as
- * the props of the form that takes the code (activation, a password reset): its prefill, the
- * link's token, and home on success. A new query is a new prefill: `key` gives the uncontrolled
- * fields fresh defaults.
+ * the props of the form that takes the code (activation, a password reset): its prefill and the
+ * link's token. A new query is a new prefill: `key` gives the uncontrolled fields fresh defaults.
  */
 export function useCodeLink() {
-  const dispatch = useAppDispatch();
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const code = query.get('code') ?? '';
@@ -23,7 +17,6 @@ export function useCodeLink() {
       initialCode: code,
       // The link's token: it gets the code past tries strangers spent.
       linkToken: query.get('token') ?? undefined,
-      onSuccess: () => dispatch(navigationRequested({ to: ROUTES.home })),
     },
   };
 }

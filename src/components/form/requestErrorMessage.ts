@@ -23,6 +23,7 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   SERVICE_UNAVAILABLE: 'requestError.server',
   INTERNAL: 'requestError.server',
   UNKNOWN_CREDENTIAL: 'passkeyLogin.unknown',
+  CONFIRMATION_REQUIRED: 'requestError.confirmationRequired',
   NETWORK: 'requestError.network',
   TIMEOUT: 'requestError.timeout',
   UNEXPECTED: 'requestError.unexpected',

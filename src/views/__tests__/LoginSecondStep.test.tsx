@@ -17,7 +17,10 @@ const asksSecondStep = () =>
 const session = () =>
   json(200, { error: false, token: 'tok-2fa', user: USER, signature: { exp: 2e9 } });
 
-async function passwordStep(api: ApiScript, options: { storage?: Record<string, string> } = {}) {
+async function passwordStep(
+  api: ApiScript,
+  options: { storage?: Record<string, string>; tabStorage?: Record<string, string> } = {},
+) {
   const app = renderApp({ path: '/login', api: { [LOGIN]: asksSecondStep, ...api }, ...options });
   await screen.findByRole('heading', { name: 'Log in' });
   await app.user.type(screen.getByLabelText('Email'), USER.email);
@@ -31,7 +34,13 @@ it('asks for the app code after a right password, sends it with the ticket and g
   const { user, actions, effects, sentTo, store } = await passwordStep({ [SECOND]: session });
   // No token yet: the password alone opened nothing.
   expect(effects.data.get('token')).toBeUndefined();
-  expect(store.getState().auth.secondStep).toEqual({ ticket: TICKET, expiresAt: 2e9 });
+  expect(store.getState().auth.secondStep).toEqual({
+    ticket: TICKET,
+    expiresAt: 2e9,
+    email: USER.email,
+  });
+  // It says for whom.
+  expect(screen.getByText(`Logging in as ${USER.email}.`, { exact: false })).toBeInTheDocument();
   const code = screen.getByLabelText('Code from your authenticator app');
   await waitFor(() => expect(code).toHaveFocus());
   expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -49,8 +58,9 @@ it('asks for the app code after a right password, sends it with the ticket and g
   expect(await sentTo('POST', '/v1/api/user/login/second-factor')).toEqual([
     { ticket: TICKET, code: '123456' },
   ]);
-  // The ticket went with the navigation.
+  // The ticket went with the session it opened, from the store and the tab's storage.
   expect(store.getState().auth.secondStep).toBeUndefined();
+  expect(effects.tabData.has('secondStep')).toBe(false);
 });
 
 it('keeps only the digits of a pasted code, Khmer digits read as ASCII', async () => {
@@ -179,26 +189,71 @@ it('"Use a different account" goes back to the password step', async () => {
   expect(store.getState().auth.secondStep).toBeUndefined();
 });
 
-it('keeps the ticket out of storage and the action log; a reload is back at the password step', async () => {
+it('keeps the step in the tab alone, out of the action log; a reload of the tab shows it again', async () => {
   const { store, effects } = await passwordStep({ [SECOND]: session });
   const exported = store.actionLog.export();
   expect(exported).toContain('auth/');
   expect(exported).not.toContain(TICKET);
   expect(exported).toContain('secondFactor');
+  // Never in local storage (another tab, a restarted browser start afresh): the tab's own only.
   for (const write of effects.storageWrites) expect(write.value ?? '').not.toContain(TICKET);
-  for (const key of Object.keys(sessionStorage)) {
-    expect(sessionStorage.getItem(key)).not.toContain(TICKET);
-  }
+  expect(JSON.parse(effects.tabData.get('secondStep')!)).toEqual({
+    ticket: TICKET,
+    expiresAt: 2e9,
+    email: USER.email,
+  });
 
-  // The same tab again: what survives a reload is the storage; the ticket is not in it.
+  // The same tab again (a phone discarded it while the visitor read the app): the step is back.
   cleanup();
-  renderApp({
+  const again = renderApp({
     path: '/login',
     storage: Object.fromEntries(effects.data),
-    api: { [LOGIN]: asksSecondStep, [SECOND]: session },
+    tabStorage: Object.fromEntries(effects.tabData),
+    api: { [SECOND]: session },
   });
+  const code = await screen.findByLabelText('Code from your authenticator app');
+  expect(screen.getByText(`Logging in as ${USER.email}.`, { exact: false })).toBeInTheDocument();
+  await again.user.type(code, '123456');
+  await again.user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { name: `Hello, ${USER.name}` });
+  expect(await again.sentTo('POST', SECOND.slice('POST '.length))).toEqual([
+    { ticket: TICKET, code: '123456' },
+  ]);
+});
+
+it('keeps the step across navigations, and Back to the login shows it again', async () => {
+  const { user, store, effects } = await passwordStep({ [SECOND]: session });
+  await user.click(screen.getByRole('link', { name: 'Sign up' }));
+  await screen.findByRole('heading', { name: 'Create your account' });
+  effects.history.replace('/login');
+  expect(await screen.findByLabelText('Code from your authenticator app')).toBeInTheDocument();
+  expect(store.getState().auth.secondStep?.ticket).toBe(TICKET);
+});
+
+it('ends the step with its ticket: back to the password step, saying why', async () => {
+  // A second after the fake clock's time: the listener's timer then finds the clock moved on.
+  const expiresAt = Math.floor(Date.UTC(2026, 0, 15, 3, 0, 1) / 1000);
+  const { effects, store } = await passwordStep({
+    [LOGIN]: () => json(200, { error: false, secondFactor: { ticket: TICKET, expiresAt } }),
+  });
+  effects.setNow(expiresAt * 1000);
+  expect(await screen.findByLabelText('Password', {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(store.getState().auth.secondStep).toBeUndefined();
+  expect(effects.tabData.has('secondStep')).toBe(false);
+  expect(
+    screen
+      .getAllByRole('status')
+      .map((node) => node.textContent)
+      .join(' '),
+  ).toContain('The sign-in took too long or was already finished.');
+});
+
+it('drops a kept step whose ticket has ended before the tab came back', async () => {
+  const ended = JSON.stringify({ ticket: TICKET, expiresAt: 1_700_000_000, email: USER.email });
+  const { effects } = renderApp({ path: '/login', tabStorage: { secondStep: ended } });
   expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+  expect(effects.tabData.has('secondStep')).toBe(false);
 });
 
 it('speaks Khmer', async () => {
@@ -218,7 +273,11 @@ it('shows the second step from the state alone, as replay and time travel do, it
   const { store, unmount } = await passwordStep({ [SECOND]: session });
   const recorded = redacted(store.getState());
   expect(JSON.stringify(recorded)).not.toContain(TICKET);
-  expect(recorded.auth.secondStep).toEqual({ ticket: REDACTED, expiresAt: 2e9 });
+  expect(recorded.auth.secondStep).toEqual({
+    ticket: REDACTED,
+    expiresAt: 2e9,
+    email: USER.email,
+  });
   unmount();
   render(<App store={viewOnlyStore(recorded)} />);
   expect(await screen.findByLabelText('Code from your authenticator app')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-// Each view opens with the focus on its first empty field, and a skip link leads past the header to
-// main.
+// Each form view opens with the focus on its first empty field; home, read first, on its heading
+// (never on a field below the first screenful); and a skip link leads past the header to main.
 import { screen, waitFor } from '@testing-library/react';
 
 import { renderApp } from '../../../testing/app/renderApp';
@@ -20,11 +20,16 @@ it.each([
   await waitFor(() => expect(screen.getByLabelText(field, { exact: true })).toHaveFocus());
 });
 
-it('home opens with the focus on its first empty field, the current password', async () => {
-  renderApp({ path: '/', storage: { token: 'tok' } });
-  await screen.findByRole('heading', { level: 1 });
-  await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
-});
+it.each(['/', '/?section=password'])(
+  'home (%s) opens with the focus on its heading',
+  async (path) => {
+    renderApp({ path, storage: { token: 'tok' } });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The open section's field does not take it.
+    expect(document.activeElement?.tagName).toBe('H1');
+  },
+);
 
 it('the skip link comes first and takes the focus to main', async () => {
   const { user } = renderApp({ path: '/login' });

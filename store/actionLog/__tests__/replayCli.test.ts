@@ -38,11 +38,16 @@ beforeAll(async () => {
 it('prints the timeline in words: index, time, what happened, path and auth status', async () => {
   const { code, stdout } = await replay(journeyLog);
   expect(code).toBe(0);
-  // The session's facts first (when, how long, version, language, device), a blank line, then
-  // the timeline.
-  const [facts, timeline = ''] = stdout.trimEnd().split('\n\n');
-  expect(facts).toMatch(/^When: .*\nHow long: .*\nApp version: .*\nLanguage: en\nDevice: /);
-  const lines = timeline.split('\n');
+  // The session's header (when, how long, version, language, device), a blank line, the table.
+  const [header, table] = stdout.trimEnd().split('\n\n');
+  expect(header!.split('\n').map((line) => line.split(':')[0])).toEqual([
+    'When',
+    'How long',
+    'App version',
+    'Language',
+    'Device',
+  ]);
+  const lines = table!.split('\n');
   const count = decodeLog(readFileSync(journeyLog, 'utf8')).actions.length;
   expect(lines).toHaveLength(count + 1);
   expect(lines[0]).toMatch(/^\s*#\s+time\s+what happened\s+path\s+auth$/);

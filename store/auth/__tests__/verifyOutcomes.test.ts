@@ -58,10 +58,16 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
     const paths = requests.map((request) => new URL(request.url).pathname);
     expect(paths.filter((path) => path === API_PATHS.verify)).toHaveLength(1);
     // Only a signed-in home asks for the session list, the pending email change, the second
-    // factor and the passkeys, after its verify.
+    // factor, whether the session is confirmed and the passkeys, after its verify.
     expect(paths.filter((path) => path !== API_PATHS.verify)).toEqual(
       outcome === 'signedIn'
-        ? [API_PATHS.sessions, API_PATHS.emailChange, API_PATHS.secondFactor, API_PATHS.passkeys]
+        ? [
+            API_PATHS.sessions,
+            API_PATHS.emailChange,
+            API_PATHS.secondFactor,
+            API_PATHS.confirmation,
+            API_PATHS.passkeys,
+          ]
         : [],
     );
     expect(auth.status).toBe(outcome === 'signedIn' ? 'signedIn' : 'guest');

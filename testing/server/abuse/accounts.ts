@@ -47,6 +47,19 @@ export async function activatedAccount(
   return (await activatedSession(client, email, password)).token;
 }
 
+/**
+ * Confirms the session with the password (POST confirm): for ten minutes it may add a passkey,
+ * change the password, and the rest that asks for a confirmation.
+ */
+export async function confirmSession(
+  client: Pick<ApiClient, 'post'>,
+  token: string,
+  password = OWNER_PASSWORD,
+): Promise<void> {
+  const answer = await client.post(API_PATHS.confirm, { password }, bearer(token));
+  if (answer.status !== 200) throw new Error(`confirm answered ${answer.status}`);
+}
+
 /** A six-digit code that is not `code`. */
 export function wrongCode(code: string, offset = 1): string {
   return String((Number(code) + offset) % 1_000_000).padStart(6, '0');

@@ -34,7 +34,10 @@ export class AddressClient {
         (response) => void readAnswer(response).then(resolve, reject),
       );
       request.on('timeout', () => request.destroy(new Error(`${method} ${path} timed out`)));
-      request.on('error', reject);
+      // Which request failed, not a bare `read ECONNRESET`.
+      request.on('error', (error) =>
+        reject(new Error(`${method} ${path} from ${this.localAddress}: ${error.message}`)),
+      );
       request.end(payload);
     });
   }

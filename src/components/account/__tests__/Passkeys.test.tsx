@@ -17,7 +17,17 @@ const PASSKEY = {
 };
 const CREDENTIAL = { id: 'Y3JlZA', rawId: 'Y3JlZA', response: {}, type: 'public-key' };
 
+/** The fake clock's time (testing/app/fakeEffects.ts), in Unix seconds. */
+const NOW = Date.UTC(2026, 0, 15, 3, 0, 0) / 1000;
+/** The session has not confirmed it is the owner: adding and removing ask first. */
+const UNCONFIRMED: ApiScript = {
+  'GET /v1/api/user/confirm': () => json(200, { error: false, until: null }),
+  'POST /v1/api/user/confirm': () => json(200, { error: false, until: NOW + 600 }),
+};
+
 const passkeyApi = (overrides: ApiScript = {}): ApiScript => ({
+  // Confirmed a minute ago, unless a test says otherwise.
+  'GET /v1/api/user/confirm': () => json(200, { error: false, until: NOW + 540 }),
   'GET /v1/api/user/passkeys': () => json(200, { error: false, passkeys: [PASSKEY] }),
   'POST /v1/api/user/passkeys/registration-options': () =>
     json(200, { error: false, options: { challenge: 'Y2hhbGxlbmdl' } }),
@@ -43,12 +53,12 @@ const passkeyApi = (overrides: ApiScript = {}): ApiScript => ({
 
 async function openHome(options: { webAuthn?: boolean; localeRef?: string; api?: ApiScript } = {}) {
   const app = renderApp({
-    path: '/',
+    path: '/?section=passkeys',
     storage: { token: 'tok', ...(options.localeRef ? { localeRef: options.localeRef } : {}) },
     api: passkeyApi(options.api),
     webAuthn: options.webAuthn ?? true,
   });
-  const section = await screen.findByRole('region', { name: /Passkeys|passkey/ });
+  const section = await screen.findByRole('region', { name: /^(Passkeys|កូនសោសម្ងាត់)$/ });
   await within(section).findByText(LONG_NAME);
   return { ...app, section };
 }
@@ -163,7 +173,7 @@ it('shows no add button in a browser without passkeys, but says why', async () =
 it('says in words when the list could not be loaded, and "Try again" asks again', async () => {
   let answers = 0;
   const { user, actions } = renderApp({
-    path: '/',
+    path: '/?section=passkeys',
     storage: { token: 'tok' },
     webAuthn: true,
     api: passkeyApi({
@@ -190,7 +200,7 @@ it('says in words when the list could not be loaded, and "Try again" asks again'
 
 it('says the failed list and "Try again" in Khmer', async () => {
   renderApp({
-    path: '/',
+    path: '/?section=passkeys',
     storage: { token: 'tok', localeRef: 'kh' },
     webAuthn: true,
     api: passkeyApi({ 'GET /v1/api/user/passkeys': () => json(503, { error: true }) }),
@@ -200,7 +210,7 @@ it('says the failed list and "Try again" in Khmer', async () => {
   expect(within(section).getByRole('button', { name: 'ព្យាយាមម្ដងទៀត' })).toBeInTheDocument();
 });
 
-it('renames a passkey in place and removes one with the password', async () => {
+it('renames a passkey in place and, once confirmed, removes one', async () => {
   const { section, user, sentTo } = await openHome();
   await user.click(within(section).getByRole('button', { name: `Rename ${LONG_NAME}` }));
   const field = within(section).getByLabelText('Name of the passkey');
@@ -212,13 +222,31 @@ it('renames a passkey in place and removes one with the password', async () => {
   expect(within(section).getByText('Old laptop')).toBeInTheDocument();
 
   await user.click(within(section).getByRole('button', { name: 'Remove Old laptop' }));
-  await user.type(within(section).getByLabelText('Password'), 'my-secret-words');
   await user.click(within(section).getByRole('button', { name: 'Remove the passkey' }));
   await within(section).findByText('The passkey was removed.');
   expect(within(section).getByText('You have no passkeys yet.')).toBeInTheDocument();
-  expect(await sentTo('DELETE', '/v1/api/user/passkeys/pk-1')).toEqual([
-    expect.objectContaining({ password: 'my-secret-words' }),
-  ]);
+  expect(await sentTo('DELETE', '/v1/api/user/passkeys/pk-1')).toHaveLength(1);
+});
+
+it('asks to confirm it is you before a passkey can be added or removed', async () => {
+  const { section, user, effects, sentTo, requests } = await openHome({ api: UNCONFIRMED });
+  // Listed and renamed without it; added and removed only after it.
+  expect(within(section).getByRole('button', { name: `Rename ${LONG_NAME}` })).toBeInTheDocument();
+  expect(within(section).queryByRole('button', { name: `Remove ${LONG_NAME}` })).toBeNull();
+  expect(within(section).queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+  expect(
+    within(section).getByText('To add or remove passkeys, first confirm it is you.', {
+      exact: false,
+    }),
+  ).toBeInTheDocument();
+  await user.type(within(section).getByLabelText('Password'), 'my-secret-words');
+  await user.click(within(section).getByRole('button', { name: 'Confirm' }));
+  const add = await within(section).findByRole('button', { name: 'Add a passkey' });
+  expect(within(section).getByRole('button', { name: `Remove ${LONG_NAME}` })).toBeInTheDocument();
+  expect(await sentTo('POST', '/v1/api/user/confirm')).toEqual([{ password: 'my-secret-words' }]);
+  expect(requests.filter((r) => r.url.endsWith('/registration-options'))).toHaveLength(0);
+  await user.click(add);
+  await waitFor(() => expect(effects.passkeys.current()).toBeDefined());
 });
 
 describe('on /login', () => {

@@ -18,21 +18,35 @@ const status =
   () =>
     json(200, { error: false, enabled, recoveryCodesLeft });
 
+/** The fake clock's time (testing/app/fakeEffects.ts), in Unix seconds. */
+const NOW = Date.UTC(2026, 0, 15, 3, 0, 0) / 1000;
+const CONFIRM = '/v1/api/user/confirm';
+/** The session confirmed it is the owner a minute ago: changes ask for nothing more. */
+const CONFIRMED: ApiScript = {
+  [`GET ${CONFIRM}`]: () => json(200, { error: false, until: NOW + 540 }),
+};
+/** The session has not confirmed it is the owner: the section asks first. */
+const UNCONFIRMED: ApiScript = {
+  [`GET ${CONFIRM}`]: () => json(200, { error: false, until: null }),
+  [`POST ${CONFIRM}`]: () => json(200, { error: false, until: NOW + 600 }),
+};
+
+/** Home with its "Two-step sign-in" section open (`/?section=security`). */
 async function openHome(api: ApiScript, localeRef?: string) {
   const app = renderApp({
-    path: '/',
+    path: '/?section=security',
     storage: { token: 'tok', ...(localeRef ? { localeRef } : {}) },
-    api: { 'GET /v1/api/user/verify': () => signedInAnswer(2e9), ...api },
+    api: { 'GET /v1/api/user/verify': () => signedInAnswer(2e9), ...CONFIRMED, ...api },
   });
-  const heading = await screen.findByRole('heading', {
+  const section = await screen.findByRole('region', {
     name: /^(Two-step sign-in|ការចូលគណនីពីរជំហាន)$/,
   });
-  const section = heading.closest('section')!;
   return { ...app, section };
 }
 
-it('says it is off, and turns it on: password, the key (QR code and text), the first code, the codes once', async () => {
+it('says it is off, and turns it on: the confirmation, the key (QR code and text), the first code, the codes once', async () => {
   const { user, section, sentTo, store } = await openHome({
+    ...UNCONFIRMED,
     [`GET ${TOTP}`]: status(false),
     [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
     [`POST ${TOTP}/enable`]: () => json(200, { error: false, recoveryCodes: CODES }),
@@ -41,7 +55,12 @@ it('says it is off, and turns it on: password, the key (QR code and text), the f
   expect(await inSection.findByText('Two-step sign-in is off.')).toBeInTheDocument();
 
   await user.type(inSection.getByLabelText('Password'), 'correct horse');
-  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.click(inSection.getByRole('button', { name: 'Confirm' }));
+  const start = await inSection.findByRole('button', { name: 'Set up two-step sign-in' });
+  // What the confirmation opened has the focus.
+  await waitFor(() => expect(start).toHaveFocus());
+  expect(await sentTo('POST', CONFIRM)).toEqual([{ password: 'correct horse' }]);
+  await user.click(start);
 
   // The key as text, grouped for the eye, and as a QR code with a text alternative.
   expect(await inSection.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
@@ -49,7 +68,7 @@ it('says it is off, and turns it on: password, the key (QR code and text), the f
   expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
   const code = inSection.getByLabelText('Code from your authenticator app');
   await waitFor(() => expect(code).toHaveFocus());
-  expect(await sentTo('POST', `${TOTP}/setup`)).toEqual([{ password: 'correct horse' }]);
+  expect(await sentTo('POST', `${TOTP}/setup`)).toEqual([{}]);
 
   await user.type(code, '123456');
   await user.click(inSection.getByRole('button', { name: 'Turn on' }));
@@ -83,24 +102,26 @@ it('says it is off, and turns it on: password, the key (QR code and text), the f
   ).toBeInTheDocument();
 });
 
-it('says what a wrong first code and a wrong password mean', async () => {
+it('says what a wrong password at the confirmation and a wrong first code mean', async () => {
   const { user, section } = await openHome({
+    ...UNCONFIRMED,
     [`GET ${TOTP}`]: status(false),
-    [`POST ${TOTP}/setup`]: (request) =>
+    [`POST ${CONFIRM}`]: (request) =>
       request
         .clone()
         .json()
         .then((body: { password: string }) =>
           body.password === 'correct horse'
-            ? json(200, { error: false, secret: SECRET, otpauthUri: URI })
+            ? json(200, { error: false, until: NOW + 600 })
             : json(400, { error: true, code: 'VALIDATION', fields: { password: 'INCORRECT' } }),
         ),
+    [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
     [`POST ${TOTP}/enable`]: () => json(400, { error: true, code: 'INVALID_CODE' }),
   });
   const inSection = within(section);
   const password = await inSection.findByLabelText('Password');
   await user.type(password, 'wrong horse');
-  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.click(inSection.getByRole('button', { name: 'Confirm' }));
   await waitFor(() =>
     expect(password).toHaveAccessibleDescription(/This is not your current password\./),
   );
@@ -108,7 +129,8 @@ it('says what a wrong first code and a wrong password mean', async () => {
 
   await user.clear(password);
   await user.type(password, 'correct horse');
-  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.click(inSection.getByRole('button', { name: 'Confirm' }));
+  await user.click(await inSection.findByRole('button', { name: 'Set up two-step sign-in' }));
   await user.type(await inSection.findByLabelText('Code from your authenticator app'), '000000');
   await user.click(inSection.getByRole('button', { name: 'Turn on' }));
   const alert = await inSection.findByText(/That code is not right, or it was already used\./);
@@ -121,14 +143,13 @@ it('cancels a setup', async () => {
     [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
   });
   const inSection = within(section);
-  await user.type(await inSection.findByLabelText('Password'), 'correct horse');
-  await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.click(await inSection.findByRole('button', { name: 'Set up two-step sign-in' }));
   await user.click(await inSection.findByRole('button', { name: 'Cancel' }));
   expect(inSection.getByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
   expect(store.getState().account.secondFactorSetup).toBeUndefined();
 });
 
-it('when on: the codes left, new codes with password and code, shown once', async () => {
+it('when on: the codes left, new codes once confirmed, shown once', async () => {
   const renewed = CODES.map((code) => code.replace('abcd', 'wxyz'));
   const { user, section, sentTo } = await openHome({
     [`GET ${TOTP}`]: status(true, 3),
@@ -139,10 +160,7 @@ it('when on: the codes left, new codes with password and code, shown once', asyn
     await inSection.findByText('Two-step sign-in is on. You have 3 recovery codes left.'),
   ).toBeInTheDocument();
 
-  const renew = inSection.getByRole('button', { name: 'Make new codes' }).closest('form')!;
-  await user.type(within(renew).getByLabelText('Password'), 'correct horse');
-  await user.type(within(renew).getByLabelText('Code from your authenticator app'), '654321');
-  await user.click(within(renew).getByRole('button', { name: 'Make new codes' }));
+  await user.click(await inSection.findByRole('button', { name: 'Make new codes' }));
 
   const list = await inSection.findByRole('list');
   expect(within(list).getAllByRole('listitem')).toHaveLength(10);
@@ -150,54 +168,57 @@ it('when on: the codes left, new codes with password and code, shown once', asyn
   // Said once, while the new codes show.
   const said = () => inSection.queryAllByRole('status').map((node) => node.textContent);
   expect(said()).toContain('New recovery codes made. The old ones no longer work.');
-  expect(await sentTo('POST', `${TOTP}/recovery-codes`)).toEqual([
-    { password: 'correct horse', code: '654321' },
-  ]);
+  expect(await sentTo('POST', `${TOTP}/recovery-codes`)).toEqual([{}]);
   await user.click(inSection.getByRole('button', { name: 'I have saved them' }));
   expect(inSection.getByText(/You have 10 recovery codes left\./)).toBeInTheDocument();
   expect(said()).not.toContain('New recovery codes made. The old ones no longer work.');
 });
 
-it('turns it off with the password and a recovery code', async () => {
+it('turns it off once confirmed', async () => {
   const { user, section, sentTo } = await openHome({
     [`GET ${TOTP}`]: status(true, 9),
     [`POST ${TOTP}/disable`]: () => json(200, { error: false }),
   });
   const inSection = within(section);
-  const off = (await inSection.findByRole('button', { name: 'Turn off' })).closest('form')!;
-  await user.type(within(off).getByLabelText('Password'), 'correct horse');
-  await user.click(within(off).getByRole('button', { name: 'Use a recovery code instead' }));
-  await user.type(within(off).getByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
-  await user.click(within(off).getByRole('button', { name: 'Turn off' }));
+  await user.click(await inSection.findByRole('button', { name: 'Turn off' }));
 
   expect(await inSection.findByText('Two-step sign-in is off.')).toBeInTheDocument();
   expect(
     inSection.getByText('Two-step sign-in is off. Your password alone signs you in.'),
   ).toHaveAttribute('role', 'status');
-  expect(await sentTo('POST', `${TOTP}/disable`)).toEqual([
-    { password: 'correct horse', code: 'abcd-efgh-ijkl-mnop' },
-  ]);
+  expect(await sentTo('POST', `${TOTP}/disable`)).toEqual([{}]);
 });
 
-it('checks the fields of turning it off before sending, and says a wrong code in words', async () => {
-  const { user, section, requests } = await openHome({
+it('asks the password and a code (or a recovery code) to confirm, checked before sending, and says a wrong code in words', async () => {
+  const { user, section, requests, sentTo } = await openHome({
+    ...UNCONFIRMED,
     [`GET ${TOTP}`]: status(true),
-    [`POST ${TOTP}/disable`]: () => json(400, { error: true, code: 'INVALID_CODE' }),
+    [`POST ${CONFIRM}`]: () => json(400, { error: true, code: 'INVALID_CODE' }),
   });
   const inSection = within(section);
-  const off = (await inSection.findByRole('button', { name: 'Turn off' })).closest('form')!;
-  await user.click(within(off).getByRole('button', { name: 'Turn off' }));
-  const password = within(off).getByLabelText('Password');
+  await user.click(await inSection.findByRole('button', { name: 'Confirm' }));
+  const password = inSection.getByLabelText('Password');
   expect(password).toHaveAccessibleDescription(/Enter your password\./);
   expect(password).toHaveFocus();
-  expect(requests.filter((r) => r.url.endsWith('/disable'))).toHaveLength(0);
+  expect(requests.filter((r) => r.url.endsWith(CONFIRM) && r.method === 'POST')).toHaveLength(0);
+  expect(inSection.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
 
   await user.type(password, 'correct horse');
-  await user.type(within(off).getByLabelText('Code from your authenticator app'), '111111');
-  await user.click(within(off).getByRole('button', { name: 'Turn off' }));
+  await user.type(inSection.getByLabelText('Code from your authenticator app'), '111111');
+  await user.click(inSection.getByRole('button', { name: 'Confirm' }));
   expect(
-    await within(off).findByText(/That code is not right, or it was already used\./),
+    await inSection.findByText(/That code is not right, or it was already used\./),
   ).toBeInTheDocument();
+
+  await user.click(inSection.getByRole('button', { name: 'Use a recovery code instead' }));
+  await user.type(inSection.getByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
+  await user.click(inSection.getByRole('button', { name: 'Confirm' }));
+  await waitFor(async () =>
+    expect(await sentTo('POST', CONFIRM)).toEqual([
+      { password: 'correct horse', code: '111111' },
+      { password: 'correct horse', code: 'abcd-efgh-ijkl-mnop' },
+    ]),
+  );
 });
 
 it('speaks Khmer, with Khmer digits in sentences', async () => {
@@ -261,8 +282,7 @@ describe('copying where the browser will not', () => {
       [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
     });
     const inSection = within(section);
-    await user.type(await inSection.findByLabelText('Password'), 'correct horse');
-    await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.click(await inSection.findByRole('button', { name: 'Set up two-step sign-in' }));
     await inSection.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     await user.click(inSection.getByRole('button', { name: 'Copy' }));
@@ -281,8 +301,7 @@ describe('copying where the browser will not', () => {
       [`POST ${TOTP}/enable`]: () => json(200, { error: false, recoveryCodes: CODES }),
     });
     const inSection = within(section);
-    await user.type(await inSection.findByLabelText('Password'), 'correct horse');
-    await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.click(await inSection.findByRole('button', { name: 'Set up two-step sign-in' }));
     await user.type(await inSection.findByLabelText('Code from your authenticator app'), '123456');
     await user.click(inSection.getByRole('button', { name: 'Turn on' }));
     await inSection.findByRole('list');
@@ -308,8 +327,7 @@ it('on a phone, opens the key in the authenticator app by its link; elsewhere th
       [`POST ${TOTP}/setup`]: () => json(200, { error: false, secret: SECRET, otpauthUri: URI }),
     });
     const inSection = within(section);
-    await user.type(await inSection.findByLabelText('Password'), 'correct horse');
-    await user.click(inSection.getByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.click(await inSection.findByRole('button', { name: 'Set up two-step sign-in' }));
     await inSection.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     const link = inSection.queryByRole('link', { name: 'Open in authenticator app' });
     expect([agent, link?.getAttribute('href') ?? null]).toEqual([agent, offered ? URI : null]);

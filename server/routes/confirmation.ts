@@ -1,0 +1,108 @@
+// Confirming it is you (auth/confirmation.ts): until when the session is confirmed, the options of
+// a confirmation with one of the account's passkeys, and the confirmation itself (the password with
+// the second factor's code where it is on, or a passkey's signature), which lets the session make
+// sensitive changes for CONFIRMATION_SECONDS. A passkey confirms alone where the second factor is
+// on: with user verification it is two factors already (server/README.md, Passkeys).
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+
+import type { ConfirmOk } from '../../contract/api';
+import { CONFIRMATION_SECONDS } from '../../contract/schemas';
+import { credentialsConfirm } from '../auth/confirmation';
+import {
+  claimedChallenge,
+  confirmationOptions,
+  userHandleOf,
+  verifiedAuthentication,
+} from '../auth/passkeys';
+import { sessionOf } from '../auth/session';
+import { defineRoutes } from '../http/endpoints';
+import {
+  findPasskeyByCredentialId,
+  listPasskeys,
+  recordPasskeyUse,
+  storeChallenge,
+  takeChallenge,
+} from '../repo/passkeys';
+import { confirmSession, sessionConfirmedUntil } from '../repo/sessions';
+
+const confirmationRoutes = defineRoutes(async (app) => {
+  const { db, clock } = app;
+
+  return {
+    confirmation: async (request) => {
+      const until = await sessionConfirmedUntil(db, sessionOf(request).tokenHash);
+      const live = until !== null && until > clock.nowSeconds();
+      return { error: false as const, until: live ? until : null };
+    },
+
+    confirmOptions: async (request, reply) => {
+      if (!(await app.limits.take(reply, app.limits.passkeyOptions(request)))) {
+        await app.authEvents.answered(request, reply);
+        return reply;
+      }
+      const session = sessionOf(request);
+      const held = await listPasskeys(db, session.userId);
+      if (held.length === 0) {
+        reply.fail('NOT_FOUND');
+        await app.authEvents.answered(request, reply);
+        return reply;
+      }
+      const options = await confirmationOptions(app, held);
+      await storeChallenge(
+        db,
+        options.challenge,
+        { purpose: 'confirmation', user_id: session.userId, session_hash: session.tokenHash },
+        clock.nowSeconds(),
+      );
+      return { error: false as const, options: { ...options } };
+    },
+
+    confirm: async (request, reply) => {
+      const session = sessionOf(request);
+      const { passkeyResponse } = request.body;
+      let passkeyUse: Parameters<typeof recordPasskeyUse>[1] | undefined;
+      let draws: ReturnType<typeof app.limits.passkeyCheck> = [];
+      if (passkeyResponse) {
+        const response = passkeyResponse as unknown as AuthenticationResponseJSON;
+        draws = app.limits.passkeyCheck(request);
+        if (!(await app.limits.take(reply, draws))) return reply;
+        const challenge = claimedChallenge(response.response.clientDataJSON);
+        const now = clock.nowSeconds();
+        // Once, for this session's own options, within their five minutes.
+        if (!challenge || !(await takeChallenge(db, challenge, 'confirmation', now, session))) {
+          return reply.fail('INVALID_CREDENTIAL');
+        }
+        const passkey = await findPasskeyByCredentialId(db, response.id);
+        const { userHandle } = response.response;
+        if (
+          !passkey ||
+          passkey.user_id !== session.userId ||
+          (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id))
+        ) {
+          return reply.fail('INVALID_CREDENTIAL');
+        }
+        const checked = await verifiedAuthentication(app, response, challenge, passkey);
+        if (!checked) return reply.fail('INVALID_CREDENTIAL');
+        passkeyUse = { id: passkey.id, checkedCounter: passkey.counter, now, ...checked };
+      } else {
+        const outcome = await credentialsConfirm(request, reply, 'password');
+        if (outcome === false) return reply;
+        if (outcome === 'missing') return reply.fail('VALIDATION', { code: 'REQUIRED' });
+      }
+      const until = clock.nowSeconds() + CONFIRMATION_SECONDS;
+      const confirmed = await db.transaction().execute(async (trx) => {
+        if (passkeyUse && !(await recordPasskeyUse(trx, passkeyUse))) return 'replayed';
+        if (!(await confirmSession(trx, session.tokenHash, until))) return 'ended';
+        await app.authEvents.accepted(trx, request);
+        return 'confirmed';
+      });
+      if (confirmed === 'replayed') return reply.fail('INVALID_CREDENTIAL');
+      if (confirmed === 'ended') return reply.fail('INVALID_TOKEN');
+      await app.limits.refund(draws);
+      const answer: ConfirmOk = { error: false, until };
+      return answer;
+    },
+  };
+});
+
+export default confirmationRoutes;

@@ -1,0 +1,191 @@
+// Confirming it is you, once for ten minutes of sensitive changes (CONTRACT section 2d), instead of
+// a password field in each form: the gate a section of home puts before its changes. Until the
+// server holds this session confirmed (the store's `account.confirmedUntil`), the gate asks for the
+// password, with the second factor's code where it is on, or a passkey; then it shows the changes,
+// and the focus goes to the first of them. A change the server refuses for want of a confirmation
+// brings the gate back, saying so.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+import {
+  CONFIRMATION_SECONDS,
+  ConfirmBody,
+  fieldErrors as refused,
+  type FieldErrors,
+} from '../../../contract/schemas';
+import type { ConfirmationMessageId } from '../../../i18n/messages/confirmation';
+import {
+  selectConfirmationLapsed,
+  selectConfirmedUntil,
+  selectSecondFactor,
+} from '../../../store/account/accountSlice';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import {
+  passkeyConfirmRequested,
+  selectPasskeyConfirm,
+  selectPasskeyList,
+  selectPasskeySupport,
+} from '../../../store/passkeys/passkeysSlice';
+import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { CodeField } from '../form/CodeField';
+import { FormAlert } from '../form/FormAlert';
+import { PasswordField } from '../form/PasswordField';
+import { RecoveryCodeField } from '../form/RecoveryCodeField';
+import { SubmitButton } from '../form/SubmitButton';
+import { useAccountForm } from '../form/useAccountForm';
+import { useT } from '../intl/useT';
+import { WithWords } from '../intl/WithWords';
+
+import { CONFIRM_WORDS } from './confirmWords';
+import { secondFactorErrorText } from './secondFactorErrors';
+
+/** What a visitor can act on: where the focus goes once the gate opens. */
+const CONTROLS = 'input:not([type=hidden]):not([disabled]), button:not([disabled]), a[href]';
+
+interface ConfirmFirstProps {
+  /** Why the section asks, said above the form. */
+  why: Extract<ConfirmationMessageId, `confirm.why.${string}`>;
+  children: ReactNode;
+}
+
+export function ConfirmFirst(props: ConfirmFirstProps) {
+  return (
+    <WithWords words={CONFIRM_WORDS}>
+      <Gate {...props} />
+    </WithWords>
+  );
+}
+
+function Gate({ why, children }: ConfirmFirstProps) {
+  const confirmedUntil = useAppSelector(selectConfirmedUntil);
+  const askedHere = useRef(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // A confirmation made here opens what it guarded: the focus goes to the first of it.
+  useEffect(() => {
+    if (confirmedUntil === null || !askedHere.current) return;
+    askedHere.current = false;
+    contentRef.current?.querySelector<HTMLElement>(CONTROLS)?.focus();
+  }, [confirmedUntil]);
+  if (confirmedUntil === null) {
+    return <ConfirmForm why={why} onAsk={() => void (askedHere.current = true)} />;
+  }
+  return (
+    <div ref={contentRef} className="confirmed">
+      {children}
+    </div>
+  );
+}
+
+type ConfirmField = 'password' | 'code' | 'recoveryCode';
+
+function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () => void }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const lapsed = useAppSelector(selectConfirmationLapsed);
+  const factor = useAppSelector(selectSecondFactor);
+  const [recovery, setRecovery] = useState(false);
+  const sent = useAppSelector((state) => selectSubmission(state, 'confirm'));
+  // The code is asked where the second factor is on, or where the server said it is.
+  const withCode = factor?.enabled === true || sent.error?.fields?.code === 'REQUIRED';
+  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
+    name: 'confirm',
+    fields: ['password', 'code', 'recoveryCode'] as readonly ConfirmField[],
+    validate: (values): FieldErrors<ConfirmField> => {
+      const code = (recovery ? values.recoveryCode : values.code)?.trim() ?? '';
+      const found = refused(ConfirmBody, {
+        password: values.password,
+        ...(code ? { code } : {}),
+      });
+      const codeField = recovery ? 'recoveryCode' : 'code';
+      const codeError = found.code ?? (withCode && code === '' ? 'REQUIRED' : undefined);
+      return { password: found.password, ...(codeError ? { [codeField]: codeError } : {}) };
+    },
+    toBody: (values) => {
+      const code = (recovery ? values.recoveryCode : values.code)?.trim() ?? '';
+      return { password: values.password, ...(withCode && code ? { code } : {}) };
+    },
+    send: (body) => {
+      onAsk();
+      return dispatch(api.endpoints.confirm.initiate(body, UNTRACKED));
+    },
+  });
+  const alert =
+    error && error.fields?.code !== 'REQUIRED'
+      ? secondFactorErrorText(t, error, recovery ? 'recovery' : 'app')
+      : lapsed
+        ? t('confirm.lapsed')
+        : null;
+  return (
+    <div className="confirm">
+      <h3 className="confirm__title">{t('confirm.title')}</h3>
+      <p className="confirm__why">
+        {t(why)} {t('confirm.lasts', { minutes: CONFIRMATION_SECONDS / 60 })}
+      </p>
+      <form {...formProps}>
+        <FormAlert ref={alertRef} message={alert} />
+        <PasswordField
+          label={t('field.password.label')}
+          name="password"
+          autoComplete="current-password"
+          error={fieldErrors.messages.password}
+        />
+        {withCode && recovery ? (
+          <RecoveryCodeField error={fieldErrors.messages.recoveryCode} />
+        ) : withCode ? (
+          <CodeField
+            label={t('field.totpCode.label')}
+            hint={t('field.totpCode.hint')}
+            error={fieldErrors.messages.code}
+          />
+        ) : null}
+        {withCode ? (
+          <button
+            type="button"
+            className="button button--secondary confirm__switch"
+            onClick={() => setRecovery(!recovery)}
+          >
+            {t(recovery ? 'secondStep.useApp' : 'secondStep.useRecovery')}
+          </button>
+        ) : null}
+        <SubmitButton label={t('confirm.submit')} busyLabel={t('confirm.submitting')} busy={busy} />
+      </form>
+      <WithPasskey onAsk={onAsk} />
+    </div>
+  );
+}
+
+/** "Use a passkey instead", where the browser can and the account has one. */
+function WithPasskey({ onAsk }: { onAsk: () => void }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const supported = useAppSelector(selectPasskeySupport);
+  const list = useAppSelector(selectPasskeyList);
+  const ceremony = useAppSelector(selectPasskeyConfirm);
+  if (!supported || list.status !== 'loaded' || list.items.length === 0) return null;
+  const busy = ['options', 'browser', 'sending'].includes(ceremony.step);
+  const problem =
+    ceremony.step !== 'failed' || ceremony.failure === 'stopped'
+      ? null
+      : ceremony.failure === 'refused'
+        ? t('confirm.passkeyRefused')
+        : t('confirm.passkeyCancelled');
+  return (
+    <div className="confirm__passkey">
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => {
+          onAsk();
+          dispatch(passkeyConfirmRequested());
+        }}
+      >
+        {busy ? t('confirm.withPasskeyBusy') : t('confirm.withPasskey')}
+      </button>
+      <p role="status" className="confirm__problem">
+        {problem}
+      </p>
+    </div>
+  );
+}

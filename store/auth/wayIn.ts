@@ -1,0 +1,28 @@
+// The ways in (the contract's `signsIn` endpoints: a login, an activation, a reset, the second
+// step, a passkey, and any added later) as one matcher: each answers a session or the ticket of
+// the login's second step, and the app treats every one alike (authSlice.ts).
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type * as v from 'valibot';
+
+import { WAYS_IN, type WayIn } from '../../contract/endpoints';
+import type { LoginOk } from '../../contract/schemas';
+import { api } from '../api/apiSlice';
+
+/** A way in's answer as the store receives it: the session or the ticket, and its request. */
+export interface WayInAnswer extends UnknownAction {
+  payload: v.InferOutput<typeof LoginOk>;
+  meta: { arg: { endpointName: WayIn; originalArgs: unknown } };
+}
+
+const answered = WAYS_IN.map((name) => api.endpoints[name].matchFulfilled);
+const pending = WAYS_IN.map((name) => api.endpoints[name].matchPending);
+
+/** A way in answered: a session to keep, or a second step to show. */
+export function wayInAnswered(action: unknown): action is WayInAnswer {
+  return answered.some((matches) => matches(action));
+}
+
+/** A way in was sent. */
+export function wayInSent(action: unknown): action is UnknownAction {
+  return pending.some((matches) => matches(action));
+}
