@@ -22,7 +22,11 @@ const PER_ADDRESS = 50;
 const SENDERS = 21;
 
 describe.each(COUNTER_ENGINES)('passkey limits on %s', (_name, makeSetup) => {
-  const attack = serverUnderAttack(makeSetup, { PASSWORD_HASH_QUEUE: '1000' });
+  // Every junk body on its own connection at once: more than the default cap of connections.
+  const attack = serverUnderAttack(makeSetup, {
+    PASSWORD_HASH_QUEUE: '1000',
+    MAX_CONNECTIONS: '4096',
+  });
   const { from } = attack;
   let owner: { authenticator: SoftAuthenticator; credentialId: string; email: string };
 
@@ -83,10 +87,11 @@ describe.each(COUNTER_ENGINES)('passkey limits on %s', (_name, makeSetup) => {
         clientExtensionResults: {},
       },
     });
+    const senders = Array.from({ length: SENDERS }, (_, i) => from(20 + i));
     const bodies = SENDERS * (PER_ADDRESS + 10);
     const answers = await Promise.all(
       Array.from({ length: bodies }, (_, i) =>
-        from(20 + (i % SENDERS)).post(API_PATHS.passkeyLogin, junk()),
+        senders[i % SENDERS]!.post(API_PATHS.passkeyLogin, junk()),
       ),
     );
     expect(tally(answers)).toEqual({ 401: SENDERS * PER_ADDRESS, 429: SENDERS * 10 });
