@@ -292,13 +292,19 @@ describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeS
     await client.post(API_PATHS.signup, { name: words, email: pending, password: OWNER_PASSWORD });
     const activation = await client.waitForMail(pending, 1);
     expect(`${activation.subject}\n${activation.text}`).not.toContain('spam.example');
-    // The notice to an existing account's address names no one.
+    // The notice to an existing account's address (which confirmed it) greets the account's own
+    // name, never the one the sign-up typed.
     const existing = uniqueEmail('fixed-notice');
     await activatedAccount(client, existing);
-    await client.post(API_PATHS.signup, { name: words, email: existing, password: 'whatever 1' });
+    const again = await client.post(API_PATHS.signup, {
+      name: words,
+      email: existing,
+      password: 'a stranger chose this one',
+    });
+    expect(again.status).toBe(201);
     const notice = await client.waitForMail(existing, 2);
     expect(notice.text).not.toContain('spam.example');
-    expect(notice.text).not.toContain('Owner');
+    expect(notice.text).toContain('Owner');
     // The code mail of an email change, to an address nobody confirmed.
     const account = uniqueEmail('fixed-change');
     await client.post(API_PATHS.signup, { name: words, email: account, password: OWNER_PASSWORD });
