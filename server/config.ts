@@ -341,7 +341,8 @@ export const ENV = v.object({
   ),
   REDIS_URL: checked((raw) => /^rediss?:\/\/.+/.test(raw), 'a redis:// or rediss:// address', {
     shown: 'unset',
-    meaning: '`redis://…` keeps rate-limit counters in Redis, shared by every process',
+    meaning:
+      '`redis://…` keeps rate-limit counters in Redis, shared by every process; run that Redis with `appendonly yes`, or a restart of it forgets every count (Limits)',
   }),
   REDIS_PREFIX: str({ shown: '`accounts:`', meaning: 'prefix of those Redis keys' }),
   SMTP_URL: checked((raw) => /^smtps?:\/\/.+/.test(raw), 'an smtp:// or smtps:// address', {
