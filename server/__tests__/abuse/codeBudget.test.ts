@@ -49,7 +49,10 @@ function linkToken(text: string): string {
 
 describe.each(ABUSE_ENGINES)('code budgets and mail bounds on %s', (_name, makeSetup) => {
   // Resends and reset requests once a second, so codes can be rotated within a test.
-  const attack = serverUnderAttack(makeSetup, { RATE_LIMIT_RESEND_WINDOW_SECONDS: '1' });
+  const attack = serverUnderAttack(makeSetup, {
+    RATE_LIMIT_RESEND_WINDOW_SECONDS: '1',
+    RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX: '20',
+  });
   const { from } = attack;
 
   /** Every guesser sends its wrong guesses of `code` at once; the answers, in one list. */
