@@ -45,9 +45,10 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
   });
 
   it('counts sign-ups from one address to both processes against one limit', async () => {
-    // Two sign-ups were made above, from this same address.
+    // The two sign-ups above, from this same address, were activated: their points came back.
     const statuses: number[] = [];
-    for (const [i, api] of [shared.a, shared.b, shared.a, shared.b, shared.a].entries()) {
+    const turns = [shared.a, shared.b, shared.a, shared.b, shared.a, shared.b, shared.a];
+    for (const [i, api] of turns.entries()) {
       const answer = await api.post(API_PATHS.signup, {
         name: 'Many',
         email: `many-${i}@example.com`,
@@ -55,7 +56,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
       });
       statuses.push(answer.status);
     }
-    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
 
   it('keeps the counters in Redis under its prefix', async () => {
