@@ -341,7 +341,8 @@ export const ENV = v.object({
   ),
   REDIS_URL: checked((raw) => /^rediss?:\/\/.+/.test(raw), 'a redis:// or rediss:// address', {
     shown: 'unset',
-    meaning: '`redis://…` keeps rate-limit counters in Redis, shared by every process',
+    meaning:
+      '`redis://…` keeps rate-limit counters in Redis, shared by every process; run that Redis with `appendonly yes`, or a restart of it forgets every count (Limits)',
   }),
   REDIS_PREFIX: str({ shown: '`accounts:`', meaning: 'prefix of those Redis keys' }),
   SMTP_URL: checked((raw) => /^smtps?:\/\/.+/.test(raw), 'an smtp:// or smtps:// address', {
@@ -461,11 +462,15 @@ export const ENV = v.object({
     meaning: 'change-email requests per account',
   }),
   RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
-  RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX: int(20, 1, 1_000_000, {
-    meaning: 'password-reset requests per client address across all emails',
+  RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX: int(50, 1, 1_000_000, {
+    meaning:
+      'password-reset requests per client address across all emails, not yet used (a reset with the code gives its point back)',
   }),
   RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
-  RATE_LIMIT_SIGNUP_MAX: int(20, 1, 1_000_000, { meaning: 'sign-ups per client address' }),
+  RATE_LIMIT_SIGNUP_MAX: int(200, 1, 1_000_000, {
+    meaning:
+      'sign-ups per client address not yet activated (an activation gives its point back): room for a busy hour of visitors behind one carrier address',
+  }),
   RATE_LIMIT_SIGNUP_WINDOW_SECONDS: int(600, 1, DAY, { pair: true }),
   RATE_LIMIT_LOGIN_FAILURES_MAX: int(10, 1, 1_000_000, {
     meaning: 'failed logins per (email, client address) pair',

@@ -19,6 +19,8 @@ export const secondFactorEn = {
   'secondStep.wrongCode':
     'That code is not right, or it was already used. Wait for the next code in your app, then try again.',
   'secondStep.wrongRecoveryCode': 'That recovery code is not right, or it was already used.',
+  'secondStep.codesSpent':
+    'Too many wrong codes were tried for this account, so codes from your app are refused for now. Use one of your recovery codes instead. No recovery code left? Reset your password with the link we email you: it makes app codes work again.',
   'totp.title': 'Two-step sign-in',
   'totp.intro':
     'After your password, we also ask for a code from an authenticator app on your phone, so your password alone cannot open your account.',
@@ -84,6 +86,8 @@ export const secondFactorKh: Record<SecondFactorMessageId, string> = {
   'secondStep.wrongCode':
     'លេខកូដនោះមិនត្រឹមត្រូវ ឬត្រូវបានប្រើរួចហើយ។ សូមរង់ចាំលេខកូដបន្ទាប់ក្នុងកម្មវិធីរបស់អ្នក រួចព្យាយាមម្តងទៀត។',
   'secondStep.wrongRecoveryCode': 'លេខកូដសង្គ្រោះនោះមិនត្រឹមត្រូវ ឬត្រូវបានប្រើរួចហើយ។',
+  'secondStep.codesSpent':
+    'មានការសាកល្បងលេខកូដខុសច្រើនពេកសម្រាប់គណនីនេះ ដូច្នេះលេខកូដពីកម្មវិធីរបស់អ្នកត្រូវបានបដិសេធសិន។ សូមប្រើលេខកូដសង្គ្រោះមួយរបស់អ្នកជំនួសវិញ។ គ្មានលេខកូដសង្គ្រោះនៅសល់ទេ? សូមកំណត់ពាក្យសម្ងាត់របស់អ្នកឡើងវិញតាមតំណដែលយើងផ្ញើទៅអ៊ីមែលរបស់អ្នក៖ វាធ្វើឱ្យលេខកូដពីកម្មវិធីដំណើរការម្ដងទៀត។',
   'totp.title': 'ការចូលគណនីពីរជំហាន',
   'totp.intro':
     'បន្ទាប់ពីពាក្យសម្ងាត់ យើងក៏សុំលេខកូដពីកម្មវិធីផ្ទៀងផ្ទាត់នៅលើទូរសព្ទរបស់អ្នកដែរ ដូច្នេះពាក្យសម្ងាត់តែមួយមិនអាចបើកគណនីរបស់អ្នកបានទេ។',

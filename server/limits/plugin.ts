@@ -311,11 +311,14 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     async login(request, email) {
       const who = emailKey(email);
       const address = { counter: loginAddress, key: request.ip };
-      const pair = { counter: loginPair, key: `${who}:${request.ip}`, repays: address };
+      const pairKey = `${who}:${request.ip}`;
       // An address that signed in to this email before is held by the pair's limit alone: the
-      // strangers behind the same address who spend its failures never lock the owner out.
-      const known = await knownAddresses.get(`${who}:${request.ip}`);
-      return known ? [pair] : [pair, address, { counter: loginEmail, key: who }];
+      // strangers behind the same address who spend its failures never lock the owner out. Its
+      // pair's failures drew nothing from the address, so a success gives the address nothing.
+      const known = await knownAddresses.get(pairKey);
+      if (known) return [{ counter: loginPair, key: pairKey }];
+      const pair = { counter: loginPair, key: pairKey, repays: address };
+      return [pair, address, { counter: loginEmail, key: who }];
     },
     async rememberAddress(request, email) {
       await knownAddresses.set(`${emailKey(email)}:${request.ip}`, 1, KNOWN_ADDRESS_SECONDS);

@@ -1,7 +1,6 @@
 // Outbox mail mode: each message is one JSON file, readable by people and by GET /v1/dev/outbox.
 // The folder keeps the newest messages only (OUTBOX_MAX_MESSAGES), and a reader opens a few files
 // at a time, so neither the disk nor the process's file descriptors grow with the mail sent.
-import { randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,9 +13,10 @@ const READ_CONCURRENCY = 8;
 /** Messages written by this process, in order: two sent in the same millisecond stay in order. */
 let written = 0;
 
-function fileName(sentAt: Date): string {
+/** A message's file: its time first (the folder's order), its own id last. */
+function fileName(sentAt: Date, id: string): string {
   const sequence = (written++).toString().padStart(12, '0');
-  return `${sentAt.getTime().toString().padStart(15, '0')}-${sequence}-${randomUUID()}.json`;
+  return `${sentAt.getTime().toString().padStart(15, '0')}-${sequence}-${id}.json`;
 }
 
 /** The messages' file names, oldest first (the names start with the time, zero-padded). */
@@ -34,15 +34,19 @@ async function messageFiles(dir: string): Promise<string[]> {
 /**
  * Writes the message, the oldest beyond the newest `keep` deleted first: once a reader sees the new
  * message, this writer has left no more than `keep`. (Deleted after it, a reader that saw the new
- * message could still find the oldest ones, on a busy machine for a while.)
+ * message could still find the oldest ones, on a busy machine for a while.) A message whose `id`
+ * the folder already holds is not written again: the queue hands it over again only when the
+ * process died before it recorded the first hand-over.
  */
 export async function writeOutboxMessage(
   dir: string,
   message: OutboxMessage,
   keep: number,
+  id: string,
 ): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
-  const target = path.join(dir, fileName(new Date(message.sentAt)));
+  if ((await messageFiles(dir)).some((name) => name.endsWith(`-${id}.json`))) return;
+  const target = path.join(dir, fileName(new Date(message.sentAt), id));
   // Written aside, then renamed, so a reader never sees half a message.
   await fs.writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
   const files = await messageFiles(dir);

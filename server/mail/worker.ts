@@ -162,7 +162,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function process(row: ClaimedRow): Promise<void> {
     const payload: unknown = JSON.parse(row.payload);
     if (row.kind === MESSAGE_KIND) {
-      await transport.deliver(signMail(payload as MailMessage, config.mail.appName));
+      await transport.deliver(signMail(payload as MailMessage, config.mail.appName), row.id);
       await db.deleteFrom('mail_queue').where('id', '=', row.id).execute();
       return;
     }

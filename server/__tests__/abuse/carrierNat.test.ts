@@ -127,6 +127,30 @@ describe.each(COUNTER_ENGINES)('visitors behind one address on %s', (_name, make
     expect(tally(stuffed)).toEqual({ 401: LOGIN_FAILURES_PER_ADDRESS, 429: 20 });
   });
 
+  it('gives a stuffer behind the address nothing back when owners known there fix their typos', async () => {
+    const crowd = newAddress();
+    const owners = await activated(10, crowd);
+    const stuffed = await Promise.all(
+      Array.from({ length: LOGIN_FAILURES_PER_ADDRESS + 5 }, () =>
+        crowd.post(API_PATHS.login, wrongLogin(uniqueEmail('stuffed'))),
+      ),
+    );
+    expect(tally(stuffed)).toEqual({ 401: LOGIN_FAILURES_PER_ADDRESS, 429: 5 });
+    // Each owner's typo drew from its own pair only (the address is theirs): its success gives
+    // the address nothing back.
+    for (const { email } of owners) {
+      expect((await crowd.post(API_PATHS.login, wrongLogin(email))).status).toBe(401);
+      const login = await crowd.post(API_PATHS.login, { email, password: OWNER_PASSWORD });
+      expect(login.status).toBe(200);
+    }
+    const again = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        crowd.post(API_PATHS.login, wrongLogin(uniqueEmail('stuffed'))),
+      ),
+    );
+    expect(tally(again)).toEqual({ 429: 10 });
+  });
+
   it('lets owners who signed in from the address before in after strangers there spent its failures', async () => {
     const crowd = newAddress();
     const [owner] = await activated(1, crowd);

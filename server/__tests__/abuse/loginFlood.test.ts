@@ -50,6 +50,7 @@ describe.each(ABUSE_ENGINES)('login flood on %s', (_name, makeSetup) => {
     ).finally(() => {
       floodDone = true;
     });
+    // A navigation, as a browser sends it: only those get the app's page.
     const page = await owner.request('GET', '/login', undefined, { accept: 'text/html' });
     const verify = await from(2).request('GET', API_PATHS.verify, undefined, {
       authorization: `Bearer ${token}`,

@@ -84,7 +84,16 @@ function AppCodeForm({ ticket }: { ticket: string }) {
   });
   return (
     <form ref={ref} {...formProps}>
-      <FormAlert ref={alertRef} message={secondFactorErrorText(t, error, 'app')} />
+      <FormAlert
+        ref={alertRef}
+        message={
+          // The account's app-code budget comes back with a success, never with time: a recovery
+          // code (outside that budget) or a reset through the mailed link still gets through.
+          error?.code === 'RATE_LIMITED'
+            ? t('secondStep.codesSpent')
+            : secondFactorErrorText(t, error, 'app')
+        }
+      />
       <CodeField
         label={t('field.totpCode.label')}
         hint={t('field.totpCode.hint')}

@@ -101,11 +101,27 @@ it('checks the code before sending it', async () => {
   expect(requests.filter((r) => r.url.endsWith('/second-factor'))).toHaveLength(0);
 });
 
-it('says when to try again after too many codes', async () => {
+it('sends the owner to a recovery code when app codes are refused for too many wrong ones', async () => {
+  const { user } = await passwordStep({
+    [SECOND]: () => json(429, { error: true, code: 'RATE_LIMITED' }, { 'Retry-After': '900' }),
+  });
+  await user.type(screen.getByLabelText('Code from your authenticator app'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const alert = await screen.findByRole('alert');
+  // Waiting does not help (the budget comes back with a success): no time is promised.
+  await waitFor(() => expect(alert).toHaveTextContent('Use one of your recovery codes instead.'));
+  expect(alert).toHaveTextContent('Reset your password with the link we email you');
+  expect(alert).not.toHaveTextContent(/try again in/i);
+  await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+  expect(await screen.findByLabelText('Recovery code')).toBeInTheDocument();
+});
+
+it('says when to try again after too many recovery codes from one place', async () => {
   const { user } = await passwordStep({
     [SECOND]: () => json(429, { error: true, code: 'RATE_LIMITED' }, { 'Retry-After': '600' }),
   });
-  await user.type(screen.getByLabelText('Code from your authenticator app'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+  await user.type(await screen.findByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   const alert = await screen.findByRole('alert');
   await waitFor(() =>
@@ -260,13 +276,20 @@ it('speaks Khmer', async () => {
   const app = renderApp({
     path: '/login',
     storage: { localeRef: 'kh' },
-    api: { [LOGIN]: asksSecondStep },
+    api: {
+      [LOGIN]: asksSecondStep,
+      [SECOND]: () => json(429, { error: true, code: 'RATE_LIMITED' }, { 'Retry-After': '900' }),
+    },
   });
   await app.user.type(await screen.findByLabelText('អ៊ីមែល'), USER.email);
   await app.user.type(screen.getByLabelText('ពាក្យសម្ងាត់'), 'correct horse');
   await app.user.click(screen.getByRole('button', { name: 'ចូលគណនី' }));
-  expect(await screen.findByLabelText('លេខកូដពីកម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នក')).toBeInTheDocument();
+  const code = await screen.findByLabelText('លេខកូដពីកម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នក');
   expect(screen.getByRole('button', { name: 'ប្រើលេខកូដសង្គ្រោះជំនួសវិញ' })).toBeInTheDocument();
+  await app.user.type(code, '123456');
+  await app.user.click(screen.getByRole('button', { name: 'បន្ត' }));
+  const alert = await screen.findByRole('alert');
+  await waitFor(() => expect(alert).toHaveTextContent('សូមប្រើលេខកូដសង្គ្រោះមួយរបស់អ្នកជំនួសវិញ។'));
 });
 
 it('shows the second step from the state alone, as replay and time travel do, its ticket redacted', async () => {
