@@ -118,7 +118,7 @@ describe('loadConfig', () => {
     expect(config.sessionTtlSeconds).toBe(604800);
     expect(config.passwordHash).toEqual(OWASP_ARGON2);
     expect(config.rateLimits).toEqual({
-      signupMax: 200,
+      signupMax: 20,
       signupWindowSeconds: 600,
       loginFailuresMax: 10,
       loginFailuresWindowSeconds: 900,
@@ -133,7 +133,7 @@ describe('loadConfig', () => {
       mailPerRecipientDayMax: 20,
       changeEmailMax: 5,
       changeEmailWindowSeconds: 3600,
-      resetRequestsPerAddressMax: 50,
+      resetRequestsPerAddressMax: 20,
       resetRequestsPerAddressWindowSeconds: 3600,
       passkeyOptionsPerAddressMax: 300,
       passkeyOptionsWindowSeconds: 900,
