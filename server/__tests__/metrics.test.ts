@@ -142,6 +142,8 @@ describe('metrics on PostgreSQL', () => {
     expect(after.types.get('accounts_mail_queue_depth')).toBe('gauge');
     expect(valueOf(after, 'accounts_mail_queue_depth')).toBeGreaterThanOrEqual(0);
     expect(valueOf(after, 'accounts_mail_queue_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
+    // Nothing was set aside on this server (a set-aside mail is not in the depth).
+    expect(valueOf(after, 'accounts_mail_set_aside')).toBe(0);
   });
 
   it("serves the process's own metrics", async () => {

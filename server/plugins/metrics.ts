@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { poolUse } from '../db/connect';
+import { countSetAsideMail } from '../repo/mail-queue';
 import { sessionCacheCounts } from '../repo/sessions';
 
 export interface Metrics {
@@ -117,6 +118,14 @@ const metricsPlugin: FastifyPluginAsync = async (app) => {
       else this.set(row.oldest === null ? 0 : Math.max(0, clock.nowMs() - row.oldest) / 1000);
     },
   });
+  new Gauge({
+    name: 'accounts_mail_set_aside',
+    help: 'Mails and mail jobs set aside as never deliverable, kept for an operator',
+    registers: [registry],
+    async collect() {
+      this.set(await countSetAsideMail(db).catch(() => Number.NaN));
+    },
+  });
   // Both gauges of one scrape share one query.
   let state: Promise<{ depth: number; oldest: number | null } | undefined> | undefined;
   const mailQueueState = () =>
@@ -126,6 +135,8 @@ const metricsPlugin: FastifyPluginAsync = async (app) => {
         eb.fn.countAll<number | string>().as('depth'),
         eb.fn.min('created_at').as('oldest'),
       ])
+      // Mail set aside is kept for an operator, not waiting: it has a gauge of its own.
+      .where('set_aside_at', 'is', null)
       .executeTakeFirst()
       .then(
         (row) => ({
