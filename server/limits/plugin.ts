@@ -252,8 +252,11 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         // The store rejects with its answer when the points are spent, with an Error when it fails.
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
         await giveBack(draw.counter, draw.key, 1);
-        if (Date.now() >= deadline || !holds.held(id)) throw refusal;
-        if (holds.releases(id) === before) await holds.released(id, deadline);
+        if (Date.now() >= deadline) throw refusal;
+        // A check settled since this draw began (perhaps the last one held): its point may be back.
+        if (holds.releases(id) !== before) continue;
+        if (!holds.held(id)) throw refusal;
+        await holds.released(id, deadline);
       }
     }
   }
