@@ -53,21 +53,27 @@ export function touchedSteps(
   return touched;
 }
 
-/** Whether `actual` holds everything `expected` does: fields added since are not a change. */
-function holds(actual: unknown, expected: unknown): boolean {
-  if (isRecord(expected)) {
-    return (
-      isRecord(actual) && Object.entries(expected).every(([key, item]) => holds(actual[key], item))
+/**
+ * Where `actual` does not hold what `expected` does, as deep as both are objects: a field added
+ * since is not a difference.
+ */
+function differences(
+  actual: unknown,
+  expected: unknown,
+  path: string[],
+): [path: string[], expected: unknown, actual: unknown][] {
+  if (isRecord(expected) && isRecord(actual)) {
+    return Object.entries(expected).flatMap(([key, item]) =>
+      differences(actual[key], item, [...path, key]),
     );
   }
-  if (Array.isArray(expected)) {
-    return (
-      Array.isArray(actual) &&
-      actual.length === expected.length &&
-      expected.every((item, index) => holds(actual[index], item))
+  if (Array.isArray(expected) && Array.isArray(actual) && actual.length === expected.length) {
+    return expected.flatMap((item, index) =>
+      differences(actual[index], item, [...path, `${index}`]),
     );
   }
-  return Object.is(actual ?? null, expected);
+  if (isRecord(expected) || Array.isArray(expected)) return [[path, expected, actual]];
+  return Object.is(actual ?? null, expected) ? [] : [[path, expected, actual]];
 }
 
 function valueAt(state: unknown, path: readonly string[]): unknown {
@@ -95,10 +101,9 @@ function changedFields(
   for (const { index, step, fields } of expected) {
     const state: RootState | undefined = states[index + 1];
     for (const [path, value] of fields) {
-      const now = valueAt(state, path);
-      if (!holds(now, value)) {
+      for (const [where, was, now] of differences(valueAt(state, path), value, path)) {
         changes.push(
-          `#${index} ${step}: ${path.join('.')} was ${shown(value)} and now is ${shown(now)}`,
+          `#${index} ${step}: ${where.join('.')} was ${shown(was)} and now is ${shown(now)}`,
         );
       }
     }

@@ -157,11 +157,11 @@ describe('the emitted test is one a developer keeps', () => {
   }
 
   /** A module of the app replaced for one run: `body` is its source, under .tmp/. */
-  function substitute(name: string, body: string): Record<string, string> {
+  function substitute(name: string, body: string, module = 'auth/authSlice') {
     mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
     const target = path.join(REPO_ROOT, '.tmp', `${name}.ts`);
     writeFileSync(target, body);
-    return { [`^\\./auth/authSlice$`]: target };
+    return { [`^\\./${module}$`]: target };
   }
 
   it('passes prettier --check and eslint where the docs say to save it', async () => {
@@ -206,6 +206,34 @@ describe('the emitted test is one a developer keeps', () => {
       /\n\s*#\d+ signed in: auth\.status was "signedIn" and now is "guest"\n/,
     );
     expect(changed.output).not.toMatch(/state [0-9a-f]{8}, recorded/);
+  });
+
+  it('names a changed refusal in words, and takes a field added inside it', async () => {
+    // The kept troubled session, with the activation's refusal read differently by the reducer.
+    const kept = readFileSync(
+      path.join(REPO_ROOT, '__tests__/timeTravel/troubledSession.replay.test.tsx'),
+      'utf8',
+    );
+    const real =
+      "import { submissionsSlice as real } from '../store/submissions/submissionsSlice';\n";
+    const reading = (name: string, error: string) =>
+      substitute(
+        name,
+        `${real}export const submissionsSlice = { ...real, reducer: (state: never, action: never) => { const next = real.reducer(state, action); const error = next.activation.error; return error ? { ...next, activation: { ...next.activation, error: ${error} } } : next; } };\n`,
+        'submissions/submissionsSlice',
+      );
+    const added = await runEmittedTest(kept, {
+      moduleNameMapper: reading('refusalWithAddedField', '{ ...error, retryAfter: 30 }'),
+    });
+    expect(added.output).toMatch(/Tests:\s+1 passed, 1 total/);
+    const changed = await runEmittedTest(kept, {
+      moduleNameMapper: reading('refusalRateLimited', "{ code: 'RATE_LIMITED', status: 429 }"),
+    });
+    expect(changed.code).not.toBe(0);
+    expect(changed.output).toMatch(
+      /\n\s*#\d+ verifyAccount FAILED 400 INVALID_CODE \(\d+ ms\): submissions\.activation\.error\.code was "INVALID_CODE" and now is "RATE_LIMITED"\n/,
+    );
+    expect(changed.output).toMatch(/activation\.error\.status was 400 and now is 429/);
   });
 
   it('carries no identifier, token, address, name or device string, and still passes', async () => {
