@@ -156,10 +156,12 @@ describe('the emitted test is one a developer keeps', () => {
     });
   }
 
-  /** A module of the app replaced for one run: `body` is its source, under .tmp/. */
+  /** A module of the app replaced for one run: `body` is its source, removed after the tests. */
+  const substitutes = path.join(REPO_ROOT, '.tmp', `substitutes-${process.pid}`);
+  afterAll(() => rmSync(substitutes, { recursive: true, force: true }));
   function substitute(name: string, body: string, module = 'auth/authSlice') {
-    mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
-    const target = path.join(REPO_ROOT, '.tmp', `${name}.ts`);
+    mkdirSync(substitutes, { recursive: true });
+    const target = path.join(substitutes, `${name}.ts`);
     writeFileSync(target, body);
     return { [`^\\./${module}$`]: target };
   }
@@ -184,7 +186,7 @@ describe('the emitted test is one a developer keeps', () => {
 
   it('survives a field added to the state, and names in words what a changed reducer changed', async () => {
     const { stdout } = await replay(journeyLog, '--emit-test');
-    const real = "import { authSlice as real } from '../store/auth/authSlice';\n";
+    const real = "import { authSlice as real } from '../../store/auth/authSlice';\n";
     const added = await runEmittedTest(stdout, {
       moduleNameMapper: substitute(
         'authWithAddedField',
@@ -215,7 +217,7 @@ describe('the emitted test is one a developer keeps', () => {
       'utf8',
     );
     const real =
-      "import { submissionsSlice as real } from '../store/submissions/submissionsSlice';\n";
+      "import { submissionsSlice as real } from '../../store/submissions/submissionsSlice';\n";
     const reading = (name: string, error: string) =>
       substitute(
         name,
