@@ -15,6 +15,7 @@ import reactRefreshTransformer from 'react-refresh-typescript';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 
+import { OneSyntaxErrorPlugin } from './scripts/webpack/oneSyntaxError';
 import { SESSION_TIME_ZONE } from './store/constants';
 
 // Text assets also ship as .br and .gz beside the original; the server picks one per request.
@@ -195,6 +196,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         meta: PAGE_META,
       }),
       new WebManifestPlugin(),
+      // A TypeScript syntax error is reported once, in TypeScript's words.
+      new OneSyntaxErrorPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',

@@ -11,7 +11,9 @@ const { values } = parseArgs({
     host: { type: 'string', default: 'localhost' },
   },
 });
-void startDevToolsServer(Number(values.port), values.host).then((server) => {
+// The first run builds the page (about half a minute): it says so, on standard error.
+const report = (line: string) => process.stderr.write(`${line}\n`);
+void startDevToolsServer(Number(values.port), values.host, report).then((server) => {
   console.log(`Redux DevTools: open ${server.url}`);
   console.log(`App: REMOTE_DEVTOOLS=${values.host}:${server.port} npm run dev`);
 });

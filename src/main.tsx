@@ -15,6 +15,7 @@ import { mirrorLogOnLeave, takeMirroredLog } from './actionLog/tabMirror';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
 import { preloadViewsOfEachNavigation } from './app/preloadViews';
+import { retryBrokenViewAfterHotUpdate } from './app/viewErrors';
 import { installMobileDeviceGlobal } from './device/isMobileDevice';
 import './styles/app.css';
 
@@ -51,6 +52,11 @@ import.meta.webpackHot?.accept(
     else swapStoreModules(store, { rootReducer, addAppListeners });
   },
 );
+
+// Development: a view that broke while rendering is tried again once an edit is applied.
+import.meta.webpackHot?.addStatusHandler((status) => {
+  if (status === 'idle') retryBrokenViewAfterHotUpdate(store);
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -21,7 +21,24 @@ function inputsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function compile(outputPath: string): Promise<void> {
+/** Says what is happening, a line at a time (the first build takes about half a minute). */
+export type Report = (line: string) => void;
+
+/**
+ * webpack's progress, as one line per tenth of the way (its stage in words: "building",
+ * "sealing", "emitting"...), so a long first build is never silent and never floods the terminal.
+ */
+export function progressLines(report: Report): (fraction: number, stage: string) => void {
+  let lastTenth = -1;
+  return (fraction, stage) => {
+    const tenth = Math.floor(fraction * 10);
+    if (tenth <= lastTenth) return;
+    lastTenth = tenth;
+    report(`  ${String(tenth * 10).padStart(3)} % ${stage}`);
+  };
+}
+
+function compile(outputPath: string, report: Report): Promise<void> {
   const compiler = webpack({
     mode: 'production',
     context: ROOT,
@@ -38,7 +55,10 @@ function compile(outputPath: string): Promise<void> {
         },
       ],
     },
-    plugins: [new HtmlWebpackPlugin({ template: path.join(__dirname, 'page.html') })],
+    plugins: [
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'page.html') }),
+      new webpack.ProgressPlugin(progressLines(report)),
+    ],
     performance: { hints: false },
   });
   return new Promise((resolve, reject) => {
@@ -51,9 +71,17 @@ function compile(outputPath: string): Promise<void> {
   });
 }
 
-/** The folder holding the built page (index.html and its script). */
-export async function builtUi(): Promise<string> {
+/** The folder holding the built page (index.html and its script), built first if need be. */
+export async function builtUi(report: Report = () => undefined): Promise<string> {
   const outputPath = path.join(ROOT, 'node_modules/.cache/redux-devtools-ui', inputsHash());
-  if (!fs.existsSync(path.join(outputPath, 'index.html'))) await compile(outputPath);
+  if (!fs.existsSync(path.join(outputPath, 'index.html'))) {
+    const started = Date.now();
+    report(
+      `Building the Redux DevTools page with webpack (once: after an install or an upgrade, ` +
+        `about 30 s), into ${path.relative(ROOT, outputPath)}`,
+    );
+    await compile(outputPath, report);
+    report(`Built the Redux DevTools page in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   return outputPath;
 }

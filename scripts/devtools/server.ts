@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { attach, type AGServer } from 'socketcluster-server';
 
-import { builtUi } from './buildUi';
+import { builtUi, type Report } from './buildUi';
 
 export interface DevToolsServer {
   url: string;
@@ -74,8 +74,9 @@ function relay(server: AGServer) {
 export async function startDevToolsServer(
   port: number,
   host = 'localhost',
+  report?: Report,
 ): Promise<DevToolsServer> {
-  const httpServer = http.createServer(servePage(await builtUi()));
+  const httpServer = http.createServer(servePage(await builtUi(report)));
   const socketServer = attach(httpServer, { allowClientPublish: false });
   relay(socketServer);
   await new Promise<void>((resolve, reject) => {

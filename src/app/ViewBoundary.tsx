@@ -1,9 +1,10 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { viewFailed, type ViewFailureReason } from '../../store/navigation/navigationSlice';
 import type { RouteName } from '../../store/navigation/routes';
 import type { AppDispatch } from '../../store/store';
 
+import { rememberViewError } from './viewErrors';
 import { ViewFailedCard } from './ViewFailedCard';
 import { ViewLoadError } from './views';
 
@@ -30,8 +31,9 @@ export class ViewBoundary extends Component<
     return { reason: reasonOf(error) };
   }
 
-  override componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
     const { view, dispatch } = this.props;
+    rememberViewError(view, error, info.componentStack ?? undefined);
     dispatch(viewFailed({ view, reason: reasonOf(error) }));
   }
 

@@ -245,7 +245,12 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
   [
     viewRetried,
     (p) => {
-      const how = p.trigger === 'online' ? 'back online' : '"Try again" pressed';
+      const how =
+        p.trigger === 'online'
+          ? 'back online'
+          : p.trigger === 'hotUpdate'
+            ? 'the code changed (hot update)'
+            : '"Try again" pressed';
       return navigation(`${how}: the ${text(p.view) ?? '?'} view again`);
     },
   ],

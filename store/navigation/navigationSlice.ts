@@ -84,10 +84,14 @@ export const viewFailed = createAction<ViewFailure>('app/viewFailed');
 export const sentHome = createAction<{ from: 'activation' | 'resetPassword' }>(
   'navigation/sentHome',
 );
-/** The visitor pressed "Try again", or the browser came back online. */
-export const viewRetried = createAction<{ view: RouteName; trigger: 'button' | 'online' }>(
-  'app/viewRetried',
-);
+/**
+ * The visitor pressed "Try again", the browser came back online, or (development) an edit was
+ * applied by a hot update.
+ */
+export const viewRetried = createAction<{
+  view: RouteName;
+  trigger: 'button' | 'online' | 'hotUpdate';
+}>('app/viewRetried');
 
 /** The failed view is tried again: its failure is forgotten and it mounts afresh. */
 function retry(state: NavigationState) {

@@ -70,14 +70,16 @@ it('tells a view that could not show, and how it was tried again', () => {
       { type: 'app/viewRetried', payload: { view: 'signup', trigger: 'online' } },
       { type: 'app/viewFailed', payload: { view: 'home', reason: 'render' } },
       { type: 'app/viewRetried', payload: { view: 'home', trigger: 'button' } },
+      { type: 'app/viewRetried', payload: { view: 'home', trigger: 'hotUpdate' } },
     ],
-    [0, 1, 2, 3],
+    [0, 1, 2, 3, 4],
   );
   expect(steps.map((step) => [step.text, step.failed])).toEqual([
     ['the signup view could not show: its code could not be fetched', true],
     ['back online: the signup view again', false],
     ['the home view could not show: it broke', true],
     ['"Try again" pressed: the home view again', false],
+    ['the code changed (hot update): the home view again', false],
   ]);
 });
 

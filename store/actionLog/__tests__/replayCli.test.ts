@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import ts from 'typescript';
+
 import { decodeLog } from '../../../contract/action-log';
+import { runEmittedTest } from '../../../testing/actionLog/emittedTest';
 import { generatedLogText } from '../../../testing/actionLog/generatedLog';
-import { recordedJourney } from '../../../testing/actionLog/journey';
+import { recordedJourney, SECRETS } from '../../../testing/actionLog/journey';
+import { USER } from '../../../testing/app/fetchStub';
 import { REPO_ROOT } from '../../../testing/processes';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'replay-'));
@@ -28,6 +32,12 @@ function replay(...args: string[]) {
 }
 
 let journeyLog = '';
+
+/** The value of a string literal as printed (single-quoted by prettier), read as TypeScript does. */
+function embeddedString(source: string): string {
+  const statement = ts.createSourceFile('literal.ts', source, ts.ScriptTarget.Latest).statements[0];
+  return ((statement as ts.ExpressionStatement).expression as ts.StringLiteral).text;
+}
 
 beforeAll(async () => {
   const { store } = await recordedJourney();
@@ -115,12 +125,17 @@ it('prints one state with --at, and one JSON line per action with --json', async
 it('prints a Jest test of the log with --emit-test, and makes none of a diverging log', async () => {
   const emitted = await replay(journeyLog, '--emit-test');
   expect(emitted.code).toBe(0);
-  expect(emitted.stdout).toContain("import { replayStates } from '../../store/actionLog/foldLog';");
+  expect(emitted.stdout).toContain("import { allStates } from '../../store/actionLog/foldLog';");
   expect(emitted.stdout).toMatch(/expect\(log\.actions\)\.toHaveLength\(\d+\);/);
-  expect(emitted.stdout).toContain(`getAttribute('data-view') === "home"`);
-  // The log is in it as exported: its hashes are what the test checks.
-  const embedded = /const LOG = (".*");\n/.exec(emitted.stdout)![1]!;
-  expect(decodeLog(JSON.parse(embedded))).toEqual(decodeLog(readFileSync(journeyLog, 'utf8')));
+  expect(emitted.stdout).toContain("getAttribute('data-view') === 'home'");
+  // The log is in it with the same actions (placeholders for identifiers), and checks itself.
+  const embedded = /const LOG =\s*('.*');\n/.exec(emitted.stdout)![1]!;
+  const kept = decodeLog(embeddedString(embedded));
+  expect(kept.actions.map((action) => action.type)).toEqual(
+    decodeLog(readFileSync(journeyLog, 'utf8')).actions.map((action) => action.type),
+  );
+  const keptFile = file('kept.json', embeddedString(embedded));
+  expect((await replay(keptFile, '--check')).code).toBe(0);
 
   const log = JSON.parse(readFileSync(journeyLog, 'utf8'));
   log.actionLog.stateHashes[3] = '00000000';
@@ -128,6 +143,134 @@ it('prints a Jest test of the log with --emit-test, and makes none of a divergin
   expect(diverging.code).toBe(2);
   expect(diverging.stdout).toBe('');
   expect(diverging.stderr).toMatch(/action 3 \(.+\) already diverges: no test made/);
+});
+
+describe('the emitted test is one a developer keeps', () => {
+  // Each runs the replay command, then a linter or Jest on what it printed.
+  jest.setTimeout(120_000);
+
+  function tool(args: string[]) {
+    return new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        args,
+        { cwd: REPO_ROOT, maxBuffer: 1 << 26 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+      );
+    });
+  }
+
+  /** A module of the app replaced for one run: `body` is its source, removed after the tests. */
+  const substitutes = path.join(REPO_ROOT, '.tmp', `substitutes-${process.pid}`);
+  afterAll(() => rmSync(substitutes, { recursive: true, force: true }));
+  function substitute(name: string, body: string, module = 'auth/authSlice') {
+    mkdirSync(substitutes, { recursive: true });
+    const target = path.join(substitutes, `${name}.ts`);
+    writeFileSync(target, body);
+    return { [`^\\./${module}$`]: target };
+  }
+
+  it('passes prettier --check and eslint where the docs say to save it', async () => {
+    const { stdout } = await replay(journeyLog, '--emit-test');
+    // Saved as the docs say, for as long as the two check it (eslint's type-aware rules need a
+    // file the TypeScript project includes).
+    const kept = `__tests__/timeTravel/lint-${process.pid}.replay.test.tsx`;
+    writeFileSync(path.join(REPO_ROOT, kept), stdout);
+    try {
+      const formatted = await tool(['node_modules/prettier/bin/prettier.cjs', '--check', kept]);
+      expect(formatted.output).toMatch(/All matched files use Prettier code style/);
+      expect(formatted.code).toBe(0);
+      const lint = await tool(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', kept]);
+      expect(lint.output).toBe('');
+      expect(lint.code).toBe(0);
+    } finally {
+      rmSync(path.join(REPO_ROOT, kept), { force: true });
+    }
+  });
+
+  it('survives a field added to the state, and names in words what a changed reducer changed', async () => {
+    const { stdout } = await replay(journeyLog, '--emit-test');
+    const real = "import { authSlice as real } from '../../store/auth/authSlice';\n";
+    const added = await runEmittedTest(stdout, {
+      moduleNameMapper: substitute(
+        'authWithAddedField',
+        `${real}export const authSlice = { ...real, reducer: (state: never, action: never) => ({ ...real.reducer(state, action), addedLater: { shown: true } }) };\n`,
+      ),
+    });
+    expect(added.output).toMatch(/Tests:\s+1 passed, 1 total/);
+    expect(added.code).toBe(0);
+
+    const changed = await runEmittedTest(stdout, {
+      moduleNameMapper: substitute(
+        'authNeverSignedIn',
+        `${real}export const authSlice = { ...real, reducer: (state: never, action: never) => { const next = real.reducer(state, action); return next.status === 'signedIn' ? { ...next, status: 'guest' } : next; } };\n`,
+      ),
+    });
+    expect(changed.code).not.toBe(0);
+    // The step in the timeline's words, the field, what it was and what it is now.
+    expect(changed.output).toMatch(
+      /\n\s*#\d+ signed in: auth\.status was "signedIn" and now is "guest"\n/,
+    );
+    expect(changed.output).not.toMatch(/state [0-9a-f]{8}, recorded/);
+  });
+
+  it('names a changed refusal in words, and takes a field added inside it', async () => {
+    // The kept troubled session, with the activation's refusal read differently by the reducer.
+    const kept = readFileSync(
+      path.join(REPO_ROOT, '__tests__/timeTravel/troubledSession.replay.test.tsx'),
+      'utf8',
+    );
+    const real =
+      "import { submissionsSlice as real } from '../../store/submissions/submissionsSlice';\n";
+    const reading = (name: string, error: string) =>
+      substitute(
+        name,
+        `${real}export const submissionsSlice = { ...real, reducer: (state: never, action: never) => { const next = real.reducer(state, action); const error = next.activation.error; return error ? { ...next, activation: { ...next.activation, error: ${error} } } : next; } };\n`,
+        'submissions/submissionsSlice',
+      );
+    const added = await runEmittedTest(kept, {
+      moduleNameMapper: reading('refusalWithAddedField', '{ ...error, retryAfter: 30 }'),
+    });
+    expect(added.output).toMatch(/Tests:\s+1 passed, 1 total/);
+    const changed = await runEmittedTest(kept, {
+      moduleNameMapper: reading('refusalRateLimited', "{ code: 'RATE_LIMITED', status: 429 }"),
+    });
+    expect(changed.code).not.toBe(0);
+    expect(changed.output).toMatch(
+      /\n\s*#\d+ verifyAccount FAILED 400 INVALID_CODE \(\d+ ms\): submissions\.activation\.error\.code was "INVALID_CODE" and now is "RATE_LIMITED"\n/,
+    );
+    expect(changed.output).toMatch(/activation\.error\.status was 400 and now is 429/);
+  });
+
+  it('carries no identifier, token, address, name or device string, and still passes', async () => {
+    const original = readFileSync(journeyLog, 'utf8');
+    const requestIds = [...original.matchAll(/\\"requestId\\":\\"([^\\"]+)\\"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(requestIds.length).toBeGreaterThan(3);
+    const logId = decodeLog(original).logId!;
+    expect(logId).toBeTruthy();
+    const { stdout } = await replay(journeyLog, '--emit-test');
+    const kept = decodeLog(embeddedString(/const LOG =\s*('.*');\n/.exec(stdout)![1]!));
+    const text = JSON.stringify([kept.preloadedState, kept.actions, stdout]);
+    for (const secret of [
+      USER.email,
+      USER.name,
+      'Mozilla/5.0',
+      SECRETS.activationToken,
+      SECRETS.loginToken,
+      logId,
+      ...requestIds,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    // The user's id, wherever the log names one.
+    expect(text).not.toMatch(/\\*"(id|userId)\\*":\\*"u1\\*"/);
+    expect(stdout).toContain('device-1');
+    const run = await runEmittedTest(stdout);
+    expect(run.output).toMatch(/Tests:\s+1 passed, 1 total/);
+  });
 });
 
 it.each([
