@@ -464,12 +464,12 @@ export const ENV = v.object({
   RATE_LIMIT_CHANGE_EMAIL_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
   RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_MAX: int(20, 1, 1_000_000, {
     meaning:
-      'password-reset requests per client address across all emails, not yet used (a reset with the code gives its point back)',
+      "password-reset requests per client address across all emails, not yet used (a reset with the code gives its point back); 50 behind a carrier's NAT (Limits)",
   }),
   RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS_WINDOW_SECONDS: int(3600, 1, DAY, { pair: true }),
   RATE_LIMIT_SIGNUP_MAX: int(20, 1, 1_000_000, {
     meaning:
-      'sign-ups per client address not yet activated (an activation gives its point back); 200 gives a busy hour of visitors behind one carrier address room',
+      "sign-ups per client address not yet activated (an activation gives its point back); 200 behind a carrier's NAT (Limits)",
   }),
   RATE_LIMIT_SIGNUP_WINDOW_SECONDS: int(600, 1, DAY, { pair: true }),
   RATE_LIMIT_LOGIN_FAILURES_MAX: int(10, 1, 1_000_000, {
