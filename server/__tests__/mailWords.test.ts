@@ -3,14 +3,10 @@
 // say from which device and when (Khmer digits in Khmer); the email-changed notice names
 // SUPPORT_CONTACT; a recovery code's use and a sign-in from a new device are mailed. On SQLite
 // and on PostgreSQL.
-import type { FastifyInstance } from 'fastify';
-
 import { API_PATHS } from '../../contract/api';
 import type { OutboxMessage } from '../../contract/api';
-import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
-import { buildApp } from '../app';
+import { injectedAppFor } from '../../testing/server/injectedApp';
 
 const PASSWORD = 'river of blue mangoes';
 const ANDROID =
@@ -20,27 +16,9 @@ const WINDOWS =
 const KHMER_DIGIT = /[០-៩]/;
 
 describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
-  let server: FastifyInstance;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    const env = {
-      ...place.env,
-      PUBLIC_URL: 'http://localhost:8080',
-      SUPPORT_CONTACT: 'help@accounts.example',
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-    };
-    server = await buildApp(testConfig(place.dataDir, env));
-    await server.ready();
-    api = ApiClient.inject(server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await tearDown?.();
+  const running = injectedAppFor(engine, {
+    SUPPORT_CONTACT: 'help@accounts.example',
+    RATE_LIMIT_SIGNUP_MAX: '1000',
   });
 
   let count = 0;
@@ -49,10 +27,10 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
   const en = { 'accept-language': 'en' };
 
   async function activated(email: string, headers: Record<string, string>, name = 'Sokha') {
-    await api.post(API_PATHS.signup, { name, email, password: PASSWORD }, headers);
-    const { code, link } = await api.waitForMail(email, 1);
+    await running.api.post(API_PATHS.signup, { name, email, password: PASSWORD }, headers);
+    const { code, link } = await running.api.waitForMail(email, 1);
     expect(new URL(link!).searchParams.get('lang')).toBe(headers === km ? 'kh' : 'en');
-    const answer = await api.post(
+    const answer = await running.api.post(
       API_PATHS.verifyAccount,
       { email, code, password: PASSWORD },
       headers,
@@ -62,20 +40,20 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
   }
 
   async function nthMail(email: string, n: number): Promise<OutboxMessage> {
-    return api.waitForMail(email, n);
+    return running.api.waitForMail(email, n);
   }
 
   it('links in the language of the mail, and greets the confirmed address by name', async () => {
     const email = newEmail('kh');
     await activated(email, km, 'Sokha');
     // A stranger's sign-up with the address: its owner is greeted, by the account's own name.
-    await api.post(API_PATHS.signup, { name: 'Stranger', email, password: PASSWORD }, en);
+    await running.api.post(API_PATHS.signup, { name: 'Stranger', email, password: PASSWORD }, en);
     const notice = await nthMail(email, 2);
     expect(notice.text).toContain('Hello Sokha,');
     expect(notice.text).not.toContain('Stranger');
     expect(new URL(notice.link!).searchParams.get('lang')).toBe('en');
 
-    await api.post(API_PATHS.requestPasswordReset, { email }, km);
+    await running.api.post(API_PATHS.requestPasswordReset, { email }, km);
     const reset = await nthMail(email, 3);
     expect(reset.text).toContain('សួស្តី Sokha');
     const link = new URL(reset.link!);
@@ -84,8 +62,16 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
 
   it('never greets an address that has confirmed nothing by a name', async () => {
     const email = newEmail('pending');
-    await api.post(API_PATHS.signup, { name: 'Typed By Someone', email, password: PASSWORD }, en);
-    await api.post(API_PATHS.signup, { name: 'Another Name', email, password: PASSWORD }, en);
+    await running.api.post(
+      API_PATHS.signup,
+      { name: 'Typed By Someone', email, password: PASSWORD },
+      en,
+    );
+    await running.api.post(
+      API_PATHS.signup,
+      { name: 'Another Name', email, password: PASSWORD },
+      en,
+    );
     for (const n of [1, 2]) {
       const mail = await nthMail(email, n);
       expect(mail.text).toContain('Hello,');
@@ -96,7 +82,7 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
   it('says from which device and when a change was made, in Khmer digits in Khmer', async () => {
     const email = newEmail('notice');
     const signedIn = await activated(email, en, 'Dara');
-    const changed = await api.post(
+    const changed = await running.api.post(
       API_PATHS.changePassword,
       { currentPassword: PASSWORD, newPassword: 'mangoes by the river' },
       { ...signedIn, ...km, 'user-agent': ANDROID },
@@ -113,7 +99,7 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
     const email = newEmail('moving');
     const signedIn = await activated(email, en, 'Dara');
     const newAddress = newEmail('moved');
-    const asked = await api.post(
+    const asked = await running.api.post(
       API_PATHS.changeEmail,
       { password: PASSWORD, newEmail: newAddress },
       { ...signedIn, ...en, 'user-agent': WINDOWS },
@@ -123,7 +109,7 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
     expect(requested.text).toContain('Hello Dara,');
     expect(requested.text).toMatch(/This was done on .*20\d\d.*, from Chrome on Windows\./);
     const { code } = await nthMail(newAddress, 1);
-    const confirmed = await api.post(
+    const confirmed = await running.api.post(
       API_PATHS.confirmEmailChange,
       { code },
       { ...signedIn, ...en, 'user-agent': WINDOWS },
@@ -139,14 +125,18 @@ describe.each(ENGINES)('mails on %s', (_name, engine: Engine) => {
     const email = newEmail('device');
     await activated(email, { ...en, 'user-agent': WINDOWS } as never, 'Dara');
     const login = (agent: string) =>
-      api.post(API_PATHS.login, { email, password: PASSWORD }, { ...en, 'user-agent': agent });
+      running.api.post(
+        API_PATHS.login,
+        { email, password: PASSWORD },
+        { ...en, 'user-agent': agent },
+      );
     expect((await login(WINDOWS)).status).toBe(200);
     expect((await login(ANDROID)).status).toBe(200);
     expect((await login(ANDROID)).status).toBe(200);
-    await server.mail.idle();
-    const subjects = (await api.mailsTo(email)).map((mail) => mail.subject);
+    await running.app.mail.idle();
+    const subjects = (await running.api.mailsTo(email)).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject === 'A sign-in from a new device')).toHaveLength(1);
-    const mail = (await api.mailsTo(email)).find(
+    const mail = (await running.api.mailsTo(email)).find(
       (m) => m.subject === 'A sign-in from a new device',
     );
     expect(mail?.text).toContain('from Chrome on Android');

@@ -2,40 +2,18 @@
 // with the contract's field code: sign-up (`password`), activation with a password chosen with the
 // code (`newPassword`), a reset (`password`) and a change (`newPassword`). A refused password
 // leaves a mailed code as it was and costs it no try. On SQLite and on PostgreSQL.
-import type { FastifyInstance } from 'fastify';
-
 import { API_PATHS } from '../../contract/api';
-import { ApiClient } from '../../testing/server/client';
-import { testConfig } from '../../testing/server/config';
 import { ENGINES, type Engine } from '../../testing/server/engines';
-import { buildApp } from '../app';
+import { injectedAppFor } from '../../testing/server/injectedApp';
 
 const PASSWORD = 'river of blue mangoes';
 
 describe.each(ENGINES)('password strength on %s', (_name, engine: Engine) => {
-  let tearDown: () => Promise<void>;
-  let server: FastifyInstance;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    const place = await engine.setUp();
-    tearDown = place.tearDown;
-    const env = {
-      ...place.env,
-      PUBLIC_URL: 'http://localhost:8080',
-      APP_NAME: 'Angkor',
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-      // Two wrong tries of a code from one address: a refused password must not be one.
-      ACTIVATION_MAX_ATTEMPTS: '2',
-    };
-    server = await buildApp(testConfig(place.dataDir, env));
-    await server.ready();
-    api = ApiClient.inject(server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await tearDown?.();
+  const running = injectedAppFor(engine, {
+    APP_NAME: 'Angkor',
+    RATE_LIMIT_SIGNUP_MAX: '1000',
+    // Two wrong tries of a code from one address: a refused password must not be one.
+    ACTIVATION_MAX_ATTEMPTS: '2',
   });
 
   let count = 0;
@@ -54,7 +32,7 @@ describe.each(ENGINES)('password strength on %s', (_name, engine: Engine) => {
     ['chan.sokha!', 'PERSONAL_PASSWORD'],
     ['Angkor2024', 'PERSONAL_PASSWORD'],
   ])('refuses the sign-up password %j as %s', async (password, reason) => {
-    const answer = await api.post(API_PATHS.signup, {
+    const answer = await running.api.post(API_PATHS.signup, {
       name: 'Sokha Chan',
       email: newEmail(),
       password,
@@ -63,13 +41,13 @@ describe.each(ENGINES)('password strength on %s', (_name, engine: Engine) => {
   });
 
   async function signedUp(email: string) {
-    const answer = await api.post(API_PATHS.signup, {
+    const answer = await running.api.post(API_PATHS.signup, {
       name: 'Sokha Chan',
       email,
       password: PASSWORD,
     });
     expect(answer.status).toBe(201);
-    return (await api.waitForMail(email, 1)).code as string;
+    return (await running.api.waitForMail(email, 1)).code as string;
   }
 
   it('refuses a weak password chosen with the activation code, and keeps the code', async () => {
@@ -80,10 +58,10 @@ describe.each(ENGINES)('password strength on %s', (_name, engine: Engine) => {
       ['zxcvbnm,./', 'SEQUENTIAL_PASSWORD'],
       ['11111111', 'REPETITIVE_PASSWORD'],
     ]) {
-      const weak = await api.post(API_PATHS.verifyAccount, { email, code, newPassword });
+      const weak = await running.api.post(API_PATHS.verifyAccount, { email, code, newPassword });
       expect(fields(weak)).toEqual([400, { newPassword: reason }]);
     }
-    const chosen = await api.post(API_PATHS.verifyAccount, {
+    const chosen = await running.api.post(API_PATHS.verifyAccount, {
       email,
       code,
       newPassword: 'mangoes by the river',
@@ -94,25 +72,33 @@ describe.each(ENGINES)('password strength on %s', (_name, engine: Engine) => {
   it('refuses a weak new password in a reset and in a change, with the account name', async () => {
     const email = newEmail();
     const code = await signedUp(email);
-    const activated = await api.post(API_PATHS.verifyAccount, { email, code, password: PASSWORD });
+    const activated = await running.api.post(API_PATHS.verifyAccount, {
+      email,
+      code,
+      password: PASSWORD,
+    });
     expect(activated.status).toBe(200);
     const bearer = { authorization: `Bearer ${activated.body.token as string}` };
 
-    const changed = await api.post(
+    const changed = await running.api.post(
       API_PATHS.changePassword,
       { currentPassword: PASSWORD, newPassword: 'Sokha Chan 1' },
       bearer,
     );
     expect(fields(changed)).toEqual([400, { newPassword: 'PERSONAL_PASSWORD' }]);
 
-    expect((await api.post(API_PATHS.requestPasswordReset, { email })).status).toBe(202);
-    const resetCode = (await api.waitForMail(email, 2)).code as string;
+    expect((await running.api.post(API_PATHS.requestPasswordReset, { email })).status).toBe(202);
+    const resetCode = (await running.api.waitForMail(email, 2)).code as string;
     for (const password of ['chansokha', '98765432', 'zzzzzzzzzz']) {
-      const weak = await api.post(API_PATHS.resetPassword, { email, code: resetCode, password });
+      const weak = await running.api.post(API_PATHS.resetPassword, {
+        email,
+        code: resetCode,
+        password,
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.code).toBe('VALIDATION');
     }
-    const reset = await api.post(API_PATHS.resetPassword, {
+    const reset = await running.api.post(API_PATHS.resetPassword, {
       email,
       code: resetCode,
       password: 'mangoes by the river',
