@@ -9,7 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
-import { activatedSession, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import {
+  activatedSession,
+  bearer,
+  secondFactorTurnedOn,
+  uniqueEmail,
+} from '../../testing/server/abuse/accounts';
 import { SoftAuthenticator } from '../../testing/server/authenticator';
 import { ApiClient } from '../../testing/server/client';
 import { ENGINES, type Engine } from '../../testing/server/engines';
@@ -56,21 +61,9 @@ describe.each(ENGINES)('confirming it is you on %s', (_name, engine: Engine) => 
   /** An account with the second factor on (set up with the password in the body). */
   async function withSecondFactor(label: string) {
     const account = await signedUp(label);
-    const started = await api.post(
-      API_PATHS.startSecondFactor,
-      { password: PASSWORD },
-      bearer(account.token),
-    );
-    expect(started.status).toBe(200);
-    const secret = started.body.secret as string;
-    const on = await api.post(
-      API_PATHS.confirmSecondFactor,
-      { code: codeOf(secret) },
-      bearer(account.token),
-    );
-    expect(on.status).toBe(200);
+    const factor = await secondFactorTurnedOn(api, account.token, codeOf, PASSWORD);
     nextStep();
-    return { ...account, secret, recoveryCodes: on.body.recoveryCodes as string[] };
+    return { ...account, ...factor };
   }
 
   /** A second session of the account, as a thief holding its bearer token has. */

@@ -7,7 +7,12 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../contract/api';
-import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
+import {
+  activatedAccount,
+  bearer,
+  secondFactorTurnedOn,
+  uniqueEmail,
+} from '../../testing/server/abuse/accounts';
 import { tally } from '../../testing/server/abuse/attack';
 import { ApiClient } from '../../testing/server/client';
 import { ENGINES, type Engine } from '../../testing/server/engines';
@@ -53,23 +58,11 @@ describe.each(ENGINES)('the second factor on %s', (_name, engine: Engine) => {
   /** An account with the second factor on: its secret and recovery codes. */
   async function withSecondFactor(label: string) {
     const account = await signedUp(label);
-    const started = await api.post(
-      API_PATHS.startSecondFactor,
-      { password: PASSWORD },
-      bearer(account.token),
-    );
-    expect(started.status).toBe(200);
-    const secret = started.body.secret as string;
-    const confirmed = await api.post(
-      API_PATHS.confirmSecondFactor,
-      { code: codeOf(secret) },
-      bearer(account.token),
-    );
-    expect(confirmed.status).toBe(200);
+    const factor = await secondFactorTurnedOn(api, account.token, codeOf, PASSWORD);
     // Its notice is out before the test goes on: two notices waiting together may be delivered
     // in either order, and a test that counts mails reads them in order.
     expect((await api.waitForMail(account.email, 2)).subject).toBe('Two-step sign-in is on');
-    return { ...account, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+    return { ...account, ...factor };
   }
 
   /** The ticket of a login's second step. */

@@ -9,7 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 
 import { API_PATHS } from '../../../contract/api';
-import { activatedAccount, bearer, uniqueEmail } from '../../../testing/server/abuse/accounts';
+import {
+  activatedAccount,
+  bearer,
+  secondFactorTurnedOn,
+  uniqueEmail,
+} from '../../../testing/server/abuse/accounts';
 import type { ApiClient } from '../../../testing/server/client';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
 import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
@@ -48,15 +53,10 @@ describe.each(ENGINES)('second steps on %s', (_name, engine: Engine) => {
   async function withSecondFactor(label: string) {
     const email = uniqueEmail(label);
     const token = await activatedAccount(api, email, PASSWORD);
-    const started = await api.post(
-      API_PATHS.startSecondFactor,
-      { password: PASSWORD },
-      bearer(token),
-    );
-    const secret = Secret.fromBase32(started.body.secret as string);
-    const code = () => TOTP.generate({ secret, timestamp: nowMs });
-    const on = await api.post(API_PATHS.confirmSecondFactor, { code: code() }, bearer(token));
-    expect(on.status).toBe(200);
+    const codeAt = (key: string) =>
+      TOTP.generate({ secret: Secret.fromBase32(key), timestamp: nowMs });
+    const { secret } = await secondFactorTurnedOn(api, token, codeAt, PASSWORD);
+    const code = () => codeAt(secret);
     await app.mail.idle();
     let mails = (await api.mailsTo(email)).length;
     return {

@@ -60,6 +60,28 @@ export async function confirmSession(
   if (answer.status !== 200) throw new Error(`confirm answered ${answer.status}`);
 }
 
+/**
+ * Turns the second factor on for the session `token`: the setup with the password in its body,
+ * then the first code, `codeAt` of the key. Returns the key (base32) and the recovery codes.
+ */
+export async function secondFactorTurnedOn(
+  client: Pick<ApiClient, 'post'>,
+  token: string,
+  codeAt: (secret: string) => string,
+  password = OWNER_PASSWORD,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await client.post(API_PATHS.startSecondFactor, { password }, bearer(token));
+  if (started.status !== 200) throw new Error(`two-step setup answered ${started.status}`);
+  const secret = started.body.secret as string;
+  const on = await client.post(
+    API_PATHS.confirmSecondFactor,
+    { code: codeAt(secret) },
+    bearer(token),
+  );
+  if (on.status !== 200) throw new Error(`two-step first code answered ${on.status}`);
+  return { secret, recoveryCodes: on.body.recoveryCodes as string[] };
+}
+
 /** A six-digit code that is not `code`. */
 export function wrongCode(code: string, offset = 1): string {
   return String((Number(code) + offset) % 1_000_000).padStart(6, '0');
