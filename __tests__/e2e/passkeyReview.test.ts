@@ -2,7 +2,6 @@
 // DevTools protocol's virtual authenticator: adding a passkey asks for a confirmation first; after
 // a password reset, and after "Log out all other devices", home names the passkeys added in the
 // last days and removes those the visitor ticks.
-import type { BrowserContext, Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, waitForMail, type Account } from '../../testing/browser/api';
 import {
@@ -14,28 +13,14 @@ import {
   ROUTES,
   section,
 } from '../../testing/browser/app';
+import { addAuthenticator, passkeyOrigin } from '../../testing/browser/authenticator';
 import { axeViolations } from '../../testing/browser/axe';
 import { PHONE_360 } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
-/** WebAuthn takes a domain: the pages are opened on localhost (see passkeys.test.ts). */
-const origin = () => `http://localhost:${suite.server.port}`;
-
-async function addAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
+/** WebAuthn takes a domain: the pages are opened on localhost. */
+const origin = () => passkeyOrigin(suite.server.port);
 
 /** Logs in on localhost and adds a passkey named `name`, confirming it is you first. */
 async function withPasskey(account: Account, name: string) {

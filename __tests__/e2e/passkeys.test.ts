@@ -4,7 +4,7 @@
 // session list saying how that session was opened, its renaming, and its removal once the session
 // is confirmed with the passkey itself; a browser without that passkey cannot sign in with it, nor
 // can anyone once it is removed.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, type Account } from '../../testing/browser/api';
 import {
@@ -17,35 +17,13 @@ import {
   ROUTES,
   storedToken,
 } from '../../testing/browser/app';
+import { addAuthenticator, passkeyOrigin } from '../../testing/browser/authenticator';
 import { axeViolations } from '../../testing/browser/axe';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 
 const suite = setUpBrowserSuite();
 
-/**
- * The server's relying party is PUBLIC_URL's host name, `localhost` when it is unset (as here):
- * WebAuthn takes a domain, never an address, so the pages are opened on localhost, not 127.0.0.1.
- */
-const origin = () => `http://localhost:${suite.server.port}`;
-
-/** A virtual authenticator in this page's browser context: a platform one with a fingerprint. */
-async function addAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  const credentials = async () =>
-    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  return { credentials };
-}
+const origin = () => passkeyOrigin(suite.server.port);
 
 /**
  * A browser whose fields offer no passkeys: the virtual authenticator answers the email field's
