@@ -1,45 +1,22 @@
 // From a reference alone: `npm run replay -- --ref REF --page` serves replay.html on loopback with
 // that upload loaded, and the page shows its steps.
-import { spawn, type ChildProcess } from 'node:child_process';
-
 import { API_PATHS } from '../../contract/api';
 import { generatedLogText, refusedActivationLog } from '../../testing/actionLog/generatedLog';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 import { DIST_DIR } from '../../testing/browser/paths';
-import { REPO_ROOT } from '../../testing/processes';
+import { replayPageServer } from '../../testing/browser/replayPage';
 import { sendLog } from '../../testing/server/actionLogs';
 
 const suite = setUpBrowserSuite();
-let child: ChildProcess | undefined;
-
-afterEach(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child!.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-});
+const pageServer = replayPageServer();
 
 /** Starts the page server for a reference; resolves with the address it prints. */
 function servePage(reference: string): Promise<string> {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/replay.ts', '--ref', reference, '--page'],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: suite.server.dataDir, DIST_DIR, NODE_ENV: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let errors = '';
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = /http:\/\/127\.0\.0\.1:\d+\/replay\.html\?log=\S+/.exec(output);
-      if (address) resolve(address[0]);
-    });
-    child!.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child!.once('exit', (code) => reject(new Error(`replay exited ${code}: ${errors}`)));
+  return pageServer.serve(reference, {
+    ...process.env,
+    DATA_DIR: suite.server.dataDir,
+    DIST_DIR,
+    NODE_ENV: '',
   });
 }
 

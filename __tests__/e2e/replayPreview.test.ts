@@ -2,7 +2,7 @@
 // (it never takes the focus, the keyboard or the scroll), the step's details give the server's
 // reason in full and a time with its zone, and the page's header says what the command's
 // timeline says first.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 import { newAccount } from '../../testing/browser/api';
@@ -10,20 +10,14 @@ import { expectView, formAlert, ROUTES, signUpThroughForm } from '../../testing/
 import { DESKTOP } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 import { DIST_DIR } from '../../testing/browser/paths';
+import { replayPageServer } from '../../testing/browser/replayPage';
 import { REPO_ROOT } from '../../testing/processes';
 
 const suite = setUpBrowserSuite();
 const run = promisify(execFile);
 /** The analyst's zone, for the page and the command alike. */
 const ZONE = 'Asia/Phnom_Penh';
-let child: ChildProcess | undefined;
-
-afterEach(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child!.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-});
+const pageServer = replayPageServer();
 
 const env = () => ({
   ...process.env,
@@ -33,24 +27,7 @@ const env = () => ({
   TZ: ZONE,
 });
 
-function servePage(reference: string): Promise<string> {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/replay.ts', '--ref', reference, '--page'],
-    { cwd: REPO_ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let errors = '';
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = /http:\/\/127\.0\.0\.1:\d+\/replay\.html\?log=\S+/.exec(output);
-      if (address) resolve(address[0]);
-    });
-    child!.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child!.once('exit', (code) => reject(new Error(`replay exited ${code}: ${errors}`)));
-  });
-}
+const servePage = (reference: string) => pageServer.serve(reference, env());
 
 test('the preview never takes the keyboard; details give the server and the zone; one header', async () => {
   // A visitor is refused twice on the sign-up form: by the browser, then by the server.
