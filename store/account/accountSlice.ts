@@ -203,9 +203,13 @@ export const accountSlice = createSlice({
       .addMatcher(api.endpoints.disableSecondFactor.matchFulfilled, (state) => {
         state.secondFactor = { enabled: false, recoveryCodesLeft: 0 };
       })
+      // A confirmation only ends by its time (the listener's timer) or by a change refused for
+      // want of one, so an answer asked before a confirmation, arriving after it, never takes it
+      // back: the later end wins.
       .addMatcher(api.endpoints.confirmation.matchFulfilled, (state, { payload }) => {
-        if (payload.until === null) delete state.confirmedUntil;
-        else state.confirmedUntil = payload.until;
+        const until = Math.max(payload.until ?? 0, state.confirmedUntil ?? 0);
+        if (until === 0) delete state.confirmedUntil;
+        else state.confirmedUntil = until;
       })
       .addMatcher(api.endpoints.confirm.matchFulfilled, (state, { payload }) => {
         state.confirmedUntil = payload.until;

@@ -149,3 +149,32 @@ it('records the new password fields redacted in the action log', async () => {
   expect(exported).toContain('currentPassword');
   expect(exported).not.toContain('secret-words');
 });
+
+it('keeps a confirmation made while an earlier question about it was still on its way', async () => {
+  // Home asks whether the session is confirmed on every navigation; on a slow network that
+  // answer ("not confirmed") can arrive after the visitor has confirmed.
+  let answerStaleRead: () => void = () => {};
+  const staleRead = new Promise<void>((resolve) => (answerStaleRead = resolve));
+  const until = NOW / 1000 + 600;
+  const requests = stubFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === API_PATHS.confirmation && request.method === 'GET') {
+      await staleRead;
+      return json(200, { error: false, until: null });
+    }
+    if (path === API_PATHS.confirm) return json(200, { error: false, until });
+    return server(request);
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await store.dispatch(api.endpoints.confirm.initiate({ password: 'pw' }, UNTRACKED));
+  expect(store.getState().account.confirmedUntil).toBe(until);
+  answerStaleRead();
+  await settle(store);
+  expect(requests.some((r) => r.method === 'GET' && r.url.endsWith(API_PATHS.confirmation))).toBe(
+    true,
+  );
+  expect(store.getState().account.confirmedUntil).toBe(until);
+});
