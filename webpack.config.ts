@@ -231,6 +231,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       // name. Development keeps webpack's named ids: Fast Refresh swaps a module by its id, and
       // ids that follow use shift under an edit.
       ...(production ? { mangleExports: 'size' as const, moduleIds: 'size' as const } : {}),
+      // A build with an error emits nothing, so the page keeps running the last good one and its
+      // fix arrives as a hot update that keeps the page's state, not as a reload.
+      emitOnErrors: false,
     },
     performance: { hints: false },
     devServer: {

@@ -174,3 +174,47 @@ it('keeps typed text, the document and the store across view, listener and slice
   expect(marks.documentLoads).toBe(0);
   await context.close();
 });
+
+it('keeps typed text and the document across a syntax error and its fix', async () => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await page.goto(`${dev.url}/login`);
+  await page.locator('[data-view="login"]').waitFor();
+  await field(page, 'email').fill('typed.before.error@example.com');
+  const marks = await markPage(page);
+  const reported = new Promise<void>((resolve) => {
+    page.on('console', (message) => {
+      if (/Errors while compiling/.test(message.text())) resolve();
+    });
+  });
+
+  const nonce = `fixed-${Date.now().toString(36)}`;
+  await withEdit(
+    VIEW_FILE,
+    (text) => `${text}\nexport const broken = ;\n`,
+    async () => {
+      await reported;
+      // The fix, with a mark that shows it arrived.
+      const original = fs
+        .readFileSync(VIEW_FILE, 'utf8')
+        .replace('\nexport const broken = ;\n', '');
+      fs.writeFileSync(
+        VIEW_FILE,
+        original.replace(
+          "{t('login.noAccount')} <Link",
+          `{t('login.noAccount')} <span data-hot-edit>${nonce}</span> <Link`,
+        ),
+      );
+      await page.locator('[data-hot-edit]').filter({ hasText: nonce }).waitFor();
+      expect(await field(page, 'email').inputValue()).toBe('typed.before.error@example.com');
+      expect(await sameDocumentAndStore(page)).toEqual({
+        mark: 'still the same document',
+        sameActionLog: true,
+        loads: 1,
+      });
+    },
+  );
+  await page.locator('[data-hot-edit]').waitFor({ state: 'detached' });
+  expect(marks.documentLoads).toBe(0);
+  await context.close();
+});
