@@ -135,6 +135,7 @@ const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
 db.pragma('secure_delete = ON');
+db.pragma('foreign_keys = ON');
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');

@@ -77,24 +77,10 @@ export async function setEmail(db: Kysely<Database>, userId: string, email: stri
   await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
 }
 
-/** The tables that hold rows of a user (by `user_id`). */
-const USER_TABLES = [
-  'sessions',
-  'activation_codes',
-  'registrations',
-  'account_codes',
-  'action_logs',
-  'second_factors',
-  'recovery_codes',
-  'pending_logins',
-  'passkey_challenges',
-  'passkeys',
-  'known_devices',
-] as const;
-
 /**
- * Every row of the user, its events (./auth-events.ts) and its email's pending sign-ups included,
- * then the user; run it in a transaction.
+ * The user and every row of theirs: the rows that name the user go by their foreign keys' ON DELETE
+ * CASCADE (server/__tests__/cascades.test.ts); its events (which a log id ties to it, too) and its
+ * email's pending sign-ups hold no key to the user and go here. Run it in a transaction.
  */
 export async function deleteUser(trx: Kysely<Database>, userId: string): Promise<void> {
   await deleteUserAuthEvents(trx, userId);
@@ -104,8 +90,5 @@ export async function deleteUser(trx: Kysely<Database>, userId: string): Promise
     .where('id', '=', userId)
     .executeTakeFirst();
   if (user) await endPendingSignups(trx, user.email);
-  for (const table of USER_TABLES) {
-    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-  }
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Written against the common subset of SQLite and PostgreSQL so one migration serves both.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -32,7 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('sessions').execute();
   await db.schema.dropTable('activation_codes').execute();
   await db.schema.dropTable('users').execute();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Every later sign-up for a not-yet-activated email keeps its own password: activation picks the
 // one that matches, so a stranger's sign-up never sets the owner's password.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('registrations')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('rate_limits').execute();
   await db.schema.dropTable('registrations').execute();
 }

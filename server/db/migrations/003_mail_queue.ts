@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Mail leaves through this table: stored in the transaction of the data it is about, deleted once
 // the mail server takes it. A message's row holds its code until then.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('mail_queue')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -20,6 +20,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('mail_queue').execute();
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Activity logs sent to support. An upload made while signed in belongs to that user: deleting
 // the account deletes it. Uploads are deleted after 30 days in any case (routes/action-logs.ts).
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('action_logs')
     .addColumn('reference', 'text', (c) => c.primaryKey())
@@ -19,6 +19,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('action_logs_user_id').on('action_logs').column('user_id').execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('action_logs').execute();
 }

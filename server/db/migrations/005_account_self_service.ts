@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // One-time codes for a password reset and an email change (stored as HMAC like activation
 // codes, one live code per user and purpose), and what the session list shows: a public id that is
 // not the token, when the session was last used, and the browser that opened it.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('account_codes')
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('sessions_id').on('sessions').column('id').unique().execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('sessions_id').execute();
   await db.schema.alterTable('sessions').dropColumn('user_agent').execute();
   await db.schema.alterTable('sessions').dropColumn('last_used_at').execute();

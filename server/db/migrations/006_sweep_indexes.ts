@@ -10,12 +10,12 @@ const INDEXES = [
   ['rate_limits_expire', 'rate_limits', 'expire'],
 ] as const;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, table, column] of INDEXES) {
     await db.schema.createIndex(name).on(table).column(column).execute();
   }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   for (const [name] of INDEXES) await db.schema.dropIndex(name).execute();
 }

@@ -4,7 +4,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // row, sent at commit), so a process may keep live sessions in memory and stay exact
 // (server/repo/session-cache.ts). The payload names the schema: several databases may share one
 // server's channel. SQLite has a single process per file and no cache: nothing to do.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`create function accounts_session_ended() returns trigger language plpgsql as $$
     begin
@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row execute function accounts_user_changed()`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`drop trigger users_changed on users`.execute(db);
   await sql`drop function accounts_user_changed()`.execute(db);

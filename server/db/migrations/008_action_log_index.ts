@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // logging out): `action_log_users`, and deleting any of those users deletes the upload, whatever
 // deletes the user (a trigger on the link, fired by the link's cascade; 016 moves it to users).
 // The uploads kept before are indexed by the server as it starts (016's index_version).
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   for (const [column, type] of [
     ['started_at', 'bigint'],
     ['duration_ms', 'bigint'],
@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('action_log_users').execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`drop function accounts_action_log_user_gone()`.execute(db);

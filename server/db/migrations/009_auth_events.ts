@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 // request, written with the decision, so an analyst can join an uploaded log with the server's
 // side of it by log id and request id. No secret is ever stored; the client address only as an
 // HMAC whose key is this deployment's own (`server_secrets`, made once here).
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('auth_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -33,12 +33,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
   await db
-    .insertInto('server_secrets' as never)
-    .values({ name: 'address-hmac', value: randomBytes(32).toString('base64url') } as never)
+    .insertInto('server_secrets')
+    .values({ name: 'address-hmac', value: randomBytes(32).toString('base64url') })
     .execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('server_secrets').execute();
   await db.schema.dropTable('auth_events').execute();
 }

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 // accepted, so no code is accepted twice; ten single-use recovery codes, as SHA-256; and the logins
 // waiting for their second step (their token as SHA-256). Each session says how it was opened.
 // Without SECRET_KEY (outside production), the key is this deployment's own, made once here.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('second_factors')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -38,16 +38,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('opened_by', 'text', (c) => c.notNull().defaultTo('password'))
     .execute();
   await db
-    .insertInto('server_secrets' as never)
-    .values({ name: 'second-factor-key', value: randomBytes(32).toString('base64url') } as never)
+    .insertInto('server_secrets')
+    .values({ name: 'second-factor-key', value: randomBytes(32).toString('base64url') })
     .execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db
-    .deleteFrom('server_secrets' as never)
-    .where('name' as never, '=', 'second-factor-key' as never)
-    .execute();
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('server_secrets').where('name', '=', 'second-factor-key').execute();
   await db.schema.alterTable('sessions').dropColumn('opened_by').execute();
   await db.schema.dropTable('pending_logins').execute();
   await db.schema.dropTable('recovery_codes').execute();

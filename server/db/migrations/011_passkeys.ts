@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 // is kept as SHA-256 only, lives five minutes and is used once: a conditional delete takes it, so
 // of two requests with one challenge only one goes on. A registration's challenge belongs to the
 // session that asked (its token's hash); a sign-in's to whoever answers it first.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('passkeys')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('passkey_challenges').execute();
   await db.schema.dropTable('passkeys').execute();
 }

@@ -10,12 +10,12 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // the room at once; pages written before gain it as the sweeper removes ended sessions. No
 // rewrite of the table here (`VACUUM FULL` would lock it for the whole copy). SQLite updates rows
 // in place in its b-tree: nothing to do.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`alter table sessions set (fillfactor = 80)`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`alter table sessions reset (fillfactor)`.execute(db);
 }

@@ -9,12 +9,12 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // CPU a verify under load. Changing a text column's collation rewrites no rows; PostgreSQL
 // rebuilds the key's index, holding a lock on the table meanwhile (under a second for a million
 // sessions here). SQLite compares text as bytes already.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`alter table sessions alter column token_hash type text collate "C"`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`alter table sessions alter column token_hash type text collate "default"`.execute(db);
 }

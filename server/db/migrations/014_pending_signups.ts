@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // answers ACCOUNT_NOT_ACTIVATED) from the moment the 201 leaves, whatever the mail worker later
 // makes of it, and whether or not the email already had an account. A pending account's password
 // moves here, so a login reads a pending sign-up's password from one place.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('pending_signups')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -23,6 +23,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select id, email, password_hash, '', 0 from users where activated_at is null`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('pending_signups').execute();
 }

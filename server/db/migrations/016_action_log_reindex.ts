@@ -15,7 +15,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // again may untie an account; so deleting a link no longer deletes the upload. Deleting a user
 // does, whatever deletes the user: a trigger on users, before the row goes, in place of 008's
 // trigger on the link.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('action_log_bodies')
     .addColumn('reference', 'text', (c) =>
@@ -58,7 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function down(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`drop trigger action_logs_of_user_gone on users`.execute(db);
     await sql`drop function accounts_action_logs_of_user_gone()`.execute(db);
