@@ -14,7 +14,7 @@ import { validationFailed } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
-import { focusFirstInvalid, readFields } from '../form/formFields';
+import { focusFirstInvalid, readFields } from '../form/formElements';
 import { PasswordField } from '../form/PasswordField';
 import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';

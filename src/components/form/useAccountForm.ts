@@ -10,7 +10,7 @@ import {
 } from '../../../store/submissions/submissionsSlice';
 
 import type { FormField } from './fieldErrorMessage';
-import { focusFirstInvalid, readFields } from './formFields';
+import { focusFirstInvalid, readFields } from './formElements';
 import { useFieldErrors } from './useFieldErrors';
 
 interface AccountFormOptions<K extends FormField, B> {
