@@ -3,12 +3,10 @@ import { useEffect, useRef } from 'react';
 import type { VerifyAccountBody as Body } from '../../../contract/api';
 import { formFields } from '../../../contract/endpoints';
 import { checkEmail, PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
-import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import {
   newPasswordAsked,
   selectChoosingPassword,
 } from '../../../store/activation/activationSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { validationFailed } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
@@ -18,7 +16,7 @@ import { focusFirstInvalid, readFields } from '../form/formElements';
 import { PasswordField } from '../form/PasswordField';
 import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
@@ -48,11 +46,10 @@ export function ActivationForm({
   const dispatch = useAppDispatch();
   const asked = useAppSelector(selectChoosingPassword);
   const choosing = choosePassword || asked;
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'activation',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('verifyAccount', {
     fields: choosing ? NEW_PASSWORD : SIGNUP_PASSWORD,
-    validate: (values) => refused(VerifyAccountBody, values),
-    toBody: (values): Body => {
+    // Where it leads (home, or a second step) is every way in's one rule (store/auth).
+    toArg: (values): Body => {
       const chosen = {
         email: values.email.trim(),
         code: values.code.trim(),
@@ -62,8 +59,6 @@ export function ActivationForm({
         ? { ...chosen, newPassword: values.newPassword }
         : { ...chosen, password: values.password };
     },
-    // Where it leads (home, or a second step) is every way in's one rule (store/auth).
-    send: (body) => dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED)),
   });
   const formRef = useRef<HTMLFormElement>(null);
   // The new field takes the focus once the visitor asked for it.

@@ -1,12 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 
-import { formFields } from '../../../contract/endpoints';
-import {
-  ChangeEmailBody,
-  ConfirmEmailChangeBody,
-  fieldErrors as refused,
-} from '../../../contract/schemas';
-
 import {
   emailChangeRetried,
   selectEmailChangeError,
@@ -22,7 +15,7 @@ import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { codeRequestErrorText, requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { ConfirmFirst } from './ConfirmFirst';
@@ -32,7 +25,6 @@ import { useCountdown } from './useCountdown';
 
 /** The session is confirmed (ConfirmFirst): only the new address is asked. */
 const REQUEST_FIELDS = ['newEmail'] as const;
-const CONFIRM_FIELDS = formFields('confirmEmailChange');
 
 /**
  * An email change: the password and the new address, then the code mailed there. Which step
@@ -85,15 +77,11 @@ export function ChangeEmailForm({
 
 function RequestEmailForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const confirmed = useAppSelector((state) => selectSubmission(state, 'confirmEmail'));
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'changeEmail',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('changeEmail', {
     fields: REQUEST_FIELDS,
-    validate: (values) => refused(ChangeEmailBody, values),
-    toBody: (values) => ({ newEmail: values.newEmail.trim() }),
-    send: (body) => dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED)),
+    toArg: (values) => ({ newEmail: values.newEmail.trim() }),
   });
   const changed = confirmed.status === 'succeeded' && user;
   return (
@@ -123,7 +111,6 @@ function ConfirmEmailForm({
   linkToken?: string;
 }) {
   const t = useT();
-  const dispatch = useAppDispatch();
   const asked = useAppSelector((state) => selectSubmission(state, 'changeEmail'));
   const justAsked = useRef(asked.status === 'succeeded');
   const formRef = useRef<HTMLFormElement>(null);
@@ -132,12 +119,8 @@ function ConfirmEmailForm({
   useEffect(() => {
     if (justAsked.current) codeInput(formRef.current)?.focus();
   }, []);
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'confirmEmail',
-    fields: CONFIRM_FIELDS,
-    validate: (values) => refused(ConfirmEmailChangeBody, values),
-    toBody: (values) => ({ code: values.code.trim(), ...(linkToken ? { linkToken } : {}) }),
-    send: (body) => dispatch(api.endpoints.confirmEmailChange.initiate(body, UNTRACKED)),
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirmEmailChange', {
+    toArg: (values) => ({ code: values.code.trim(), ...(linkToken ? { linkToken } : {}) }),
   });
   return (
     <form ref={formRef} {...formProps}>
