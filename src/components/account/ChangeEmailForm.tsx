@@ -5,7 +5,6 @@ import {
   selectEmailChangeError,
   selectPendingEmail,
 } from '../../../store/account/accountSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSubmission } from '../../../store/submissions/submissionsSlice';
@@ -15,7 +14,7 @@ import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { codeRequestErrorText, requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useEndpointForm } from '../form/useEndpointForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { ConfirmFirst } from './ConfirmFirst';
@@ -141,9 +140,8 @@ function ConfirmEmailForm({
 /** A new code for the pending change (once a minute, as the server allows), or no change. */
 function PendingEmailActions({ email, onResent }: { email: string; onResent: () => void }) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const resend = useAppSelector((state) => selectSubmission(state, 'resendEmailCode'));
-  const cancel = useAppSelector((state) => selectSubmission(state, 'cancelEmailChange'));
+  const { submission: resend, send: sendResend } = useEndpointCall('resendEmailChange');
+  const { submission: cancel, send: sendCancel } = useEndpointCall('cancelEmailChange');
   const secondsLeft = useCountdown(resend.succeededAt, RESEND_INTERVAL_MS);
   const waitId = useId();
   const failed = [resend, cancel].find((submission) => submission.status === 'failed');
@@ -157,9 +155,7 @@ function PendingEmailActions({ email, onResent }: { email: string; onResent: () 
           aria-describedby={secondsLeft > 0 ? waitId : undefined}
           onClick={() =>
             // A new code is on its way: the focus goes back to the field that takes it.
-            void dispatch(api.endpoints.resendEmailChange.initiate(undefined, UNTRACKED)).then(
-              (result) => 'data' in result && onResent(),
-            )
+            void sendResend().then((result) => 'data' in result && onResent())
           }
         >
           {resend.status === 'pending' ? t('email.resending') : t('email.resend')}
@@ -168,7 +164,7 @@ function PendingEmailActions({ email, onResent }: { email: string; onResent: () 
           type="button"
           className="button button--secondary"
           disabled={cancel.status === 'pending'}
-          onClick={() => dispatch(api.endpoints.cancelEmailChange.initiate(undefined, UNTRACKED))}
+          onClick={() => void sendCancel()}
         >
           {cancel.status === 'pending' ? t('email.cancelling') : t('email.cancel')}
         </button>

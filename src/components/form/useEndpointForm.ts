@@ -33,6 +33,24 @@ interface EndpointFormOptions<N extends FormEndpoint, K extends FormField> {
 type Sent = Promise<{ data: unknown } | { error: unknown }>;
 
 /**
+ * An endpoint a form or a button sends, named once: its request state (the table's `form`) and
+ * its trigger, which resolves with RTK Query's result.
+ */
+export function useEndpointCall<N extends FormEndpoint>(endpoint: N) {
+  const dispatch = useAppDispatch();
+  const name = (endpoints[endpoint] as EndpointSpec).form as FormName;
+  const submission = useAppSelector((state) => selectSubmission(state, name));
+  function send(arg: ArgOf<N>): Sent {
+    // One trigger for every form's endpoint: TypeScript cannot pair a union of names with its args.
+    const { initiate } = api.endpoints[endpoint] as unknown as {
+      initiate: (arg: ArgOf<N>, options: typeof UNTRACKED) => Parameters<typeof dispatch>[0];
+    };
+    return dispatch(initiate(arg, UNTRACKED)) as unknown as Sent;
+  }
+  return { name, submission, send };
+}
+
+/**
  * The form of an endpoint, named once: its request state (the table's `form`), its fields, its
  * checks (the body's schema) and its request all come from the endpoint's entry. The submit flow
  * every form shares: read the fields, check them, focus the first problem, send, then hand
@@ -43,25 +61,16 @@ export function useEndpointForm<
   K extends FormField = Extract<FormFieldOf<N>, FormField>,
 >(endpoint: N, options: EndpointFormOptions<N, K>) {
   const spec: EndpointSpec = endpoints[endpoint];
-  const name = spec.form as FormName;
+  const { name, submission, send } = useEndpointCall(endpoint);
   const fields = options.fields ?? (formFields(endpoint) as readonly FormField[] as readonly K[]);
   const body = spec.body as Parameters<typeof refused<K>>[0] | undefined;
   const validate =
     options.validate ?? ((values: Record<K, string>) => (body ? refused(body, values) : {}));
   const dispatch = useAppDispatch();
-  const submission = useAppSelector((state) => selectSubmission(state, name));
   const error = submission.status === 'failed' ? submission.error : null;
   const fieldErrors = useFieldErrors(fields, validate, error?.fields);
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = submission.status === 'pending';
-
-  function send(arg: ArgOf<N>): Sent {
-    // One trigger for every form's endpoint: TypeScript cannot pair a union of names with its args.
-    const { initiate } = api.endpoints[endpoint] as unknown as {
-      initiate: (arg: ArgOf<N>, options: typeof UNTRACKED) => Parameters<typeof dispatch>[0];
-    };
-    return dispatch(initiate(arg, UNTRACKED)) as unknown as Sent;
-  }
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
