@@ -16,7 +16,7 @@ import { focusFirstInvalid, readFields } from '../form/formElements';
 import { PasswordField } from '../form/PasswordField';
 import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useEndpointForm } from '../form/useEndpointForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
@@ -45,6 +45,7 @@ export function ActivationForm({
   const t = useT();
   const dispatch = useAppDispatch();
   const asked = useAppSelector(selectChoosingPassword);
+  const resendForm = useEndpointCall('resendActivation').name;
   const choosing = choosePassword || asked;
   const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('verifyAccount', {
     fields: choosing ? NEW_PASSWORD : SIGNUP_PASSWORD,
@@ -77,7 +78,7 @@ export function ActivationForm({
     if (!problem) return email;
     fieldErrors.setClientErrors({ email: problem });
     focusFirstInvalid(form, ['email'], { email: problem });
-    dispatch(validationFailed({ form: 'resend', fields: { email: problem } }));
+    dispatch(validationFailed({ form: resendForm, fields: { email: problem } }));
     return null;
   }
 

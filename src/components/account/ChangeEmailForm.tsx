@@ -7,7 +7,6 @@ import {
 } from '../../../store/account/accountSlice';
 import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
@@ -77,7 +76,7 @@ export function ChangeEmailForm({
 function RequestEmailForm() {
   const t = useT();
   const user = useAppSelector(selectUser);
-  const confirmed = useAppSelector((state) => selectSubmission(state, 'confirmEmail'));
+  const confirmed = useEndpointCall('confirmEmailChange').submission;
   const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('changeEmail', {
     fields: REQUEST_FIELDS,
     toArg: (values) => ({ newEmail: values.newEmail.trim() }),
@@ -110,7 +109,7 @@ function ConfirmEmailForm({
   linkToken?: string;
 }) {
   const t = useT();
-  const asked = useAppSelector((state) => selectSubmission(state, 'changeEmail'));
+  const asked = useEndpointCall('changeEmail').submission;
   const justAsked = useRef(asked.status === 'succeeded');
   const formRef = useRef<HTMLFormElement>(null);
   const focusCode = () => codeInput(formRef.current)?.focus();

@@ -25,13 +25,12 @@ import {
   selectPasskeyList,
   selectPasskeySupport,
 } from '../../../store/passkeys/passkeysSlice';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
 import { SubmitButton } from '../form/SubmitButton';
-import { useEndpointForm } from '../form/useEndpointForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
@@ -82,7 +81,7 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
   const lapsed = useAppSelector(selectConfirmationLapsed);
   const factor = useAppSelector(selectSecondFactor);
   const [recovery, setRecovery] = useState(false);
-  const sent = useAppSelector((state) => selectSubmission(state, 'confirm'));
+  const sent = useEndpointCall('confirm').submission;
   // The code is asked where the second factor is on, or where the server said it is.
   const withCode = factor?.enabled === true || sent.error?.fields?.code === 'REQUIRED';
   const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirm', {

@@ -14,11 +14,10 @@ import {
   selectSecondFactorSetup,
 } from '../../../store/account/accountSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { SubmitButton } from '../form/SubmitButton';
-import { useEndpointForm } from '../form/useEndpointForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
@@ -55,8 +54,8 @@ function SecondFactorState() {
   const loadError = useAppSelector(selectSecondFactorError);
   const setup = useAppSelector(selectSecondFactorSetup);
   const codes = useAppSelector(selectRecoveryCodes);
-  const renewed = useAppSelector((state) => selectSubmission(state, 'renewRecoveryCodes'));
-  const turnedOff = useAppSelector((state) => selectSubmission(state, 'disableSecondFactor'));
+  const renewed = useEndpointCall('renewRecoveryCodes').submission;
+  const turnedOff = useEndpointCall('disableSecondFactor').submission;
   const stateRef = useRef<HTMLParagraphElement>(null);
   const codesShown = useRef(codes !== null);
   // "I have saved them": what comes next is the state they leave, on or off, not <body>.
