@@ -102,8 +102,8 @@ export interface EndpointSpec {
    */
   readonly confirmation?: { readonly password?: 'password' | 'currentPassword' };
   /**
-   * A way in (a login, an activation, a reset, a second step, a passkey): its success answer is a
-   * session, or the ticket of the login's second step (LoginOk), whichever way in it was.
+   * A way in: its success answer is a session, or the ticket of the login's second step
+   * (LoginOk). The app treats every endpoint marked so alike (store/auth/wayIn.ts).
    */
   readonly signsIn?: true;
   /** The largest body taken, in bytes, when above the server's default. */
