@@ -13,6 +13,7 @@ import { answerEveryEndpoint } from './http/endpoints';
 import { errorBody, registerErrorHandler, sendError } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import openapi from './http/openapi';
+import { registerRequestFacts } from './http/request-facts';
 import { apiOriginOfBuild, securityHeadersFor } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import limits from './limits/plugin';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   });
   if (applied.length > 0) app.log.info(`Applied the migrations ${applied.join(', ')}`);
   registerJsonBody(app);
+  registerRequestFacts(app);
   registerErrorHandler(app);
   await registerCors(app, config.corsOrigins);
   const passwords = await createPasswordHasher(

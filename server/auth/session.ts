@@ -17,7 +17,6 @@ import { printable } from '../../contract/printable';
 import type { Database, SessionOpener } from '../db/schema';
 import { newDeviceMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
-import { RECORDED } from '../plugins/auth-events';
 import { noteDevice } from '../repo/known-devices';
 import {
   createPendingLogin,
@@ -71,16 +70,7 @@ export async function readSession(request: FastifyRequest): Promise<void> {
 /** A preHandler: without a live session, 401 INVALID_TOKEN and the handler never runs. */
 export async function requireSession(request: FastifyRequest, reply: FastifyReply) {
   await readSession(request);
-  if (!request.session) {
-    reply.fail('INVALID_TOKEN');
-    // An endpoint that records only its refusals (verify) has no hook to write this one. A
-    // request without a token (a guest's every navigation) was refused nothing: not recorded.
-    const recorded = request.routeOptions.config.authEvent;
-    if (recorded && RECORDED[recorded] === 'refusals' && bearerToken(request) !== undefined) {
-      await request.server.authEvents.answered(request, reply);
-    }
-    return reply;
-  }
+  if (!request.session) return reply.fail('INVALID_TOKEN');
   return undefined;
 }
 
