@@ -23,6 +23,7 @@ import sweeper from './maintenance/sweep';
 import authEvents from './plugins/auth-events';
 import metrics from './plugins/metrics';
 import resources, { type Clock } from './plugins/resources';
+import sessions from './plugins/sessions';
 import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
 import activationRoutes from './routes/activation';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   );
   app.addHook('onClose', () => passwords.close());
   await app.register(resources, { config, db, passwords, clock: opts.clock });
+  await app.register(sessions);
   await app.register(metrics);
   await app.register(authEvents);
   await app.register(writeFailures);

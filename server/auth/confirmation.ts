@@ -8,7 +8,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { EndpointSpec } from '../../contract/endpoints';
-import { secondFactorOn, sessionConfirmedUntil } from '../repo/sessions';
+import { secondFactorOn } from '../repo/second-factors';
+import { sessionConfirmedUntil } from '../repo/sessions';
 import { findUserById } from '../repo/users';
 import { secondFactorCodeAccepted } from './second-factor-check';
 import { passwordConfirmed, sessionOf } from './session';

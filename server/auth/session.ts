@@ -18,17 +18,14 @@ import type { Database, SessionOpener } from '../db/schema';
 import { newDeviceMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import { noteDevice } from '../repo/known-devices';
-import {
-  createPendingLogin,
-  createSession,
-  findLiveSessionUser,
-  secondFactorOn,
-} from '../repo/sessions';
+import { createPendingLogin } from '../repo/pending-logins';
+import { secondFactorOn } from '../repo/second-factors';
+import type { FoundSession } from '../repo/sessions';
 import { toPublicUser, type UserRow } from '../repo/users';
 import { hashSessionToken, newSessionToken } from './secrets';
 
 /** The stored row of a live session, joined to its user (whose `id` it carries). */
-type LiveRow = NonNullable<Awaited<ReturnType<typeof findLiveSessionUser>>>;
+type LiveRow = FoundSession;
 
 /** A live session: whose it is, its key, and its times (Unix seconds). */
 export interface Session {
@@ -39,7 +36,7 @@ export interface Session {
   tokenHash: string;
   expiresAt: number;
   lastUsedAt: number;
-  /** Where PostgreSQL read the session's row, for the write of its use (repo/sessions.ts). */
+  /** Where PostgreSQL read the session's row, for the write of its use (repo/session-uses.ts). */
   rowAt?: string;
 }
 
@@ -60,8 +57,8 @@ export async function readSession(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) return;
   const tokenHash = hashSessionToken(token);
-  const { db, clock } = request.server;
-  const row = await findLiveSessionUser(db, tokenHash, clock.nowSeconds());
+  const { sessions, clock } = request.server;
+  const row = await sessions.find(tokenHash, clock.nowSeconds());
   if (!row) return;
   const { expires_at: expiresAt, last_used_at: lastUsedAt, row_at: rowAt, ...user } = row;
   request.session = { userId: user.id, user, tokenHash, expiresAt, lastUsedAt, rowAt };
@@ -141,7 +138,7 @@ export async function openSession(
   user: SessionUser,
   how: { openedBy?: SessionOpener; askSecondFactor?: boolean } = {},
 ): Promise<SessionOk | SecondFactorLogin> {
-  const { authEvents, clock, config } = request.server;
+  const { authEvents, clock, config, sessions } = request.server;
   const now = clock.nowSeconds();
   if (how.askSecondFactor && (await secondFactorOn(trx, user.id))) {
     const pending = await createPendingLogin(trx, user.id, now);
@@ -159,7 +156,7 @@ export async function openSession(
     keepAtMost: config.sessionsMaxPerAccount,
     openedBy: how.openedBy ?? 'password',
   };
-  await createSession(trx, session);
+  await sessions.create(trx, session);
   // A device the account has not been used on before: its owner hears of it. A device is what the
   // mail can name, a browser on a system; a client that names no system (a script) is none.
   const { browser, system } = describeDevice(session.userAgent);
@@ -175,5 +172,5 @@ export default fp(
   async (app) => {
     app.decorateRequest('session', null);
   },
-  { name: 'session', fastify: '5.x', decorators: { fastify: ['db', 'clock'] } },
+  { name: 'session', fastify: '5.x', decorators: { fastify: ['sessions', 'clock'] } },
 );
