@@ -23,7 +23,7 @@ import sweeper from './maintenance/sweep';
 import authEvents from './plugins/auth-events';
 import metrics from './plugins/metrics';
 import resources, { type Clock } from './plugins/resources';
-import sessions from './plugins/sessions';
+import sessionStore from './plugins/session-store';
 import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
 import activationRoutes from './routes/activation';
@@ -37,7 +37,7 @@ import passwordChangeRoutes from './routes/password-change';
 import passwordResetRoutes from './routes/password-reset';
 import secondFactorRoutes from './routes/second-factor';
 import sessionRoutes from './routes/session';
-import sessionListRoutes from './routes/sessions';
+import sessionListRoutes from './routes/session-list';
 import signupRoutes from './routes/signup';
 
 /**
@@ -188,7 +188,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   );
   app.addHook('onClose', () => passwords.close());
   await app.register(resources, { config, db, passwords, clock: opts.clock });
-  await app.register(sessions);
+  await app.register(sessionStore);
   await app.register(metrics);
   await app.register(authEvents);
   await app.register(writeFailures);

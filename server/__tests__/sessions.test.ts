@@ -12,7 +12,7 @@ import { hashSessionToken } from '../auth/secrets';
 import { checkpointElsewhere, openDatabase, sqliteConnectionOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { openSessionStore, type SessionStore } from '../plugins/sessions';
+import { openSessionStore, type SessionStore } from '../plugins/session-store';
 import { SessionUses } from '../repo/session-uses';
 import { createSession, endSession } from '../repo/sessions';
 

@@ -5,7 +5,7 @@
 // status, with durations; auth decisions (plugins/auth-events.ts tells, for each recorded answer);
 // limit refusals (limits/plugin.ts); mail failures (mail/queue.ts). What is read at each scrape:
 // the mail queue's depth and its oldest row's age (the queue every process shares), the session
-// cache's hits and misses (repo/sessions.ts), the database pool, and the process's own metrics.
+// cache's hits and misses (plugins/session-store.ts), the database pool, and the process's own metrics.
 import http from 'node:http';
 
 import type { FastifyPluginAsync } from 'fastify';

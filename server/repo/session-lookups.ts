@@ -1,5 +1,5 @@
 // Verify's lookup of a live session, the server's hot path, in the forms the session store
-// (plugins/sessions.ts) runs it: two native statements on SQLite's connection, PostgreSQL's
+// (plugins/session-store.ts) runs it: two native statements on SQLite's connection, PostgreSQL's
 // lookups batched, and the joined statement compiled once for a transaction or a busy connection.
 import type SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';

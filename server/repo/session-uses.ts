@@ -26,7 +26,7 @@ export interface Use {
  * The uses verify saw in this process that the database does not show yet, written together
  * about once a second: one transaction (SQLite) or one statement per 100 (PostgreSQL) instead
  * of a write on the request path, so verify stays one read however many sessions are in use.
- * The session store (plugins/sessions.ts) keeps one, and records through it.
+ * The session store (plugins/session-store.ts) keeps one, and records through it.
  */
 export class SessionUses {
   private readonly waiting = new Map<string, Use>();

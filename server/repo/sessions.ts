@@ -1,5 +1,5 @@
 // The sessions' queries: plain functions of a database or a transaction. The session store
-// (plugins/sessions.ts, `app.sessions`) runs them, and owns what is kept between requests: the
+// (plugins/session-store.ts, `app.sessions`) runs them, and owns what is kept between requests: the
 // verify lookup's compiled statements and batcher, the PostgreSQL cache, the writer of uses.
 import type { Kysely } from 'kysely';
 
