@@ -329,6 +329,7 @@ describe('the SQLite checkpoint thread', () => {
       expect(stored()).toBe(NOW - 10);
       connection.prepare('commit').run();
       expect(stored()).toBe(NOW + 60);
+      await sessions.close();
     } finally {
       if (connection.inTransaction) connection.prepare('rollback').run();
       await stop();

@@ -24,14 +24,11 @@ import type { FoundSession } from '../repo/sessions';
 import { toPublicUser, type UserRow } from '../repo/users';
 import { hashSessionToken, newSessionToken } from './secrets';
 
-/** The stored row of a live session, joined to its user (whose `id` it carries). */
-type LiveRow = FoundSession;
-
 /** A live session: whose it is, its key, and its times (Unix seconds). */
 export interface Session {
   userId: string;
   /** The signed-in user as stored (`toPublicUser` makes the answer's user of it). */
-  user: Pick<LiveRow, 'id' | 'name' | 'email' | 'created_at'>;
+  user: Pick<FoundSession, 'id' | 'name' | 'email' | 'created_at'>;
   /** SHA-256 of the token, the session's key in the database. */
   tokenHash: string;
   expiresAt: number;
