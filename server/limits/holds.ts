@@ -10,7 +10,8 @@ interface Entry {
   held: number;
   /** Counts releases: a point given back while a request was being refused is seen. */
   releases: number;
-  waiters: Set<() => void>;
+  /** Each waiter, told whether it was woken by a settled point (else: by nothing held, or time). */
+  waiters: Set<(settled: boolean) => void>;
 }
 
 export class Holds {
@@ -44,9 +45,21 @@ export class Holds {
     entry.releases += 1;
     if (freed) {
       const [first] = entry.waiters;
-      first?.();
+      first?.(true);
     }
-    if (entry.held === 0) for (const wake of [...entry.waiters]) wake();
+    if (entry.held === 0) for (const wake of [...entry.waiters]) wake(true);
+    this.forget(id, entry);
+  }
+
+  /**
+   * A point taken for a draw in flight turned out not to be taken (the store refused it): it
+   * holds nothing; once none is held, every waiter tries again (and is refused, or not).
+   */
+  withdraw(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.held = Math.max(0, entry.held - 1);
+    if (entry.held === 0) for (const wake of [...entry.waiters]) wake(false);
     this.forget(id, entry);
   }
 
@@ -58,17 +71,20 @@ export class Holds {
     return this.entries.get(id)?.releases ?? 0;
   }
 
-  /** Resolves when a held point of `id` is released, or at `deadline` (ms since the epoch). */
-  released(id: string, deadline: number): Promise<void> {
+  /**
+   * Resolves when a held point of `id` settles (true: it may be back), when none is held any more
+   * without one settling, or at `deadline` (ms since the epoch) (false: nothing came back).
+   */
+  released(id: string, deadline: number): Promise<boolean> {
     const entry = this.entry(id);
-    return new Promise<void>((resolve) => {
-      const wake = () => {
+    return new Promise<boolean>((resolve) => {
+      const wake = (settled: boolean) => {
         clearTimeout(timer);
         entry.waiters.delete(wake);
         this.forget(id, entry);
-        resolve();
+        resolve(settled);
       };
-      const timer = setTimeout(wake, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(() => wake(false), Math.max(0, deadline - Date.now()));
       entry.waiters.add(wake);
     });
   }

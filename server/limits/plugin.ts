@@ -232,8 +232,8 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     }
     held.add(draw);
     drawer.set(draw, request);
+    // drawOne holds the point from the moment it asks the store for it.
     holding.add(draw);
-    holds.add(holdId(draw));
   }
 
   /**
@@ -246,9 +246,13 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
     const deadline = Date.now() + WAIT_FOR_CHECKS_MS;
     for (;;) {
       const before = holds.releases(id);
+      // Held from the moment it is asked: the store may count the point before its answer
+      // arrives, and a request refused meanwhile must wait for it rather than be refused.
+      holds.add(id);
       try {
         return await draw.counter.consume(draw.key);
       } catch (refusal) {
+        holds.withdraw(id);
         // The store rejects with its answer when the points are spent, with an Error when it fails.
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
         await giveBack(draw.counter, draw.key, 1);
@@ -256,7 +260,8 @@ const limitsPlugin: FastifyPluginAsync<LimitsOptions> = async (app, { config, re
         // A check settled since this draw began (perhaps the last one held): its point may be back.
         if (holds.releases(id) !== before) continue;
         if (!holds.held(id)) throw refusal;
-        await holds.released(id, deadline);
+        // Woken with nothing settled: what was in flight held nothing (or the wait is over).
+        if (!(await holds.released(id, deadline))) throw refusal;
       }
     }
   }
