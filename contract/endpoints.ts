@@ -55,6 +55,11 @@ export const ERRORS = {
     message:
       'Confirm it is you first (POST /v1/api/user/confirm): the password, with the code where two-step sign-in is on, or a passkey.',
   },
+  ACCOUNT_LOCKED: {
+    status: 403,
+    message: 'This account is locked: contact support.',
+  },
+  FORBIDDEN: { status: 403, message: 'Only an operator may do this.' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
@@ -614,6 +619,7 @@ export function refusalsOf(spec: EndpointSpec): ErrorCode[] {
   if (spec.body) codes.push('VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (spec.session === 'required') codes.push('INVALID_TOKEN');
   if (spec.confirmation) codes.push('CONFIRMATION_REQUIRED');
+  if (spec.signsIn) codes.push('ACCOUNT_LOCKED');
   if (spec.confirmation?.password) codes.push('INVALID_CODE', 'RATE_LIMITED');
   codes.push(...spec.refusals, ...COMMON_REFUSALS);
   return [...new Set(codes)];

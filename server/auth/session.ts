@@ -26,6 +26,7 @@ import {
   secondFactorOn,
 } from '../repo/sessions';
 import { toPublicUser, type UserRow } from '../repo/users';
+import { refuseLocked } from './lock';
 import { hashSessionToken, newSessionToken } from './secrets';
 
 /** The stored row of a live session, joined to its user (whose `id` it carries). */
@@ -131,7 +132,7 @@ type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'created_at'>;
  * record of the decision, and the answer with its token. `openedBy` is what the session list
  * shows. With `askSecondFactor` (the way in was the password alone), an account whose second
  * factor is on gets no session: a login waiting for its second step stands in its place, and the
- * answer is its ticket.
+ * answer is its ticket. A locked account gets neither (auth/lock.ts).
  */
 export async function openSession(
   trx: Transaction<Database>,
@@ -152,6 +153,7 @@ export async function openSession(
   how: { openedBy?: SessionOpener; askSecondFactor?: boolean } = {},
 ): Promise<SessionOk | SecondFactorLogin> {
   const { authEvents, clock, config } = request.server;
+  await refuseLocked(trx, user.id);
   const now = clock.nowSeconds();
   if (how.askSecondFactor && (await secondFactorOn(trx, user.id))) {
     const pending = await createPendingLogin(trx, user.id, now);
