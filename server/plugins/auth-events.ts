@@ -66,6 +66,15 @@ export const RECORDED: Record<EndpointName, 'all' | 'refusals' | 'none'> = {
   live: 'none',
   ready: 'none',
   outbox: 'none',
+  // Support's reads record their refusals (someone not an operator trying); its actions all.
+  operatorUsers: 'refusals',
+  operatorUser: 'refusals',
+  operatorUserEvents: 'refusals',
+  operatorEndSessions: 'all',
+  operatorLock: 'all',
+  operatorUnlock: 'all',
+  operatorResendActivation: 'all',
+  operatorDeleteUser: 'all',
 };
 
 /** What a request gathered for its event on the way. */
@@ -128,6 +137,8 @@ export interface EventParts {
   /** The session's public id; or the token hash of the live session to read it from. */
   sessionId?: string | null;
   sessionTokenHash?: string;
+  /** The operator who acted, on an operator's action. */
+  operatorId?: string | null;
 }
 
 export interface AuthEvents {
@@ -135,7 +146,7 @@ export interface AuthEvents {
   accepted(
     trx: Transaction<Database>,
     request: FastifyRequest,
-    who?: { userId?: string | null; sessionId?: string | null },
+    who?: { userId?: string | null; sessionId?: string | null; operatorId?: string | null },
   ): Promise<void>;
   /** The answer's event, unless the handler wrote it; a 5xx writes none. */
   answered(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -196,6 +207,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       address_hash: hashAddress(parts.address),
       log_id: sentId(parts.headers['x-log-id']),
       request_id: sentId(parts.headers['x-request-id']),
+      operator_id: parts.operatorId ?? null,
     };
   };
   const insert: AuthEvents['insert'] = async (into, parts) => {

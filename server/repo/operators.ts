@@ -1,7 +1,7 @@
 // Operators and locked accounts (migration 019): who may use the operator API (granted and revoked
 // from the command line only), which accounts are locked, and how a session's last confirmation
 // was made. The operator API's reads of a user live here too.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { Database, SessionConfirmer } from '../db/schema';
 
@@ -86,5 +86,90 @@ export async function noteConfirmationMethod(
     .updateTable('sessions')
     .set({ confirmed_by: by })
     .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+export async function isOperator(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('operator_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && row.operator_at !== null;
+}
+
+/** The session's confirmation: until when and how; null when it never was. */
+export async function sessionConfirmation(db: Kysely<Database>, tokenHash: string) {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['confirmed_until', 'confirmed_by'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.confirmed_until ? { until: row.confirmed_until, by: row.confirmed_by } : null;
+}
+
+const USER_COLUMNS = ['id', 'email', 'name', 'created_at', 'activated_at', 'locked_at'] as const;
+
+/** Users whose email starts with `prefix` (LIKE's wildcards taken literally), or of one id. */
+export function findUsers(
+  db: Kysely<Database>,
+  by: { emailPrefix?: string; id?: string },
+  max: number,
+) {
+  let query = db.selectFrom('users').select(USER_COLUMNS).orderBy('email').limit(max);
+  if (by.id !== undefined) query = query.where('id', '=', by.id);
+  if (by.emailPrefix !== undefined) {
+    const escaped = by.emailPrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where(sql<boolean>`email like ${`${escaped}%`} escape '\\'`);
+  }
+  return query.execute();
+}
+
+export function findUserRow(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('users')
+    .select([...USER_COLUMNS, 'operator_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Ways in whose accepted events opened a session. */
+const SIGN_INS = ['login', 'loginSecondFactor', 'passkeyLogin', 'verifyAccount', 'resetPassword'];
+
+/** When the user last signed in, as the record says (Unix ms), or null. */
+export async function lastSignIn(db: Kysely<Database>, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('auth_events')
+    .select((eb) => eb.fn.max('time').as('time'))
+    .where('user_id', '=', userId)
+    .where('outcome', '=', 'accepted')
+    .where('session_id', 'is not', null)
+    .where('event', 'in', SIGN_INS)
+    .executeTakeFirst();
+  return row?.time === null || row?.time === undefined ? null : Number(row.time);
+}
+
+/** A page of the user's events, newest first, strictly before the cursor (time, id). */
+export function userEvents(
+  db: Kysely<Database>,
+  userId: string,
+  before: { time: number; id: string } | undefined,
+  size: number,
+) {
+  return db
+    .selectFrom('auth_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(before !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('time', '<', before!.time),
+          eb.and([eb('time', '=', before!.time), eb('id', '<', before!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size)
     .execute();
 }
