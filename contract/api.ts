@@ -29,3 +29,5 @@ export type OperatorUsersOk = v.InferOutput<typeof O.OperatorUsersOk>;
 export type OperatorUserOk = v.InferOutput<typeof O.OperatorUserOk>;
 export type OperatorEventsOk = v.InferOutput<typeof O.OperatorEventsOk>;
 export type OperatorEndSessionsOk = v.InferOutput<typeof O.OperatorEndSessionsOk>;
+export type OperatorUploadsOk = v.InferOutput<typeof O.OperatorUploadsOk>;
+export type OperatorUploadOk = v.InferOutput<typeof O.OperatorUploadOk>;

@@ -206,6 +206,33 @@ const operatorEndpoints = {
     answers: { 200: S.PlainOk },
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
+  operatorAddressEvents: {
+    method: 'GET',
+    path: '/v1/api/operator/events',
+    tag: 'operator',
+    session: 'required',
+    query: O.OperatorAddressEventsQuery,
+    answers: { 200: O.OperatorEventsOk },
+    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
+  },
+  operatorUserUploads: {
+    method: 'GET',
+    path: `${OPERATOR_USER}/uploads`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 200: O.OperatorUploadsOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorUpload: {
+    method: 'GET',
+    path: '/v1/api/operator/uploads/:id',
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUploadParams,
+    answers: { 200: O.OperatorUploadOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 export const endpoints = {
@@ -682,6 +709,9 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   operatorUnlock: "Unlock a user's account; the user is mailed",
   operatorResendActivation: 'Mail a new activation code to a user not yet activated',
   operatorDeleteUser: 'Delete a user and every row of theirs; the user is mailed',
+  operatorAddressEvents: 'The auth events from a client address, newest first, 50 a page',
+  operatorUserUploads: 'The activity logs tied to a user, newest first',
+  operatorUpload: 'An activity log by its reference, for the replay page',
 };
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */

@@ -16,10 +16,20 @@ export const OperatorUsersQuery = v.object({
   id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
 });
 export const OperatorUserParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
+const EventsCursor = v.optional(v.pipe(v.string(), v.regex(/^\d{1,16}~[A-Za-z0-9_-]{1,32}$/)));
 /** `?before=` the `next` of the page before (the newest page without it). */
-export const OperatorEventsQuery = v.object({
-  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,16}~[A-Za-z0-9_-]{1,32}$/))),
+export const OperatorEventsQuery = v.object({ before: EventsCursor });
+/**
+ * A client address as the operator types it (IPv4 or IPv6): hashed, never stored. Checked by the
+ * handler, after the operator gate (a query refused by its schema is answered before the session
+ * is read).
+ */
+export const OperatorAddressEventsQuery = v.object({
+  address: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  before: EventsCursor,
 });
+/** An upload's reference (`id`) as a visitor quotes it (any case, with or without the dash). */
+export const OperatorUploadParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
 /** One session by its public id, or every session of the user without it. */
 export const OperatorEndSessionsBody = v.object({
   sessionId: v.optional(v.pipe(v.string(), v.maxLength(64))),
@@ -74,6 +84,8 @@ export const OperatorEvent = v.object({
   status: v.number(),
   code: v.nullable(v.string()),
   limit: v.nullable(v.object({ name: v.string(), left: v.number() })),
+  /** The account the decision was about, when there was one. */
+  userId: v.nullable(v.string()),
   sessionId: v.nullable(v.string()),
   /** The client address as the record keeps it: a keyed hash, equal for equal addresses. */
   addressHash: v.string(),
@@ -89,3 +101,24 @@ export const OperatorEventsOk = v.object({
   next: v.nullable(v.string()),
 });
 export const OperatorEndSessionsOk = v.object({ error: v.literal(false), ended: v.number() });
+
+/** An activity log a user's tab sent to support (server/README.md, Activity logs). */
+export const OperatorUpload = v.object({
+  reference: v.string(),
+  createdAt: v.string(),
+  size: v.number(),
+  appVersion: v.nullable(v.string()),
+  locale: v.nullable(v.string()),
+  device: v.nullable(v.string()),
+  lastPath: v.nullable(v.string()),
+});
+export const OperatorUploadsOk = v.object({
+  error: v.literal(false),
+  uploads: v.array(OperatorUpload),
+});
+/** The upload itself: the log file's text, as the replay page reads it. */
+export const OperatorUploadOk = v.object({
+  error: v.literal(false),
+  reference: v.string(),
+  log: v.string(),
+});

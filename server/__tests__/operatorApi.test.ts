@@ -12,7 +12,8 @@ import {
   secondFactorTurnedOn,
   uniqueEmail,
 } from '../../testing/server/abuse/accounts';
-import type { ApiClient } from '../../testing/server/client';
+import { tinyLog } from '../../testing/server/actionLogs';
+import { ApiClient } from '../../testing/server/client';
 import type { Engine } from '../../testing/server/engines';
 import {
   OPERATOR_ENGINES,
@@ -70,6 +71,7 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     const spec = endpoints[name];
     const path = spec.path.replace(':id', encodeURIComponent(id));
     if (name === 'operatorUsers') return api.get(`${path}?id=${encodeURIComponent(id)}`, headers);
+    if (name === 'operatorAddressEvents') return api.get(`${path}?address=10.9.8.7`, headers);
     if (spec.method === 'GET') return api.get(path, headers);
     return api.request(spec.method, path, {
       body: 'body' in spec ? {} : undefined,
@@ -100,8 +102,8 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     expect(row).toEqual({ locked_at: null });
   }
 
-  it('has eight endpoints, all under /v1/api/operator/', () => {
-    expect(OPERATOR_ENDPOINTS).toHaveLength(8);
+  it('has eleven endpoints, all under /v1/api/operator/', () => {
+    expect(OPERATOR_ENDPOINTS).toHaveLength(11);
     for (const name of OPERATOR_ENDPOINTS) {
       expect(endpoints[name].path.startsWith('/v1/api/operator/')).toBe(true);
     }
@@ -215,6 +217,7 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     const user = await signedUp(api, 'read-user');
     await secondFactorTurnedOn(api, user.token, codeOf, PASSWORD);
     for (let i = 0; i < 55; i += 1) {
+      nowMs += 1;
       await api.post(API_PATHS.revokeOtherSessions, undefined, bearer(user.token));
     }
     const summary = await call('operatorUser', user.userId, operator.headers);
@@ -379,6 +382,89 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
       headers: operator.headers,
     });
     expect(gone.status).toBe(404);
+  });
+
+  it("reads the events of a client address through the record's keyed hash", async () => {
+    const operator = await confirmedOperator('address-reader');
+    const elsewhere = ApiClient.inject(app, '10.20.30.40');
+    const failed = await elsewhere.post(API_PATHS.login, {
+      email: uniqueEmail('nobody'),
+      password: 'not a password here',
+    });
+    expect(failed.status).toBe(401);
+    await app.authEvents.flush();
+    const before = await app.db
+      .selectFrom('auth_events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const events = await api.get(
+      `${API_PATHS.operatorAddressEvents}?address=10.20.30.40`,
+      operator.headers,
+    );
+    expect(events.status).toBe(200);
+    expect(events.body.events).toEqual([
+      expect.objectContaining({
+        event: 'login',
+        outcome: 'refused',
+        code: 'INVALID_CREDENTIALS',
+        userId: null,
+      }),
+    ]);
+    expect(events.body.events[0].addressHash).toBe(app.authEvents.addressHash('10.20.30.40'));
+    const none = await api.get(
+      `${API_PATHS.operatorAddressEvents}?address=10.20.30.41`,
+      operator.headers,
+    );
+    expect(none.body).toEqual({ error: false, events: [], next: null });
+    const bad = await api.get(
+      `${API_PATHS.operatorAddressEvents}?address=not-an-address`,
+      operator.headers,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION');
+    // The reads write nothing: the address typed is stored nowhere.
+    await app.authEvents.flush();
+    const after = await app.db
+      .selectFrom('auth_events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("lists a user's uploads and reads one by its reference, as typed", async () => {
+    const operator = await confirmedOperator('upload-reader');
+    const user = await signedUp(api, 'uploader');
+    const sent = await api.request('POST', API_PATHS.actionLogs, {
+      body: JSON.parse(tinyLog()),
+      headers: bearer(user.token),
+    });
+    expect(sent.status).toBe(201);
+    const reference = sent.body.reference as string;
+    const uploads = await api.get(
+      endpoints.operatorUserUploads.path.replace(':id', user.userId),
+      operator.headers,
+    );
+    expect(uploads.status).toBe(200);
+    expect(uploads.body.uploads).toEqual([
+      expect.objectContaining({
+        reference,
+        size: expect.any(Number),
+        createdAt: expect.any(String),
+      }),
+    ]);
+    const typed = reference.replace('-', '').toLowerCase();
+    const upload = await api.get(
+      endpoints.operatorUpload.path.replace(':id', typed),
+      operator.headers,
+    );
+    expect(upload.status).toBe(200);
+    expect(upload.body.reference).toBe(reference);
+    expect(JSON.parse(upload.body.log).actionLog.app).toBe('accounts-app@1.0.0');
+    const missing = await api.get(
+      endpoints.operatorUpload.path.replace(':id', 'ZZZZ-2222'),
+      operator.headers,
+    );
+    expect(missing.status).toBe(404);
   });
 
   it(`limits each operator to ${OPERATOR_CALLS_PER_MINUTE} calls a minute`, async () => {

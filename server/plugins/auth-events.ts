@@ -75,6 +75,9 @@ export const RECORDED: Record<EndpointName, 'all' | 'refusals' | 'none'> = {
   operatorUnlock: 'all',
   operatorResendActivation: 'all',
   operatorDeleteUser: 'all',
+  operatorAddressEvents: 'refusals',
+  operatorUserUploads: 'refusals',
+  operatorUpload: 'refusals',
 };
 
 /** What a request gathered for its event on the way. */

@@ -149,17 +149,23 @@ export async function lastSignIn(db: Kysely<Database>, userId: string): Promise<
   return row?.time === null || row?.time === undefined ? null : Number(row.time);
 }
 
-/** A page of the user's events, newest first, strictly before the cursor (time, id). */
-export function userEvents(
+/**
+ * A page of the events of a user, or from any of the keyed hashes of an address, newest first,
+ * strictly before the cursor (time, id).
+ */
+export function eventsPage(
   db: Kysely<Database>,
-  userId: string,
+  of: { userId: string } | { addressHashes: string[] },
   before: { time: number; id: string } | undefined,
   size: number,
 ) {
   return db
     .selectFrom('auth_events')
     .selectAll()
-    .where('user_id', '=', userId)
+    .$if('userId' in of, (qb) => qb.where('user_id', '=', (of as { userId: string }).userId))
+    .$if('addressHashes' in of, (qb) =>
+      qb.where('address_hash', 'in', (of as { addressHashes: string[] }).addressHashes),
+    )
     .$if(before !== undefined, (qb) =>
       qb.where((eb) =>
         eb.or([
@@ -171,5 +177,26 @@ export function userEvents(
     .orderBy('time', 'desc')
     .orderBy('id', 'desc')
     .limit(size)
+    .execute();
+}
+
+/** The uploads tied to the user (action_log_users), newest first. */
+export function userUploads(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('action_log_users')
+    .innerJoin('action_logs', 'action_logs.reference', 'action_log_users.reference')
+    .select([
+      'action_logs.reference',
+      'action_logs.created_at',
+      'action_logs.size',
+      'action_logs.app_version',
+      'action_logs.locale',
+      'action_logs.device',
+      'action_logs.last_path',
+    ])
+    .where('action_log_users.user_id', '=', userId)
+    .orderBy('action_logs.created_at', 'desc')
+    .orderBy('action_logs.reference')
+    .limit(200)
     .execute();
 }

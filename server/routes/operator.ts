@@ -1,8 +1,10 @@
 // The operator API (contract/endpoints.ts, tag `operator`): support finds a user, reads their
-// summary and their record, and acts: ends sessions, locks and unlocks, mails a new activation
+// summary, their record, the record of a client address and their uploaded logs, and acts: ends sessions, locks and unlocks, mails a new activation
 // code, deletes the account. Every endpoint passes the operator gate first (auth/operator.ts).
 // Every action is an auth event naming the operator (`operator_id`) and the user it acted on,
 // written in the action's transaction with the mail that tells the user their account changed.
+import { isIP, isIPv4 } from 'node:net';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 
@@ -10,6 +12,8 @@ import type {
   OperatorEndSessionsOk,
   OperatorEventsOk,
   OperatorUserOk,
+  OperatorUploadOk,
+  OperatorUploadsOk,
   OperatorUsersOk,
   PlainOk,
 } from '../../contract/api';
@@ -23,7 +27,8 @@ import type { Database } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 import { supportNoticeMail, type SupportNotice } from '../mail/operator-messages';
-import { findUserRow, findUsers, lastSignIn, userEvents } from '../repo/operators';
+import { findActionLog, normalizeReference } from '../repo/action-logs';
+import { eventsPage, findUserRow, findUsers, lastSignIn, userUploads } from '../repo/operators';
 import { listPasskeys } from '../repo/passkeys';
 import { endSessions, listSessions, revokeSessionById, secondFactorOn } from '../repo/sessions';
 import { deleteUser } from '../repo/users';
@@ -80,6 +85,36 @@ const operatorRoutes = defineRoutes(async (app) => {
   }
 
   const gated = { preHandler: requireOperator };
+
+  /** A page of events, newest first, and the cursor of the next. */
+  async function eventsAnswer(
+    of: Parameters<typeof eventsPage>[1],
+    cursorText: string | undefined,
+  ): Promise<OperatorEventsOk> {
+    const cursor = cursorText?.split('~');
+    const before = cursor ? { time: Number(cursor[0]), id: cursor[1]! } : undefined;
+    const rows = await eventsPage(db, of, before, OPERATOR_EVENTS_PAGE);
+    const last = rows.at(-1);
+    return {
+      error: false,
+      events: rows.map((row) => ({
+        id: row.id,
+        time: new Date(Number(row.time)).toISOString(),
+        event: row.event,
+        outcome: row.outcome,
+        status: row.status,
+        code: row.code,
+        limit: row.limit_name === null ? null : { name: row.limit_name, left: row.limit_left ?? 0 },
+        userId: row.user_id,
+        sessionId: row.session_id,
+        addressHash: row.address_hash,
+        logId: row.log_id,
+        requestId: row.request_id,
+        operatorId: row.operator_id,
+      })),
+      next: rows.length === OPERATOR_EVENTS_PAGE && last ? `${Number(last.time)}~${last.id}` : null,
+    };
+  }
 
   return {
     operatorUsers: {
@@ -142,30 +177,55 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
-        const cursor = request.query.before?.split('~');
-        const before = cursor ? { time: Number(cursor[0]), id: cursor[1]! } : undefined;
-        const rows = await userEvents(db, user.id, before, OPERATOR_EVENTS_PAGE);
-        const last = rows.at(-1);
-        const answer: OperatorEventsOk = {
+        return eventsAnswer({ userId: user.id }, request.query.before);
+      },
+    },
+
+    operatorAddressEvents: {
+      ...gated,
+      handler: async (request, reply) => {
+        const { address, before } = request.query;
+        if (address === undefined || !isIP(address)) {
+          return reply.fail('VALIDATION', {
+            address: address === undefined ? 'REQUIRED' : 'INVALID_CHARACTERS',
+          });
+        }
+        // An IPv4 client may have been seen as its IPv6-mapped form: both are looked up.
+        const forms = isIPv4(address) ? [address, `::ffff:${address}`] : [address.toLowerCase()];
+        const addressHashes = forms.map((form) => app.authEvents.addressHash(form));
+        return eventsAnswer({ addressHashes }, before);
+      },
+    },
+
+    operatorUserUploads: {
+      ...gated,
+      handler: async (request, reply) => {
+        const user = await target(request, reply);
+        if (!user) return reply;
+        const rows = await userUploads(db, user.id);
+        const answer: OperatorUploadsOk = {
           error: false,
-          events: rows.map((row) => ({
-            id: row.id,
-            time: new Date(Number(row.time)).toISOString(),
-            event: row.event,
-            outcome: row.outcome,
-            status: row.status,
-            code: row.code,
-            limit:
-              row.limit_name === null ? null : { name: row.limit_name, left: row.limit_left ?? 0 },
-            sessionId: row.session_id,
-            addressHash: row.address_hash,
-            logId: row.log_id,
-            requestId: row.request_id,
-            operatorId: row.operator_id,
+          uploads: rows.map((row) => ({
+            reference: row.reference,
+            createdAt: iso(row.created_at),
+            size: row.size,
+            appVersion: row.app_version,
+            locale: row.locale,
+            device: row.device,
+            lastPath: row.last_path,
           })),
-          next:
-            rows.length === OPERATOR_EVENTS_PAGE && last ? `${Number(last.time)}~${last.id}` : null,
         };
+        return answer;
+      },
+    },
+
+    operatorUpload: {
+      ...gated,
+      handler: async (request, reply) => {
+        const reference = normalizeReference(request.params.id);
+        const log = reference === undefined ? undefined : await findActionLog(db, reference);
+        if (reference === undefined || log === undefined) return reply.fail('NOT_FOUND');
+        const answer: OperatorUploadOk = { error: false, reference, log };
         return answer;
       },
     },
