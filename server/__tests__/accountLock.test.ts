@@ -186,6 +186,21 @@ describe.each(OPERATOR_ENGINES)('a locked account on %s', (_name, engine: Engine
     expect((await login(email, newPassword)).status).toBe(200);
   });
 
+  it('leaves no session to sign-ins sent together with the lock', async () => {
+    const { email, userId } = await signedUp(api, 'lock-race');
+    const logins = Array.from({ length: 8 }, () => login(email));
+    const locked = lock(userId);
+    const answers = await Promise.all(logins);
+    expect(await locked).toBe(true);
+    for (const answer of answers) {
+      expect([200, 403]).toContain(answer.status);
+      if (answer.status === 200) {
+        expect((await api.get(API_PATHS.verify, bearer(answer.body.token))).status).toBe(401);
+      }
+    }
+    expect(await sessionCount(userId)).toBe(0);
+  });
+
   it("records the refusal as the login's answer", async () => {
     const { email, userId } = await signedUp(api, 'lock-record');
     await lock(userId);
