@@ -91,6 +91,12 @@ export interface EndpointSpec {
    * INVALID_TOKEN otherwise; `optional`: read when sent; `none`: not read.
    */
   readonly session: 'required' | 'optional' | 'none';
+  /**
+   * Which of its answers the server's record of account decisions keeps: `all` (the account
+   * endpoints), `refusals` (the session check, and options that only hand out a challenge: their
+   * refusals are decisions, their successes are not), `none` (reads, uploads, health).
+   */
+  readonly records: 'all' | 'refusals' | 'none';
   /** The JSON body; an endpoint without one sends none. A body can be refused with VALIDATION. */
   readonly body?: v.GenericSchema;
   readonly params?: v.GenericSchema;
@@ -112,8 +118,8 @@ export interface EndpointSpec {
    */
   readonly confirmation?: { readonly password?: 'password' | 'currentPassword' };
   /**
-   * A way in (a login, an activation, a reset, a second step, a passkey): its success answer is a
-   * session, or the ticket of the login's second step (LoginOk), whichever way in it was.
+   * A way in: its success answer is a session, or the ticket of the login's second step
+   * (LoginOk). The app treats every endpoint marked so alike (store/auth/wayIn.ts).
    */
   readonly signsIn?: true;
   /** The largest body taken, in bytes, when above the server's default. */
@@ -130,9 +136,13 @@ const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
 const OPERATOR_REFUSALS = ['FORBIDDEN', 'CONFIRMATION_REQUIRED', 'RATE_LIMITED'] as const;
 const OPERATOR_USER = '/v1/api/operator/users/:id';
 
-/** The operator API: every endpoint needs an operator's session, confirmed strongly (tag). */
+/**
+ * The operator API: every endpoint needs an operator's session, confirmed strongly (tag). Support's
+ * reads record their refusals (someone not an operator trying); its actions all.
+ */
 const operatorEndpoints = {
   operatorUsers: {
+    records: 'refusals',
     method: 'GET',
     path: '/v1/api/operator/users',
     tag: 'operator',
@@ -142,6 +152,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
   },
   operatorUser: {
+    records: 'refusals',
     method: 'GET',
     path: OPERATOR_USER,
     tag: 'operator',
@@ -151,6 +162,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorUserEvents: {
+    records: 'refusals',
     method: 'GET',
     path: `${OPERATOR_USER}/events`,
     tag: 'operator',
@@ -161,6 +173,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND', 'VALIDATION'],
   },
   operatorEndSessions: {
+    records: 'all',
     method: 'POST',
     path: `${OPERATOR_USER}/sessions/end`,
     tag: 'operator',
@@ -171,6 +184,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorLock: {
+    records: 'all',
     method: 'POST',
     path: `${OPERATOR_USER}/lock`,
     tag: 'operator',
@@ -180,6 +194,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorUnlock: {
+    records: 'all',
     method: 'POST',
     path: `${OPERATOR_USER}/unlock`,
     tag: 'operator',
@@ -189,6 +204,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorResendActivation: {
+    records: 'all',
     method: 'POST',
     path: `${OPERATOR_USER}/resend-activation`,
     tag: 'operator',
@@ -198,6 +214,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorDeleteUser: {
+    records: 'all',
     method: 'DELETE',
     path: OPERATOR_USER,
     tag: 'operator',
@@ -207,6 +224,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorAddressEvents: {
+    records: 'refusals',
     method: 'GET',
     path: '/v1/api/operator/events',
     tag: 'operator',
@@ -216,6 +234,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
   },
   operatorUserUploads: {
+    records: 'refusals',
     method: 'GET',
     path: `${OPERATOR_USER}/uploads`,
     tag: 'operator',
@@ -225,6 +244,7 @@ const operatorEndpoints = {
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
   },
   operatorUpload: {
+    records: 'refusals',
     method: 'GET',
     path: '/v1/api/operator/uploads/:id',
     tag: 'operator',
@@ -241,6 +261,7 @@ export const endpoints = {
     path: '/v1/api/user/verify',
     tag: 'session',
     session: 'required',
+    records: 'refusals',
     answers: { 200: S.VerifyOk },
     refusals: [],
   },
@@ -249,6 +270,7 @@ export const endpoints = {
     path: '/v1/api/user/signup',
     tag: 'signup',
     session: 'none',
+    records: 'all',
     body: S.SignupBody,
     secret: ['password'],
     answers: { 201: S.SignupOk },
@@ -260,6 +282,7 @@ export const endpoints = {
     path: '/v1/api/user/verify-account',
     tag: 'signup',
     session: 'none',
+    records: 'all',
     body: S.VerifyAccountBody,
     secret: ['code', 'password', 'newPassword', 'linkToken'],
     signsIn: true,
@@ -272,6 +295,7 @@ export const endpoints = {
     path: '/v1/api/user/resend-activation',
     tag: 'signup',
     session: 'none',
+    records: 'all',
     body: S.ResendActivationBody,
     answers: { 202: S.PlainOk },
     refusals: ['RATE_LIMITED'],
@@ -282,6 +306,7 @@ export const endpoints = {
     path: '/v1/api/user/login',
     tag: 'session',
     session: 'none',
+    records: 'all',
     body: S.LoginBody,
     secret: ['password'],
     signsIn: true,
@@ -294,6 +319,7 @@ export const endpoints = {
     path: '/v1/api/user/login/second-factor',
     tag: 'session',
     session: 'none',
+    records: 'all',
     body: S.LoginSecondFactorBody,
     secret: ['ticket', 'code', 'recoveryCode'],
     signsIn: true,
@@ -306,6 +332,7 @@ export const endpoints = {
     path: '/v1/api/user/logout',
     tag: 'session',
     session: 'required',
+    records: 'all',
     answers: { 200: S.PlainOk },
     refusals: [],
     form: 'logout',
@@ -315,6 +342,7 @@ export const endpoints = {
     path: '/v1/api/user/request-password-reset',
     tag: 'password',
     session: 'none',
+    records: 'all',
     body: S.RequestPasswordResetBody,
     answers: { 202: S.PlainOk },
     refusals: ['RATE_LIMITED'],
@@ -325,6 +353,7 @@ export const endpoints = {
     path: '/v1/api/user/reset-password',
     tag: 'password',
     session: 'none',
+    records: 'all',
     body: S.ResetPasswordBody,
     secret: ['code', 'password', 'linkToken'],
     signsIn: true,
@@ -337,6 +366,7 @@ export const endpoints = {
     path: '/v1/api/user/change-password',
     tag: 'account',
     session: 'required',
+    records: 'all',
     body: S.ChangePasswordBody,
     secret: ['currentPassword', 'newPassword', 'code'],
     confirmation: { password: 'currentPassword' },
@@ -349,6 +379,7 @@ export const endpoints = {
     path: '/v1/api/user/change-email',
     tag: 'account',
     session: 'required',
+    records: 'all',
     body: S.ChangeEmailBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
@@ -361,6 +392,7 @@ export const endpoints = {
     path: '/v1/api/user/email-change',
     tag: 'account',
     session: 'required',
+    records: 'none',
     answers: { 200: S.EmailChangeOk },
     refusals: [],
   },
@@ -369,6 +401,7 @@ export const endpoints = {
     path: '/v1/api/user/email-change/resend',
     tag: 'account',
     session: 'required',
+    records: 'all',
     answers: { 202: S.PlainOk },
     refusals: ['NOT_FOUND', 'RATE_LIMITED'],
     form: 'resendEmailCode',
@@ -378,6 +411,7 @@ export const endpoints = {
     path: '/v1/api/user/email-change',
     tag: 'account',
     session: 'required',
+    records: 'all',
     answers: { 200: S.PlainOk },
     refusals: [],
     form: 'cancelEmailChange',
@@ -387,6 +421,7 @@ export const endpoints = {
     path: '/v1/api/user/confirm-email-change',
     tag: 'account',
     session: 'required',
+    records: 'all',
     body: S.ConfirmEmailChangeBody,
     secret: ['code', 'linkToken'],
     answers: { 200: S.ConfirmEmailChangeOk },
@@ -398,6 +433,7 @@ export const endpoints = {
     path: '/v1/api/user/delete-account',
     tag: 'account',
     session: 'required',
+    records: 'all',
     body: S.DeleteAccountBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
@@ -410,6 +446,7 @@ export const endpoints = {
     path: '/v1/api/user/sessions',
     tag: 'sessions',
     session: 'required',
+    records: 'none',
     answers: { 200: S.SessionsOk },
     refusals: [],
   },
@@ -418,6 +455,7 @@ export const endpoints = {
     path: '/v1/api/user/sessions/revoke-others',
     tag: 'sessions',
     session: 'required',
+    records: 'all',
     answers: { 200: S.RevokeOthersOk },
     refusals: [],
     form: 'revokeSessions',
@@ -427,6 +465,7 @@ export const endpoints = {
     path: '/v1/api/user/sessions/:id',
     tag: 'sessions',
     session: 'required',
+    records: 'all',
     params: S.SessionParams,
     answers: { 200: S.PlainOk },
     refusals: ['NOT_FOUND'],
@@ -437,6 +476,7 @@ export const endpoints = {
     path: '/v1/api/user/totp',
     tag: 'secondFactor',
     session: 'required',
+    records: 'none',
     answers: { 200: S.SecondFactorStatusOk },
     refusals: [],
   },
@@ -445,6 +485,7 @@ export const endpoints = {
     path: '/v1/api/user/totp/setup',
     tag: 'secondFactor',
     session: 'required',
+    records: 'all',
     body: S.StartSecondFactorBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
@@ -457,6 +498,7 @@ export const endpoints = {
     path: '/v1/api/user/totp/enable',
     tag: 'secondFactor',
     session: 'required',
+    records: 'all',
     body: S.ConfirmSecondFactorBody,
     secret: ['code'],
     answers: { 200: S.RecoveryCodesOk },
@@ -468,6 +510,7 @@ export const endpoints = {
     path: '/v1/api/user/totp/recovery-codes',
     tag: 'secondFactor',
     session: 'required',
+    records: 'all',
     body: S.RenewRecoveryCodesBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
@@ -480,6 +523,7 @@ export const endpoints = {
     path: '/v1/api/user/totp/disable',
     tag: 'secondFactor',
     session: 'required',
+    records: 'all',
     body: S.DisableSecondFactorBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
@@ -492,6 +536,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys/registration-options',
     tag: 'passkeys',
     session: 'required',
+    records: 'refusals',
     confirmation: {},
     answers: { 200: S.PasskeyOptionsOk },
     refusals: ['PASSKEY_LIMIT', 'RATE_LIMITED'],
@@ -501,6 +546,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys',
     tag: 'passkeys',
     session: 'required',
+    records: 'all',
     body: S.AddPasskeyBody,
     secret: ['response'],
     confirmation: {},
@@ -513,6 +559,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys',
     tag: 'passkeys',
     session: 'required',
+    records: 'none',
     answers: { 200: S.PasskeysOk },
     refusals: [],
   },
@@ -521,6 +568,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys/:id',
     tag: 'passkeys',
     session: 'required',
+    records: 'all',
     params: S.PasskeyParams,
     body: S.RenamePasskeyBody,
     answers: { 200: S.PasskeyOk },
@@ -532,6 +580,7 @@ export const endpoints = {
     path: '/v1/api/user/passkeys/:id',
     tag: 'passkeys',
     session: 'required',
+    records: 'all',
     params: S.PasskeyParams,
     body: S.RemovePasskeyBody,
     secret: ['password', 'code'],
@@ -545,6 +594,7 @@ export const endpoints = {
     path: '/v1/api/user/passkey-login/options',
     tag: 'session',
     session: 'none',
+    records: 'refusals',
     answers: { 200: S.PasskeyOptionsOk },
     refusals: ['RATE_LIMITED'],
   },
@@ -553,6 +603,7 @@ export const endpoints = {
     path: '/v1/api/user/passkey-login',
     tag: 'session',
     session: 'none',
+    records: 'all',
     body: S.PasskeyLoginBody,
     secret: ['response'],
     signsIn: true,
@@ -564,6 +615,7 @@ export const endpoints = {
     path: '/v1/api/user/confirm',
     tag: 'confirmation',
     session: 'required',
+    records: 'none',
     answers: { 200: S.ConfirmationOk },
     refusals: [],
   },
@@ -572,6 +624,7 @@ export const endpoints = {
     path: '/v1/api/user/confirm',
     tag: 'confirmation',
     session: 'required',
+    records: 'all',
     body: S.ConfirmBody,
     secret: ['password', 'code', 'passkeyResponse'],
     answers: { 200: S.ConfirmOk },
@@ -583,6 +636,7 @@ export const endpoints = {
     path: '/v1/api/user/confirm/options',
     tag: 'confirmation',
     session: 'required',
+    records: 'refusals',
     answers: { 200: S.PasskeyOptionsOk },
     refusals: ['NOT_FOUND', 'RATE_LIMITED'],
   },
@@ -591,6 +645,7 @@ export const endpoints = {
     path: '/v1/api/action-logs',
     tag: 'support',
     session: 'optional',
+    records: 'none',
     body: S.ActionLogFile,
     bodyLimit: ACTION_LOG_BODY_LIMIT,
     answers: { 201: S.ActionLogUploadOk },
@@ -601,6 +656,7 @@ export const endpoints = {
     path: '/healthz',
     tag: 'operations',
     session: 'none',
+    records: 'none',
     answers: { 200: S.HealthDetails, 503: S.HealthFailing },
     refusals: [],
   },
@@ -609,6 +665,7 @@ export const endpoints = {
     path: '/livez',
     tag: 'operations',
     session: 'none',
+    records: 'none',
     answers: { 200: S.HealthOk },
     refusals: [],
   },
@@ -617,6 +674,7 @@ export const endpoints = {
     path: '/readyz',
     tag: 'operations',
     session: 'none',
+    records: 'none',
     answers: { 200: S.HealthOk, 503: S.HealthFailing },
     refusals: [],
   },
@@ -625,6 +683,7 @@ export const endpoints = {
     path: '/v1/dev/outbox',
     tag: 'development',
     session: 'none',
+    records: 'none',
     answers: { 200: S.OutboxOk },
     refusals: [],
     internal: true,

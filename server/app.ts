@@ -13,6 +13,7 @@ import { answerEveryEndpoint } from './http/endpoints';
 import { errorBody, registerErrorHandler, sendError } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import openapi from './http/openapi';
+import { registerRequestFacts } from './http/request-facts';
 import { apiOriginOfBuild, securityHeadersFor } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import limits from './limits/plugin';
@@ -22,6 +23,7 @@ import sweeper from './maintenance/sweep';
 import authEvents from './plugins/auth-events';
 import metrics from './plugins/metrics';
 import resources, { type Clock } from './plugins/resources';
+import sessionStore from './plugins/session-store';
 import accountDeletionRoutes from './routes/account-deletion';
 import actionLogRoutes from './routes/action-logs';
 import activationRoutes from './routes/activation';
@@ -36,7 +38,7 @@ import passwordChangeRoutes from './routes/password-change';
 import passwordResetRoutes from './routes/password-reset';
 import secondFactorRoutes from './routes/second-factor';
 import sessionRoutes from './routes/session';
-import sessionListRoutes from './routes/sessions';
+import sessionListRoutes from './routes/session-list';
 import signupRoutes from './routes/signup';
 
 /**
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   });
   if (applied.length > 0) app.log.info(`Applied the migrations ${applied.join(', ')}`);
   registerJsonBody(app);
+  registerRequestFacts(app);
   registerErrorHandler(app);
   await registerCors(app, config.corsOrigins);
   const passwords = await createPasswordHasher(
@@ -187,6 +190,7 @@ export async function buildApp(config: Config, opts: ServerOptions = {}): Promis
   );
   app.addHook('onClose', () => passwords.close());
   await app.register(resources, { config, db, passwords, clock: opts.clock });
+  await app.register(sessionStore);
   await app.register(metrics);
   await app.register(authEvents);
   await app.register(writeFailures);

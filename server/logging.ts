@@ -41,7 +41,7 @@ function joinFields(request: FastifyRequest) {
     req: request,
     logId: sentId(request.headers['x-log-id']) ?? undefined,
     userId: request.session?.userId,
-    refusal: request.authEvent?.refusal ?? undefined,
+    refusal: request.facts?.refusal ?? undefined,
   };
 }
 

@@ -41,7 +41,7 @@ import.meta.webpackHot?.accept(
     '../store/rootReducer',
     '../store/api/apiSlice',
     '../store/navigation/routes',
-    '../store/startup',
+    '../store/storedState',
     '../store/startStore',
     '../store/devtools/storeDevTools',
     '../store/devtools/startLocation',

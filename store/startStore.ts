@@ -4,8 +4,8 @@
 import { withStartLocation } from './devtools/startLocation';
 import type { Effects } from './effects';
 import { connectHistory } from './router/routerSlice';
-import { initialStateFromStorage } from './startup';
 import { makeStore, type StoreOptions } from './store';
+import { initialStateFromStorage } from './storedState';
 
 export function startStore(effects: Effects, options: StoreOptions = {}) {
   const store = makeStore(

@@ -42,7 +42,9 @@ describe.each(OPERATOR_ENGINES)('a locked account on %s', (_name, engine: Engine
   afterAll(() => running?.stop());
 
   const lock = (userId: string) =>
-    app.db.transaction().execute((trx) => lockAccount(trx, userId, clock.nowSeconds()));
+    app.db
+      .transaction()
+      .execute((trx) => lockAccount(trx, app.sessions, userId, clock.nowSeconds()));
   const unlock = (userId: string) =>
     app.db.transaction().execute((trx) => unlockAccount(trx, userId));
   const login = (email: string, password = PASSWORD) =>

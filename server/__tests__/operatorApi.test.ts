@@ -422,13 +422,22 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     );
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION');
-    // The reads write nothing: the address typed is stored nowhere.
+    // The reads write nothing; the refused one its code, never the address typed.
     await app.authEvents.flush();
     const after = await app.db
       .selectFrom('auth_events')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
+    const refusal = await app.db
+      .selectFrom('auth_events')
+      .select(['code', 'user_id'])
+      .where('event', '=', 'operatorAddressEvents')
+      .where('user_id', '=', operator.userId)
+      .execute();
+    expect(refusal).toEqual([
+      { code: 'VALIDATION address:INVALID_CHARACTERS', user_id: operator.userId },
+    ]);
   });
 
   it("lists a user's uploads and reads one by its reference, as typed", async () => {

@@ -1,4 +1,4 @@
-// The session lookup verify runs on every navigation, on both engines: it finds a live session
+// The session store's lookup verify runs on every navigation, on both engines: it finds a live session
 // with its user, and never answers from another request's uncommitted writes.
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -12,16 +12,9 @@ import { hashSessionToken } from '../auth/secrets';
 import { checkpointElsewhere, openDatabase, sqliteConnectionOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import {
-  cacheLiveSessions,
-  createSession,
-  findLiveSessionUser,
-  flushSessionUses,
-  listSessions,
-  recordSessionUse,
-  revokeSession,
-  SessionUses,
-} from '../repo/sessions';
+import { openSessionStore, type SessionStore } from '../plugins/session-store';
+import { SessionUses } from '../repo/session-uses';
+import { createSession, endSession } from '../repo/sessions';
 
 const NOW = 1_800_000_000;
 const TOKEN_HASH = hashSessionToken('a-session-token');
@@ -40,8 +33,9 @@ async function addAdaWithSession(db: Kysely<Database>): Promise<void> {
   });
 }
 
-describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
+describe.each(ENGINES)('the session store (%s)', (name, engine) => {
   let db: Kysely<Database>;
+  let sessions: SessionStore;
   let tearDown: () => Promise<void>;
 
   beforeEach(async () => {
@@ -54,15 +48,17 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
       config.database.kind === 'postgres' ? config.database.schema : undefined,
     );
     await addAdaWithSession(db);
+    sessions = await openSessionStore(db, { touchIntervalSeconds: 60 });
   });
 
   afterEach(async () => {
+    await sessions.close();
     await db.destroy();
     await tearDown();
   });
 
   it('finds a live session with its user, and nothing for an expired or unknown one', async () => {
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toEqual({
+    expect(await sessions.find(TOKEN_HASH, NOW)).toEqual({
       id: 'u1',
       name: 'Ada',
       email: 'ada@example.com',
@@ -72,8 +68,8 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
       // PostgreSQL says where it read the row (its ctid), for the write of the session's use.
       ...(name === 'PostgreSQL' && { row_at: expect.stringMatching(/^\(\d+,\d+\)$/) }),
     });
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
-    expect(await findLiveSessionUser(db, hashSessionToken('another-token'), NOW)).toBeUndefined();
+    expect(await sessions.find(TOKEN_HASH, NOW + 3600)).toBeUndefined();
+    expect(await sessions.find(hashSessionToken('another-token'), NOW)).toBeUndefined();
   });
 
   it('does not see a revocation that is rolled back', async () => {
@@ -81,7 +77,7 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
     const transaction = db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
       // A verify arrives while the revocation is written but not committed.
-      during = findLiveSessionUser(db, TOKEN_HASH, NOW);
+      during = sessions.find(TOKEN_HASH, NOW);
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw new Error('the request failed after revoking');
     });
@@ -100,18 +96,18 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
       ).last_used_at;
     const session = { tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 };
     // Within the interval: nothing to record.
-    recordSessionUse(db, session, NOW, 60);
-    await flushSessionUses(db);
+    sessions.recordUse(session, NOW);
+    await sessions.flushUses();
     expect(await stored()).toBe(NOW - 10);
     // Past it: this process's list shows the use before the database does.
-    recordSessionUse(db, session, NOW + 60, 60);
-    expect((await listSessions(db, 'u1', NOW + 60))[0]?.last_used_at).toBe(NOW + 60);
+    sessions.recordUse(session, NOW + 60);
+    expect((await sessions.list('u1', NOW + 60))[0]?.last_used_at).toBe(NOW + 60);
     expect(await stored()).toBe(NOW - 10);
-    await flushSessionUses(db);
+    await sessions.flushUses();
     expect(await stored()).toBe(NOW + 60);
     // An older use never moves it back.
-    recordSessionUse(db, session, NOW + 30, 30);
-    await flushSessionUses(db);
+    sessions.recordUse({ tokenHash: TOKEN_HASH, lastUsedAt: NOW - 30 }, NOW + 30);
+    await sessions.flushUses();
     expect(await stored()).toBe(NOW + 60);
   });
 
@@ -150,7 +146,7 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
         )
         .execute();
     }
-    for (let i = 0; i < count; i += 3) await revokeSession(db, hash(i), NOW);
+    for (let i = 0; i < count; i += 3) await endSession(db, hash(i), NOW);
     const clock = (i: number) => NOW + (i % 10);
     // Where each row is: PostgreSQL's answer gives every caller its own row's address.
     const rowAt = new Map<string, string>();
@@ -162,7 +158,7 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
       for (const row of rows) rowAt.set(row.token_hash, row.row_at);
     }
     const answers = await Promise.all(
-      Array.from({ length: count }, (_, i) => findLiveSessionUser(db, hash(i), clock(i))),
+      Array.from({ length: count }, (_, i) => sessions.find(hash(i), clock(i))),
     );
     answers.forEach((answer, i) => {
       const ended = i % 3 === 0 || (i % 5 === 0 && clock(i) >= NOW + 5);
@@ -182,20 +178,18 @@ describe.each(ENGINES)('findLiveSessionUser (%s)', (name, engine) => {
       ]);
     });
     // A session ended while other lookups are waiting or under way: asked after, never found.
-    const before = Array.from({ length: 100 }, (_, k) =>
-      findLiveSessionUser(db, hash(3 * k + 1), NOW),
-    );
-    expect(await revokeSession(db, hash(1), NOW)).toBe(true);
-    const after = findLiveSessionUser(db, hash(1), NOW);
+    const before = Array.from({ length: 100 }, (_, k) => sessions.find(hash(3 * k + 1), NOW));
+    expect(await endSession(db, hash(1), NOW)).toBe(true);
+    const after = sessions.find(hash(1), NOW);
     await Promise.all(before);
     expect(await after).toBeUndefined();
-    expect(await findLiveSessionUser(db, hash(2), NOW)).toMatchObject({ id: 'u1' });
+    expect(await sessions.find(hash(2), NOW)).toMatchObject({ id: 'u1' });
   });
 
   it('drops the use of a session revoked before the flush', async () => {
-    recordSessionUse(db, { tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 }, NOW + 60, 60);
+    sessions.recordUse({ tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 }, NOW + 60);
     await db.deleteFrom('sessions').where('token_hash', '=', TOKEN_HASH).execute();
-    await flushSessionUses(db);
+    await sessions.flushUses();
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 });
@@ -322,18 +316,20 @@ describe('the SQLite checkpoint thread', () => {
     try {
       await migrateToLatest(db, undefined);
       await addAdaWithSession(db);
+      const sessions = await openSessionStore(db, { touchIntervalSeconds: 60 });
       // The request thread's connection sits in a read transaction: a write on it would join
       // that transaction, so only another connection can write the use now.
       connection.prepare('begin').run();
       expect(stored()).toBe(NOW - 10);
-      recordSessionUse(db, { tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 }, NOW + 60, 60);
-      const flushed = flushSessionUses(db);
+      sessions.recordUse({ tokenHash: TOKEN_HASH, lastUsedAt: NOW - 10 }, NOW + 60);
+      const flushed = sessions.flushUses();
       // Given to the thread and not yet written: still what the list shows.
-      expect((await listSessions(db, 'u1', NOW + 60))[0]?.last_used_at).toBe(NOW + 60);
+      expect((await sessions.list('u1', NOW + 60))[0]?.last_used_at).toBe(NOW + 60);
       await flushed;
       expect(stored()).toBe(NOW - 10);
       connection.prepare('commit').run();
       expect(stored()).toBe(NOW + 60);
+      await sessions.close();
     } finally {
       if (connection.inTransaction) connection.prepare('rollback').run();
       await stop();
@@ -354,16 +350,19 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
   let db: Kysely<Database>;
   let schema: string;
   let tearDown: () => Promise<void>;
-  let stopCache: () => Promise<void>;
+  let sessions: SessionStore;
 
   beforeEach(async () => {
     const place = await postgresWithAda();
     ({ db, schema, tearDown } = place);
-    stopCache = await cacheLiveSessions(db, place.database, 10);
+    sessions = await openSessionStore(db, {
+      cache: { database: place.database, size: 10 },
+      touchIntervalSeconds: 60,
+    });
   });
 
   afterEach(async () => {
-    await stopCache();
+    await sessions.close();
     await db.destroy();
     await tearDown();
   });
@@ -377,48 +376,51 @@ describe('live sessions kept in memory (PostgreSQL)', () => {
 
   it('answers from memory, and forgets a session once the database says it ended', async () => {
     // Kept from its second read on.
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     // Deleted without its notification: still answered, so from memory.
     await sql`alter table sessions disable trigger sessions_ended`.execute(db);
     await db.deleteFrom('sessions').execute();
     await sql`alter table sessions enable trigger sessions_ended`.execute(db);
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     // Not past its end, though.
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW + 3600)).toBeUndefined();
+    expect(await sessions.find(TOKEN_HASH, NOW + 3600)).toBeUndefined();
     // A notification, as a deletion's trigger sends it, drops it.
     await sql`select pg_notify('accounts_sessions', ${`${schema} s ${TOKEN_HASH}`})`.execute(db);
-    await until(async () => (await findLiveSessionUser(db, TOKEN_HASH, NOW)) === undefined);
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toBeUndefined();
+    await until(async () => (await sessions.find(TOKEN_HASH, NOW)) === undefined);
+    expect(await sessions.find(TOKEN_HASH, NOW)).toBeUndefined();
   });
 
   it('keeps a session read only once out of memory', async () => {
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
     await sql`alter table sessions disable trigger sessions_ended`.execute(db);
     await db.deleteFrom('sessions').execute();
     await sql`alter table sessions enable trigger sessions_ended`.execute(db);
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toBeUndefined();
+    expect(await sessions.find(TOKEN_HASH, NOW)).toBeUndefined();
   });
 
   it("shows a user's new name once the update is notified", async () => {
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada' });
     await db.updateTable('users').set({ name: 'Ada L.' }).where('id', '=', 'u1').execute();
-    await until(async () => (await findLiveSessionUser(db, TOKEN_HASH, NOW))?.name === 'Ada L.');
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada L.' });
+    await until(async () => (await sessions.find(TOKEN_HASH, NOW))?.name === 'Ada L.');
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ name: 'Ada L.' });
   });
 });
 
 describe('the session key on PostgreSQL', () => {
   let db: Kysely<Database>;
+  let sessions: SessionStore;
   let schema: string;
   let tearDown: () => Promise<void>;
 
   beforeEach(async () => {
     ({ db, schema, tearDown } = await postgresWithAda());
+    sessions = await openSessionStore(db, { touchIntervalSeconds: 60 });
   });
 
   afterEach(async () => {
+    await sessions.close();
     await db.destroy();
     await tearDown();
   });
@@ -437,7 +439,7 @@ describe('the session key on PostgreSQL', () => {
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select token_hash from sessions
       where token_hash = any(${[TOKEN_HASH, hashSessionToken('another')]}::text[])`.execute(db);
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('sessions_pkey');
-    expect(await findLiveSessionUser(db, TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
+    expect(await sessions.find(TOKEN_HASH, NOW)).toMatchObject({ id: 'u1' });
   });
 
   it('writes a use where the lookup read the row, and by the key where that row is gone', async () => {
@@ -459,11 +461,11 @@ describe('the session key on PostgreSQL', () => {
         ]),
       );
     const use = async (tokenHash: string, rowAt: string | undefined, at: number) => {
-      recordSessionUse(db, { tokenHash, lastUsedAt: NOW - 10, rowAt }, at, 60);
-      await flushSessionUses(db);
+      sessions.recordUse({ tokenHash, lastUsedAt: NOW - 10, rowAt }, at);
+      await sessions.flushUses();
     };
-    const found = await findLiveSessionUser(db, TOKEN_HASH, NOW);
-    const foundOther = await findLiveSessionUser(db, other, NOW);
+    const found = await sessions.find(TOKEN_HASH, NOW);
+    const foundOther = await sessions.find(other, NOW);
     expect(found?.row_at).toMatch(/^\(\d+,\d+\)$/);
     expect(foundOther?.row_at).not.toBe(found?.row_at);
 
@@ -475,7 +477,7 @@ describe('the session key on PostgreSQL', () => {
     await use(TOKEN_HASH, found?.row_at, NOW + 120);
     expect(await lastUsed()).toEqual({ s1: NOW + 120, s2: NOW + 60 });
     // The place now holds another session's row: that one is left as it was.
-    const now = await findLiveSessionUser(db, other, NOW);
+    const now = await sessions.find(other, NOW);
     await use(TOKEN_HASH, now?.row_at, NOW + 180);
     expect(await lastUsed()).toEqual({ s1: NOW + 180, s2: NOW + 60 });
   });

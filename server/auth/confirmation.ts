@@ -8,8 +8,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { EndpointSpec } from '../../contract/endpoints';
-import { RECORDED } from '../plugins/auth-events';
-import { secondFactorOn, sessionConfirmedUntil } from '../repo/sessions';
+import { secondFactorOn } from '../repo/second-factors';
+import { sessionConfirmedUntil } from '../repo/sessions';
 import { findUserById } from '../repo/users';
 import { secondFactorCodeAccepted } from './second-factor-check';
 import { passwordConfirmed, sessionOf } from './session';
@@ -45,16 +45,6 @@ export async function credentialsConfirm(
   return accepted ? 'confirmed' : false;
 }
 
-/** Answers 403 CONFIRMATION_REQUIRED, recorded where the endpoint records only its refusals. */
-async function refuse(request: FastifyRequest, reply: FastifyReply) {
-  reply.fail('CONFIRMATION_REQUIRED');
-  const recorded = request.routeOptions.config.authEvent;
-  if (recorded && RECORDED[recorded] === 'refusals') {
-    await request.server.authEvents.answered(request, reply);
-  }
-  return reply;
-}
-
 /**
  * The preHandler of a sensitive endpoint, after the session check. A password in the body is
  * always checked (a wrong one is refused, confirmation or not); it confirms the request alone
@@ -65,7 +55,7 @@ export function requireConfirmation(confirmation: NonNullable<EndpointSpec['conf
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const given = field && (request.body as Record<string, unknown> | undefined)?.[field];
     if (given === undefined || given === null || !field) {
-      return (await sessionConfirmed(request)) ? undefined : refuse(request, reply);
+      return (await sessionConfirmed(request)) ? undefined : reply.fail('CONFIRMATION_REQUIRED');
     }
     if (await sessionConfirmed(request)) {
       const user = await findUserById(request.server.db, sessionOf(request).userId);
@@ -73,6 +63,6 @@ export function requireConfirmation(confirmation: NonNullable<EndpointSpec['conf
     }
     const outcome = await credentialsConfirm(request, reply, field);
     if (outcome === false) return reply;
-    return outcome === 'confirmed' ? undefined : refuse(request, reply);
+    return outcome === 'confirmed' ? undefined : reply.fail('CONFIRMATION_REQUIRED');
   };
 }

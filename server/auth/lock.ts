@@ -8,8 +8,8 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
+import type { SessionStore } from '../plugins/session-store';
 import { isLocked, setLocked } from '../repo/operators';
-import { endSessions } from '../repo/sessions';
 import { lockUser } from '../repo/users';
 
 /** Thrown inside a way in's transaction (which then stores nothing); answered 403 ACCOUNT_LOCKED. */
@@ -31,11 +31,12 @@ export async function refuseLocked(trx: Kysely<Database>, userId: string): Promi
  */
 export async function lockAccount(
   trx: Kysely<Database>,
+  sessions: SessionStore,
   userId: string,
   now: number,
 ): Promise<boolean> {
   if (!(await setLocked(trx, userId, now))) return false;
-  await endSessions(trx, userId);
+  await sessions.endAll(trx, userId);
   return true;
 }
 

@@ -7,10 +7,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { errorBody } from '../http/errors';
-import { noteRefusal, RECORDED } from '../plugins/auth-events';
+import { noteRefusal } from '../http/request-facts';
 import { isOperator, sessionConfirmation } from '../repo/operators';
 import { listPasskeys } from '../repo/passkeys';
-import { secondFactorOn } from '../repo/sessions';
+import { secondFactorOn } from '../repo/second-factors';
 import { sessionOf } from './session';
 
 /** Operator calls per operator per minute. */
@@ -21,34 +21,20 @@ const SET_ONE_UP =
 const CONFIRM_STRONGLY =
   'Confirm it is you with the code of two-step sign-in or a passkey (POST /v1/api/user/confirm): a password alone is not enough here.';
 
-async function recordRefusal(request: FastifyRequest, reply: FastifyReply) {
-  const recorded = request.routeOptions.config.authEvent;
-  if (recorded && RECORDED[recorded] === 'refusals') {
-    await request.server.authEvents.answered(request, reply);
-  }
-  return reply;
-}
-
 export async function requireOperator(request: FastifyRequest, reply: FastifyReply) {
   const { db, clock, limits } = request.server;
   const session = sessionOf(request);
   const calls = limits.counter('operator-calls', OPERATOR_CALLS_PER_MINUTE, 60);
-  if (!(await limits.take(reply, [{ counter: calls, key: session.userId }]))) {
-    return recordRefusal(request, reply);
-  }
-  if (!(await isOperator(db, session.userId))) {
-    reply.fail('FORBIDDEN');
-    return recordRefusal(request, reply);
-  }
+  if (!(await limits.take(reply, [{ counter: calls, key: session.userId }]))) return reply;
+  if (!(await isOperator(db, session.userId))) return reply.fail('FORBIDDEN');
   const confirmation = await sessionConfirmation(db, session.tokenHash);
   const strong = confirmation?.by === 'second-factor' || confirmation?.by === 'passkey';
   if (confirmation && strong && confirmation.until > clock.nowSeconds()) return undefined;
   const able =
     (await secondFactorOn(db, session.userId)) ||
     (await listPasskeys(db, session.userId)).length > 0;
-  noteRefusal(request, 'CONFIRMATION_REQUIRED');
-  reply
+  noteRefusal(request, 'CONFIRMATION_REQUIRED', undefined, true);
+  return reply
     .code(403)
     .send(errorBody('CONFIRMATION_REQUIRED', undefined, able ? CONFIRM_STRONGLY : SET_ONE_UP));
-  return recordRefusal(request, reply);
 }

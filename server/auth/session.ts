@@ -17,31 +17,24 @@ import { printable } from '../../contract/printable';
 import type { Database, SessionOpener } from '../db/schema';
 import { newDeviceMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
-import { RECORDED } from '../plugins/auth-events';
 import { noteDevice } from '../repo/known-devices';
-import {
-  createPendingLogin,
-  createSession,
-  findLiveSessionUser,
-  secondFactorOn,
-} from '../repo/sessions';
+import { createPendingLogin } from '../repo/pending-logins';
+import { secondFactorOn } from '../repo/second-factors';
+import type { FoundSession } from '../repo/sessions';
 import { toPublicUser, type UserRow } from '../repo/users';
 import { refuseLocked } from './lock';
 import { hashSessionToken, newSessionToken } from './secrets';
-
-/** The stored row of a live session, joined to its user (whose `id` it carries). */
-type LiveRow = NonNullable<Awaited<ReturnType<typeof findLiveSessionUser>>>;
 
 /** A live session: whose it is, its key, and its times (Unix seconds). */
 export interface Session {
   userId: string;
   /** The signed-in user as stored (`toPublicUser` makes the answer's user of it). */
-  user: Pick<LiveRow, 'id' | 'name' | 'email' | 'created_at'>;
+  user: Pick<FoundSession, 'id' | 'name' | 'email' | 'created_at'>;
   /** SHA-256 of the token, the session's key in the database. */
   tokenHash: string;
   expiresAt: number;
   lastUsedAt: number;
-  /** Where PostgreSQL read the session's row, for the write of its use (repo/sessions.ts). */
+  /** Where PostgreSQL read the session's row, for the write of its use (repo/session-uses.ts). */
   rowAt?: string;
 }
 
@@ -62,8 +55,8 @@ export async function readSession(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) return;
   const tokenHash = hashSessionToken(token);
-  const { db, clock } = request.server;
-  const row = await findLiveSessionUser(db, tokenHash, clock.nowSeconds());
+  const { sessions, clock } = request.server;
+  const row = await sessions.find(tokenHash, clock.nowSeconds());
   if (!row) return;
   const { expires_at: expiresAt, last_used_at: lastUsedAt, row_at: rowAt, ...user } = row;
   request.session = { userId: user.id, user, tokenHash, expiresAt, lastUsedAt, rowAt };
@@ -72,16 +65,7 @@ export async function readSession(request: FastifyRequest): Promise<void> {
 /** A preHandler: without a live session, 401 INVALID_TOKEN and the handler never runs. */
 export async function requireSession(request: FastifyRequest, reply: FastifyReply) {
   await readSession(request);
-  if (!request.session) {
-    reply.fail('INVALID_TOKEN');
-    // An endpoint that records only its refusals (verify) has no hook to write this one. A
-    // request without a token (a guest's every navigation) was refused nothing: not recorded.
-    const recorded = request.routeOptions.config.authEvent;
-    if (recorded && RECORDED[recorded] === 'refusals' && bearerToken(request) !== undefined) {
-      await request.server.authEvents.answered(request, reply);
-    }
-    return reply;
-  }
+  if (!request.session) return reply.fail('INVALID_TOKEN');
   return undefined;
 }
 
@@ -152,7 +136,7 @@ export async function openSession(
   user: SessionUser,
   how: { openedBy?: SessionOpener; askSecondFactor?: boolean } = {},
 ): Promise<SessionOk | SecondFactorLogin> {
-  const { authEvents, clock, config } = request.server;
+  const { authEvents, clock, config, sessions } = request.server;
   await refuseLocked(trx, user.id);
   const now = clock.nowSeconds();
   if (how.askSecondFactor && (await secondFactorOn(trx, user.id))) {
@@ -171,7 +155,7 @@ export async function openSession(
     keepAtMost: config.sessionsMaxPerAccount,
     openedBy: how.openedBy ?? 'password',
   };
-  await createSession(trx, session);
+  await sessions.create(trx, session);
   // A device the account has not been used on before: its owner hears of it. A device is what the
   // mail can name, a browser on a system; a client that names no system (a script) is none.
   const { browser, system } = describeDevice(session.userAgent);
@@ -187,5 +171,5 @@ export default fp(
   async (app) => {
     app.decorateRequest('session', null);
   },
-  { name: 'session', fastify: '5.x', decorators: { fastify: ['db', 'clock'] } },
+  { name: 'session', fastify: '5.x', decorators: { fastify: ['sessions', 'clock'] } },
 );

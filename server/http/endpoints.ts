@@ -14,8 +14,6 @@ import type {
   ContextConfigDefault,
   FastifyInstance,
   FastifyPluginAsync,
-  FastifyReply,
-  FastifyRequest,
   FastifySchemaCompiler,
   FastifySchemaValidationError,
   FastifySerializerCompiler,
@@ -39,7 +37,6 @@ import {
 import { ErrorBody } from '../../contract/schemas';
 import { requireConfirmation } from '../auth/confirmation';
 import { readSession, requireSession } from '../auth/session';
-import { RECORDED } from '../plugins/auth-events';
 
 // Written here: Fastify's type provider interface is these two lines, and no maintained package
 // provides it for Valibot.
@@ -184,21 +181,12 @@ export function defineRoutes<N extends EndpointName>(
       const ownPreHandlers = [(own as { preHandler?: unknown }).preHandler ?? []].flat() as Array<
         typeof requireSession
       >;
-      // A recorded endpoint's answer is written as its event before it leaves, unless the handler
-      // wrote it with its decision; the session check writes its own refusals (auth/session.ts).
-      const recorded = RECORDED[name];
       app.route({
         ...(own as object),
         ...(sessionCheck
           ? { preHandler: [sessionCheck, ...confirmationCheck, ...ownPreHandlers] }
           : {}),
-        ...(recorded === 'none' ? {} : { config: { authEvent: name } }),
-        ...(recorded === 'all'
-          ? {
-              onSend: async (request: FastifyRequest, reply: FastifyReply) =>
-                request.server.authEvents.answered(request, reply),
-            }
-          : {}),
+        config: { endpoint: name },
         method: spec.method,
         url: spec.path,
         ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),

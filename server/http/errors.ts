@@ -7,8 +7,8 @@ import { AccountLocked } from '../auth/lock';
 import { HashingOverloaded } from '../auth/passwords';
 import { isUnavailable } from '../db/failures';
 import { isUniqueViolation } from '../db/unique';
-import { noteRefusal } from '../plugins/auth-events';
 import { JsonTooDeep } from './json-depth';
+import { noteRefusal } from './request-facts';
 import { schemaFieldErrors } from './validation';
 
 declare module 'fastify' {
@@ -54,7 +54,7 @@ export function sendError(
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.decorateReply('fail', function fail(this: FastifyReply, code, fields) {
-    noteRefusal(this.request, code, fields);
+    noteRefusal(this.request, code, fields, true);
     return this.code(ERRORS[code].status).send(errorBody(code, fields));
   });
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

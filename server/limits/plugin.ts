@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import type { Config } from '../config';
-import { noteLimit } from '../plugins/auth-events';
+import { noteLimit } from '../http/request-facts';
 import { openCounterStore } from './counters';
 import { Holds } from './holds';
 

@@ -1,9 +1,11 @@
 // The server's record of what it decided on each account request (the auth_events table, migration
 // 009), reached as `app.authEvents`. Every row is written here; repo/auth-events.ts only reads them
-// (the analyst's tools) and deletes an account's. A route module's recorded endpoint (RECORDED)
-// writes its accepted event in the transaction of its decision (`accepted`); any other answer of it
-// (a refusal, or a success that wrote nothing) is written as one insert before the answer leaves
-// (`answered`, the route's onSend hook, added by http/endpoints.ts). The session check records only
+// (the analyst's tools) and deletes an account's. It observes: nothing it records imports it. The
+// endpoint table's `records` says which answers each endpoint keeps; this plugin hooks those routes
+// as they register (onRoute) and reads what the request came to from `request.facts` (its refusal,
+// its limit: http/request-facts.ts). A handler may write its accepted event in the transaction of
+// its decision (`accepted`); any other answer (a refusal, or a success that wrote nothing) is
+// written as one insert before the answer leaves (the route's onSend). The session check records only
 // its refusals: its success, the busiest call, writes nothing, and its refusals are written
 // together about once a second, so a flood of bad tokens costs one insert a second rather than one
 // each. A 5xx writes nothing: the decision did not happen. Each recorded answer is also counted
@@ -11,120 +13,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
 
-import type { ErrorCode, FieldErrorCode } from '../../contract/api';
 import { endpoints, type EndpointName } from '../../contract/endpoints';
+import { bearerToken } from '../auth/session';
 import type { AuthEventsTable, Database } from '../db/schema';
+import type { RequestFacts } from '../http/request-facts';
 import { sentId } from '../logging';
 
-/**
- * Which answers of each endpoint are recorded: every one of the account endpoints, only the
- * refusals of the session check, none of the rest (reads, uploads, health). Every endpoint is
- * named, so a new one does not compile until it says.
- */
-export const RECORDED: Record<EndpointName, 'all' | 'refusals' | 'none'> = {
-  verify: 'refusals',
-  signup: 'all',
-  verifyAccount: 'all',
-  resendActivation: 'all',
-  login: 'all',
-  loginSecondFactor: 'all',
-  logout: 'all',
-  requestPasswordReset: 'all',
-  resetPassword: 'all',
-  changePassword: 'all',
-  changeEmail: 'all',
-  emailChange: 'none',
-  resendEmailChange: 'all',
-  cancelEmailChange: 'all',
-  confirmEmailChange: 'all',
-  deleteAccount: 'all',
-  sessions: 'none',
-  revokeOtherSessions: 'all',
-  revokeSession: 'all',
-  secondFactor: 'none',
-  startSecondFactor: 'all',
-  confirmSecondFactor: 'all',
-  renewRecoveryCodes: 'all',
-  disableSecondFactor: 'all',
-  // Options only hand out a challenge: their refusals (a spent limit, a bad token) are decisions.
-  passkeyRegistrationOptions: 'refusals',
-  addPasskey: 'all',
-  passkeys: 'none',
-  renamePasskey: 'all',
-  removePasskey: 'all',
-  passkeyLoginOptions: 'refusals',
-  passkeyLogin: 'all',
-  confirmation: 'none',
-  confirm: 'all',
-  confirmOptions: 'refusals',
-  actionLogs: 'none',
-  health: 'none',
-  live: 'none',
-  ready: 'none',
-  outbox: 'none',
-  // Support's reads record their refusals (someone not an operator trying); its actions all.
-  operatorUsers: 'refusals',
-  operatorUser: 'refusals',
-  operatorUserEvents: 'refusals',
-  operatorEndSessions: 'all',
-  operatorLock: 'all',
-  operatorUnlock: 'all',
-  operatorResendActivation: 'all',
-  operatorDeleteUser: 'all',
-  operatorAddressEvents: 'refusals',
-  operatorUserUploads: 'refusals',
-  operatorUpload: 'refusals',
-};
-
-/** What a request gathered for its event on the way. */
-export interface AuthEventState {
-  /** The refusal's code, a VALIDATION's field codes after it (`VALIDATION password:INCORRECT`). */
-  refusal: string | null;
-  /** The limit that refused, or the one closest to refusing among those drawn. */
-  limit: { name: string; left: number; points: number } | null;
-  /** The handler wrote the accepted event with its decision. */
-  accepted: boolean;
-}
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    authEvent: AuthEventState | null;
-  }
   interface FastifyInstance {
     authEvents: AuthEvents;
   }
-  interface FastifyContextConfig {
-    /** The endpoint's name, on a recorded endpoint's route. */
-    authEvent?: EndpointName;
-  }
-}
-
-export function authEventState(request: FastifyRequest): AuthEventState {
-  request.authEvent ??= { refusal: null, limit: null, accepted: false };
-  return request.authEvent;
-}
-
-/** Notes the refusal a request is answered with (errors.ts), for its event and its log line. */
-export function noteRefusal(
-  request: FastifyRequest,
-  code: ErrorCode,
-  fields?: Record<string, FieldErrorCode>,
-): void {
-  const detail = fields ? Object.entries(fields).map(([field, why]) => ` ${field}:${why}`) : [];
-  authEventState(request).refusal = `${code}${detail.join('')}`.slice(0, 200);
-}
-
-/** Notes a drawn limit and how many tries are left on it (limits/plugin.ts). */
-export function noteLimit(
-  request: FastifyRequest,
-  limit: { name: string; left: number; points: number },
-): void {
-  const state = authEventState(request);
-  if (!state.limit || limit.left <= state.limit.left) state.limit = limit;
 }
 
 /** An event as written by `insert`: the request's parts it is made of. */
@@ -135,7 +37,7 @@ export interface EventParts {
   address: string;
   headers: IncomingHttpHeaders;
   code?: string | null;
-  limit?: AuthEventState['limit'];
+  limit?: RequestFacts['limit'];
   userId?: string | null;
   /** The session's public id; or the token hash of the live session to read it from. */
   sessionId?: string | null;
@@ -151,8 +53,6 @@ export interface AuthEvents {
     request: FastifyRequest,
     who?: { userId?: string | null; sessionId?: string | null; operatorId?: string | null },
   ): Promise<void>;
-  /** The answer's event, unless the handler wrote it; a 5xx writes none. */
-  answered(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   insert(db: Kysely<Database>, parts: EventParts): Promise<void>;
   /** Writes the session check's refusals now rather than at the next second (tests, closing). */
   flush(): Promise<void>;
@@ -275,26 +175,80 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
   // Before the database closes (its own hook runs after the plugins').
   app.addHook('onClose', () => flush());
 
+  /** Requests whose handler wrote the accepted event with its decision. */
+  const acceptedWith = new WeakSet<FastifyRequest>();
   const partsOf = (request: FastifyRequest, name: EndpointName) => {
-    const state = authEventState(request);
+    const facts = request.facts;
     return {
       event: name,
       address: request.ip,
       headers: request.headers,
-      code: state.refusal,
-      limit: state.limit,
+      code: facts?.refusal ?? null,
+      limit: facts?.limit ?? null,
       userId: request.session?.userId ?? null,
       ...(request.session ? { sessionTokenHash: request.session.tokenHash } : {}),
     };
   };
+
+  /**
+   * A refusal of an endpoint that records its refusals only, written later with others. Only a
+   * route's refusals count, never a guest's: a request without a token (a guest's every
+   * navigation) was refused nothing.
+   */
+  const refused = (request: FastifyRequest, reply: FastifyReply, name: EndpointName) => {
+    const status = reply.statusCode;
+    const facts = request.facts;
+    if (status < 400 || status >= 500 || !facts?.decided) return;
+    if (facts.refusal === 'INVALID_TOKEN' && bearerToken(request) === undefined) return;
+    app.metrics.authDecision(name, 'refused', facts.refusal);
+    later(rowOf(db, { ...partsOf(request, name), outcome: 'refused', status }));
+  };
+
+  /** The answer's event, unless the handler wrote it; a 5xx writes none. */
+  const answered = async (request: FastifyRequest, reply: FastifyReply, name: EndpointName) => {
+    const status = reply.statusCode;
+    if (status >= 500) return;
+    const outcome = status < 400 ? 'accepted' : 'refused';
+    app.metrics.authDecision(name, outcome, request.facts?.refusal ?? null);
+    if (status < 400 && acceptedWith.has(request)) return;
+    try {
+      await insert(db, { ...partsOf(request, name), outcome, status });
+    } catch (error) {
+      // The answer goes anyway: the record is the analyst's, not the visitor's.
+      request.log.warn({ err: error }, 'auth event not written');
+    }
+  };
+
+  // A recorded endpoint's answer is written before it leaves, unless its handler wrote it with
+  // its decision (`accepted`); the routes of the others pass no hook of the record's.
+  app.addHook('onRoute', (route) => {
+    const name = route.config?.endpoint;
+    const records = name ? endpoints[name].records : 'none';
+    if (!name || records === 'none') return;
+    const onSend: onSendHookHandler =
+      records === 'refusals'
+        ? (request, reply, payload, done) => {
+            refused(request, reply, name);
+            done(null, payload);
+          }
+        : (request, reply, payload, done) => {
+            answered(request, reply, name).then(
+              () => done(null, payload),
+              (error: unknown) => done(error as Error),
+            );
+          };
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), onSend];
+  });
 
   const authEvents: AuthEvents = {
     insert,
     flush,
     addressHash: hashAddress,
     async accepted(trx, request, who = {}) {
-      const name = request.routeOptions.config.authEvent;
-      if (!name) throw new Error(`${request.url} is not a recorded endpoint`);
+      const name = request.routeOptions.config.endpoint;
+      if (!name || endpoints[name].records === 'none') {
+        throw new Error(`${request.url} is not a recorded endpoint`);
+      }
       await insert(trx, {
         ...partsOf(request, name),
         ...who,
@@ -302,40 +256,10 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
         status: successStatus(name),
         code: null,
       });
-      authEventState(request).accepted = true;
-    },
-    async answered(request, reply) {
-      const name = request.routeOptions.config.authEvent;
-      const status = reply.statusCode;
-      if (!name || status >= 500) return;
-      // The metrics count what is recorded, and the session check's refusals beyond its bound.
-      if (status >= 400 || RECORDED[name] === 'all') {
-        app.metrics.authDecision(
-          name,
-          status < 400 ? 'accepted' : 'refused',
-          request.authEvent?.refusal ?? null,
-        );
-      }
-      if (status < 400 && request.authEvent?.accepted) return;
-      if (RECORDED[name] === 'refusals') {
-        if (status >= 400)
-          later(rowOf(db, { ...partsOf(request, name), outcome: 'refused', status }));
-        return;
-      }
-      try {
-        await insert(db, {
-          ...partsOf(request, name),
-          outcome: status < 400 ? 'accepted' : 'refused',
-          status,
-        });
-      } catch (error) {
-        // The answer goes anyway: the record is the analyst's, not the visitor's.
-        request.log.warn({ err: error }, 'auth event not written');
-      }
+      acceptedWith.add(request);
     },
   };
   app.decorate('authEvents', authEvents);
-  app.decorateRequest('authEvent', null);
 };
 
 export default fp(authEventsPlugin, {

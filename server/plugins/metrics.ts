@@ -5,7 +5,7 @@
 // status, with durations; auth decisions (plugins/auth-events.ts tells, for each recorded answer);
 // limit refusals (limits/plugin.ts); mail failures (mail/queue.ts). What is read at each scrape:
 // the mail queue's depth and its oldest row's age (the queue every process shares), the session
-// cache's hits and misses (repo/sessions.ts), the database pool, and the process's own metrics.
+// cache's hits and misses (plugins/session-store.ts), the database pool, and the process's own metrics.
 import http from 'node:http';
 
 import type { FastifyPluginAsync } from 'fastify';
@@ -13,7 +13,6 @@ import fp from 'fastify-plugin';
 
 import { poolUse } from '../db/connect';
 import { countSetAsideMail } from '../repo/mail-queue';
-import { sessionCacheCounts } from '../repo/sessions';
 
 export interface Metrics {
   /** An answer of a recorded endpoint, as its auth event says it (code: the refusal's, or ''). */
@@ -155,7 +154,7 @@ const metricsPlugin: FastifyPluginAsync = async (app) => {
       labelNames: ['result'],
       registers: [registry],
       collect() {
-        const counts = sessionCacheCounts(db);
+        const counts = app.sessions.cacheCounts();
         this.reset();
         if (!counts) return;
         this.inc({ result: 'hit' }, counts.hits);
@@ -230,5 +229,5 @@ const metricsPlugin: FastifyPluginAsync = async (app) => {
 export default fp(metricsPlugin, {
   name: 'metrics',
   fastify: '5.x',
-  decorators: { fastify: ['db', 'config', 'clock'] },
+  decorators: { fastify: ['db', 'config', 'clock', 'sessions'] },
 });

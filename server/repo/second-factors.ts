@@ -1,11 +1,22 @@
 // The second factor's rows (migration 010): the secret of each account (encrypted by
 // auth/second-factor.ts) and its recovery codes as SHA-256. The logins waiting for their second
-// step are sessions not yet opened: ./sessions.ts.
+// step are sessions not yet opened: ./pending-logins.ts.
 import type { Kysely } from 'kysely';
 
 import { hashRecoveryCode } from '../auth/second-factor';
 import type { Database } from '../db/schema';
 import { lockUser } from './users';
+
+/** Whether the account's second factor is on: a password alone then opens no session. */
+export async function secondFactorOn(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('second_factors')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 export function findSecondFactor(db: Kysely<Database>, userId: string) {
   return db

@@ -25,7 +25,8 @@ import {
   storeChallenge,
   takeChallenge,
 } from '../repo/passkeys';
-import { confirmSession, secondFactorOn, sessionConfirmedUntil } from '../repo/sessions';
+import { secondFactorOn } from '../repo/second-factors';
+import { confirmSession, sessionConfirmedUntil } from '../repo/sessions';
 
 const confirmationRoutes = defineRoutes(async (app) => {
   const { db, clock } = app;
@@ -38,16 +39,11 @@ const confirmationRoutes = defineRoutes(async (app) => {
     },
 
     confirmOptions: async (request, reply) => {
-      if (!(await app.limits.take(reply, app.limits.passkeyOptions(request)))) {
-        await app.authEvents.answered(request, reply);
-        return reply;
-      }
+      if (!(await app.limits.take(reply, app.limits.passkeyOptions(request)))) return reply;
       const session = sessionOf(request);
       const held = await listPasskeys(db, session.userId);
       if (held.length === 0) {
-        reply.fail('NOT_FOUND');
-        await app.authEvents.answered(request, reply);
-        return reply;
+        return reply.fail('NOT_FOUND');
       }
       const options = await confirmationOptions(app, held);
       await storeChallenge(

@@ -20,7 +20,6 @@ import {
   replaceAccountCode,
   useAccountCode,
 } from '../repo/account-codes';
-import { endSessions } from '../repo/sessions';
 import { findUserByEmail, findUserById, setEmail, toPublicUser } from '../repo/users';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
@@ -136,7 +135,7 @@ const emailChangeRoutes = defineRoutes(async (app) => {
         // Taken since the code was sent: the change does not happen.
         if (await findUserByEmail(trx, newEmail)) return false;
         await setEmail(trx, user.id, newEmail);
-        await endSessions(trx, user.id, sessionOf(request).tokenHash);
+        await app.sessions.endAll(trx, user.id, sessionOf(request).tokenHash);
         // A reset code mailed to the old address no longer works.
         await endAccountCodes(trx, user.id);
         const spoken = language(request);

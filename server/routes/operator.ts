@@ -30,7 +30,7 @@ import { supportNoticeMail, type SupportNotice } from '../mail/operator-messages
 import { findActionLog, normalizeReference } from '../repo/action-logs';
 import { eventsPage, findUserRow, findUsers, lastSignIn, userUploads } from '../repo/operators';
 import { listPasskeys } from '../repo/passkeys';
-import { endSessions, listSessions, revokeSessionById, secondFactorOn } from '../repo/sessions';
+import { secondFactorOn } from '../repo/second-factors';
 import { deleteUser } from '../repo/users';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -143,7 +143,7 @@ const operatorRoutes = defineRoutes(async (app) => {
         const [secondFactor, passkeys, sessions, signedIn] = await Promise.all([
           secondFactorOn(db, user.id),
           listPasskeys(db, user.id),
-          listSessions(db, user.id, now),
+          app.sessions.list(user.id, now),
           lastSignIn(db, user.id),
         ]);
         const answer: OperatorUserOk = {
@@ -239,8 +239,8 @@ const operatorRoutes = defineRoutes(async (app) => {
         const ended = await db.transaction().execute(async (trx) => {
           const count =
             sessionId === undefined
-              ? await endSessions(trx, user.id)
-              : Number(await revokeSessionById(trx, user.id, sessionId, clock.nowSeconds()));
+              ? await app.sessions.endAll(trx, user.id)
+              : Number(await app.sessions.endById(trx, user.id, sessionId, clock.nowSeconds()));
           if (sessionId !== undefined && count === 0) return null;
           const notice =
             count > 0 ? { kind: 'sessionsEndedBySupport' as const, to: user, count } : undefined;
@@ -260,7 +260,7 @@ const operatorRoutes = defineRoutes(async (app) => {
         const user = await target(request, reply);
         if (!user) return reply;
         await db.transaction().execute(async (trx) => {
-          const changed = await lockAccount(trx, user.id, clock.nowSeconds());
+          const changed = await lockAccount(trx, app.sessions, user.id, clock.nowSeconds());
           const notice = changed
             ? { kind: 'accountLockedBySupport' as const, to: user }
             : undefined;

@@ -43,15 +43,9 @@ import { findUserById } from '../repo/users';
 const passkeyRoutes = defineRoutes(async (app) => {
   const { db, clock } = app;
 
-  /**
-   * Takes the options' tries; false when answered 429 (recorded: options record their refusals
-   * only, and only the session check writes those on its own).
-   */
-  const optionsAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await app.limits.take(reply, app.limits.passkeyOptions(request))) return true;
-    await app.authEvents.answered(request, reply);
-    return false;
-  };
+  /** Takes the options' tries; false when answered 429. */
+  const optionsAllowed = (request: FastifyRequest, reply: FastifyReply) =>
+    app.limits.take(reply, app.limits.passkeyOptions(request));
 
   return {
     passkeyRegistrationOptions: async (request, reply) => {
@@ -61,9 +55,7 @@ const passkeyRoutes = defineRoutes(async (app) => {
       const held = await listPasskeys(db, user.id);
       // Refused before the ceremony, so that no one goes through the browser's steps for nothing.
       if (held.length >= PASSKEYS_MAX) {
-        reply.fail('PASSKEY_LIMIT');
-        await app.authEvents.answered(request, reply);
-        return reply;
+        return reply.fail('PASSKEY_LIMIT');
       }
       const options = await registrationOptions(app, user, held);
       const now = clock.nowSeconds();

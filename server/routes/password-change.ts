@@ -7,7 +7,6 @@ import { defineRoutes } from '../http/endpoints';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import { endAccountCodes } from '../repo/account-codes';
-import { endSessions } from '../repo/sessions';
 import { findUserById, setPasswordHash } from '../repo/users';
 
 const passwordChangeRoutes = defineRoutes(async (app) => {
@@ -30,7 +29,7 @@ const passwordChangeRoutes = defineRoutes(async (app) => {
       const passwordHash = await app.passwords.hash(newPassword);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, user.id, passwordHash);
-        await endSessions(trx, user.id, sessionOf(request).tokenHash);
+        await app.sessions.endAll(trx, user.id, sessionOf(request).tokenHash);
         // A reset or email-change code mailed before the change no longer works.
         await endAccountCodes(trx, user.id);
         await mailChangeNotice(trx, request, user, passwordChangedMail);

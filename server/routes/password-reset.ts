@@ -15,7 +15,6 @@ import { passwordChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import { mailLanguage } from '../mail/language';
 import { endAccountCodes, findAccountCode, useAccountCode } from '../repo/account-codes';
-import { endSessions } from '../repo/sessions';
 import { findUserByEmail, setPasswordHash } from '../repo/users';
 
 const passwordResetRoutes = defineRoutes(async (app) => {
@@ -87,7 +86,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
         await setPasswordHash(trx, user.id, passwordHash);
         // Whoever held the old password is signed out everywhere.
-        await endSessions(trx, user.id);
+        await app.sessions.endAll(trx, user.id);
         // An email-change code asked for before the reset no longer works.
         await endAccountCodes(trx, user.id);
         await mailChangeNotice(trx, request, user, passwordChangedMail);

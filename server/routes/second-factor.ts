@@ -17,6 +17,7 @@ import { openSession, sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
 import { recoveryCodeUsedMail, secondFactorChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
+import { endPendingLogin, findPendingLogin } from '../repo/pending-logins';
 import {
   findSecondFactor,
   recoveryCodesLeft,
@@ -25,7 +26,6 @@ import {
   storeRecoveryCodes,
   turnOn,
 } from '../repo/second-factors';
-import { endPendingLogin, findPendingLogin } from '../repo/sessions';
 import { findUserById } from '../repo/users';
 
 /** A setup's key is kept this long: a visitor who reloads meanwhile is given the same one. */

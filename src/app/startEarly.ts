@@ -1,7 +1,7 @@
 // Imported first by main.tsx, so it runs before the rest of the app is evaluated: what the first
 // navigation waits for (its verify call, its view's chunk, a stored session's time code) is on its
 // way while the store and React start. It imports as little as it can, so the verify call leaves
-// at once: the store reads the same storage again when it starts (store/startup.ts).
+// at once: the store reads the same storage again when it starts (store/storedState.ts).
 import { DEFAULT_LOCALE, LOCALES, PAGE_LOG_ID, STORAGE_KEYS } from '../../store/constants';
 
 import { sendVerifyEarly, verifyRequest } from './earlyVerify';

@@ -210,7 +210,9 @@ type QueryOf<N extends EndpointName> = Endpoints[N] extends {
   : unknown;
 
 /** The trigger's argument: the body and the path's and query's parameters, or nothing. */
-type ArgOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
+export type ArgOf<N extends EndpointName> = Endpoints[N] extends {
+  body: infer B extends v.GenericSchema;
+}
   ? v.InferInput<B> & ParamsOf<N>
   : Endpoints[N] extends { params: infer P extends v.GenericSchema }
     ? v.InferInput<P> & QueryOf<N>

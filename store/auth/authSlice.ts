@@ -156,8 +156,8 @@ export const authSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // One rule for every way in (login, activation, a reset, the second step, a passkey): a
-    // session is kept; a ticket is the second step, whichever way in answered it.
+    // One rule for every way in (./wayIn.ts): a session is kept; a ticket is the second step,
+    // whichever way in answered it.
     builder.addMatcher(wayInAnswered, (state, { payload, meta }) => {
       if ('token' in payload) {
         state.hasToken = true;

@@ -1,6 +1,6 @@
-// The ways in (the contract's `signsIn` endpoints: a login, an activation, a reset, the second
-// step, a passkey, and any added later) as one matcher: each answers a session or the ticket of
-// the login's second step, and the app treats every one alike (authSlice.ts).
+// The ways in, read from the endpoint table (each entry marked `signsIn`, so one added later is
+// one too) as one matcher: each answers a session or the ticket of the login's second step, and
+// the app treats every one alike (authSlice.ts, navigationSlice.ts).
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type * as v from 'valibot';
 

@@ -265,9 +265,9 @@ export function addNavigationListeners(startAppListening: AppStartListening) {
     },
   });
 
-  // Every way in ends in one of two places, whichever it was (a login, an activation, a reset,
-  // the second step, a passkey): home, or where the link that asked for the login points, once
-  // signed in; the second step, shown by the login view, while one waits.
+  // Every way in (store/auth/wayIn.ts) ends in one of two places, whichever it was: home, or
+  // where the link that asked for the login points, once signed in; the second step, shown by
+  // the login view, while one waits.
   startAppListening({
     predicate: wayInAnswered,
     effect: (action, { dispatch, getState }) => {

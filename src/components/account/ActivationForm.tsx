@@ -3,22 +3,20 @@ import { useEffect, useRef } from 'react';
 import type { VerifyAccountBody as Body } from '../../../contract/api';
 import { formFields } from '../../../contract/endpoints';
 import { checkEmail, PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
-import { fieldErrors as refused, VerifyAccountBody } from '../../../contract/schemas';
 import {
   newPasswordAsked,
   selectChoosingPassword,
 } from '../../../store/activation/activationSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { validationFailed } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
-import { focusFirstInvalid, readFields } from '../form/formFields';
+import { focusFirstInvalid, readFields } from '../form/formElements';
 import { PasswordField } from '../form/PasswordField';
 import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { ResendCodeButton } from './ResendCodeButton';
@@ -47,12 +45,12 @@ export function ActivationForm({
   const t = useT();
   const dispatch = useAppDispatch();
   const asked = useAppSelector(selectChoosingPassword);
+  const resendForm = useEndpointCall('resendActivation').name;
   const choosing = choosePassword || asked;
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'activation',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('verifyAccount', {
     fields: choosing ? NEW_PASSWORD : SIGNUP_PASSWORD,
-    validate: (values) => refused(VerifyAccountBody, values),
-    toBody: (values): Body => {
+    // Where it leads (home, or a second step) is every way in's one rule (store/auth).
+    toArg: (values): Body => {
       const chosen = {
         email: values.email.trim(),
         code: values.code.trim(),
@@ -62,8 +60,6 @@ export function ActivationForm({
         ? { ...chosen, newPassword: values.newPassword }
         : { ...chosen, password: values.password };
     },
-    // Where it leads (home, or a second step) is every way in's one rule (store/auth).
-    send: (body) => dispatch(api.endpoints.verifyAccount.initiate(body, UNTRACKED)),
   });
   const formRef = useRef<HTMLFormElement>(null);
   // The new field takes the focus once the visitor asked for it.
@@ -82,7 +78,7 @@ export function ActivationForm({
     if (!problem) return email;
     fieldErrors.setClientErrors({ email: problem });
     focusFirstInvalid(form, ['email'], { email: problem });
-    dispatch(validationFailed({ form: 'resend', fields: { email: problem } }));
+    dispatch(validationFailed({ form: resendForm, fields: { email: problem } }));
     return null;
   }
 

@@ -1,28 +1,19 @@
 import { useEffect, useId, useRef } from 'react';
 
-import { formFields } from '../../../contract/endpoints';
-import {
-  ChangeEmailBody,
-  ConfirmEmailChangeBody,
-  fieldErrors as refused,
-} from '../../../contract/schemas';
-
 import {
   emailChangeRetried,
   selectEmailChangeError,
   selectPendingEmail,
 } from '../../../store/account/accountSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { selectUser } from '../../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { codeRequestErrorText, requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { ConfirmFirst } from './ConfirmFirst';
@@ -32,7 +23,6 @@ import { useCountdown } from './useCountdown';
 
 /** The session is confirmed (ConfirmFirst): only the new address is asked. */
 const REQUEST_FIELDS = ['newEmail'] as const;
-const CONFIRM_FIELDS = formFields('confirmEmailChange');
 
 /**
  * An email change: the password and the new address, then the code mailed there. Which step
@@ -85,15 +75,11 @@ export function ChangeEmailForm({
 
 function RequestEmailForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const confirmed = useAppSelector((state) => selectSubmission(state, 'confirmEmail'));
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'changeEmail',
+  const confirmed = useEndpointCall('confirmEmailChange').submission;
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('changeEmail', {
     fields: REQUEST_FIELDS,
-    validate: (values) => refused(ChangeEmailBody, values),
-    toBody: (values) => ({ newEmail: values.newEmail.trim() }),
-    send: (body) => dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED)),
+    toArg: (values) => ({ newEmail: values.newEmail.trim() }),
   });
   const changed = confirmed.status === 'succeeded' && user;
   return (
@@ -123,8 +109,7 @@ function ConfirmEmailForm({
   linkToken?: string;
 }) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const asked = useAppSelector((state) => selectSubmission(state, 'changeEmail'));
+  const asked = useEndpointCall('changeEmail').submission;
   const justAsked = useRef(asked.status === 'succeeded');
   const formRef = useRef<HTMLFormElement>(null);
   const focusCode = () => codeInput(formRef.current)?.focus();
@@ -132,12 +117,8 @@ function ConfirmEmailForm({
   useEffect(() => {
     if (justAsked.current) codeInput(formRef.current)?.focus();
   }, []);
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'confirmEmail',
-    fields: CONFIRM_FIELDS,
-    validate: (values) => refused(ConfirmEmailChangeBody, values),
-    toBody: (values) => ({ code: values.code.trim(), ...(linkToken ? { linkToken } : {}) }),
-    send: (body) => dispatch(api.endpoints.confirmEmailChange.initiate(body, UNTRACKED)),
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirmEmailChange', {
+    toArg: (values) => ({ code: values.code.trim(), ...(linkToken ? { linkToken } : {}) }),
   });
   return (
     <form ref={formRef} {...formProps}>
@@ -158,9 +139,8 @@ function ConfirmEmailForm({
 /** A new code for the pending change (once a minute, as the server allows), or no change. */
 function PendingEmailActions({ email, onResent }: { email: string; onResent: () => void }) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const resend = useAppSelector((state) => selectSubmission(state, 'resendEmailCode'));
-  const cancel = useAppSelector((state) => selectSubmission(state, 'cancelEmailChange'));
+  const { submission: resend, send: sendResend } = useEndpointCall('resendEmailChange');
+  const { submission: cancel, send: sendCancel } = useEndpointCall('cancelEmailChange');
   const secondsLeft = useCountdown(resend.succeededAt, RESEND_INTERVAL_MS);
   const waitId = useId();
   const failed = [resend, cancel].find((submission) => submission.status === 'failed');
@@ -174,9 +154,7 @@ function PendingEmailActions({ email, onResent }: { email: string; onResent: () 
           aria-describedby={secondsLeft > 0 ? waitId : undefined}
           onClick={() =>
             // A new code is on its way: the focus goes back to the field that takes it.
-            void dispatch(api.endpoints.resendEmailChange.initiate(undefined, UNTRACKED)).then(
-              (result) => 'data' in result && onResent(),
-            )
+            void sendResend().then((result) => 'data' in result && onResent())
           }
         >
           {resend.status === 'pending' ? t('email.resending') : t('email.resend')}
@@ -185,7 +163,7 @@ function PendingEmailActions({ email, onResent }: { email: string; onResent: () 
           type="button"
           className="button button--secondary"
           disabled={cancel.status === 'pending'}
-          onClick={() => dispatch(api.endpoints.cancelEmailChange.initiate(undefined, UNTRACKED))}
+          onClick={() => void sendCancel()}
         >
           {cancel.status === 'pending' ? t('email.cancelling') : t('email.cancel')}
         </button>

@@ -1,15 +1,12 @@
 import { useEffect, useRef } from 'react';
 
 import { PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
-import { ChangePasswordBody, fieldErrors as refused } from '../../../contract/schemas';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { PasswordField } from '../form/PasswordField';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 /** The session is confirmed (ConfirmFirst): only the new password is asked. */
@@ -17,16 +14,15 @@ const FIELDS = ['newPassword'] as const;
 
 export function ChangePasswordForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const successRef = useRef<HTMLParagraphElement>(null);
-  const { busy, error, fieldErrors, alertRef, formProps, succeeded } = useAccountForm({
-    name: 'changePassword',
-    fields: FIELDS,
-    validate: (values) => refused(ChangePasswordBody, values),
-    toBody: (values) => values,
-    send: (body) => dispatch(api.endpoints.changePassword.initiate(body, UNTRACKED)),
-    onSuccess: (_body, form) => form.reset(),
-  });
+  const { busy, error, fieldErrors, alertRef, formProps, succeeded } = useEndpointForm(
+    'changePassword',
+    {
+      fields: FIELDS,
+      toArg: (values) => values,
+      onSuccess: (_body, form) => form.reset(),
+    },
+  );
   // What comes next is the result: the focus goes to it, not to <body>.
   useEffect(() => {
     if (succeeded) successRef.current?.focus();

@@ -18,7 +18,6 @@ import {
   selectConfirmedUntil,
   selectSecondFactor,
 } from '../../../store/account/accountSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   passkeyConfirmRequested,
@@ -26,13 +25,12 @@ import {
   selectPasskeyList,
   selectPasskeySupport,
 } from '../../../store/passkeys/passkeysSlice';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
@@ -80,15 +78,13 @@ type ConfirmField = 'password' | 'code' | 'recoveryCode';
 
 function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () => void }) {
   const t = useT();
-  const dispatch = useAppDispatch();
   const lapsed = useAppSelector(selectConfirmationLapsed);
   const factor = useAppSelector(selectSecondFactor);
   const [recovery, setRecovery] = useState(false);
-  const sent = useAppSelector((state) => selectSubmission(state, 'confirm'));
+  const sent = useEndpointCall('confirm').submission;
   // The code is asked where the second factor is on, or where the server said it is.
   const withCode = factor?.enabled === true || sent.error?.fields?.code === 'REQUIRED';
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'confirm',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirm', {
     fields: ['password', 'code', 'recoveryCode'] as readonly ConfirmField[],
     validate: (values): FieldErrors<ConfirmField> => {
       const code = (recovery ? values.recoveryCode : values.code)?.trim() ?? '';
@@ -100,14 +96,11 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
       const codeError = found.code ?? (withCode && code === '' ? 'REQUIRED' : undefined);
       return { password: found.password, ...(codeError ? { [codeField]: codeError } : {}) };
     },
-    toBody: (values) => {
+    toArg: (values) => {
       const code = (recovery ? values.recoveryCode : values.code)?.trim() ?? '';
       return { password: values.password, ...(withCode && code ? { code } : {}) };
     },
-    send: (body) => {
-      onAsk();
-      return dispatch(api.endpoints.confirm.initiate(body, UNTRACKED));
-    },
+    onSend: onAsk,
   });
   const alert =
     error && error.fields?.code !== 'REQUIRED'

@@ -1,12 +1,10 @@
 import { useId } from 'react';
 
 import type { FieldErrors } from '../../../contract/schemas';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
 import { FormAlert } from '../form/FormAlert';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 /** The box to tick: the session is confirmed already (ConfirmFirst), so no password. */
@@ -25,14 +23,11 @@ function validate(values: Record<(typeof FIELDS)[number], string>) {
  */
 export function DeleteAccountForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const confirmId = useId();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'deleteAccount',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('deleteAccount', {
     fields: FIELDS,
     validate,
-    toBody: () => ({}),
-    send: (body) => dispatch(api.endpoints.deleteAccount.initiate(body, UNTRACKED)),
+    toArg: () => ({}),
   });
   const confirmError = fieldErrors.messages.confirm;
   return (

@@ -1,9 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 
-import { formFields } from '../../../contract/endpoints';
-import { fieldErrors as refused, LoginBody } from '../../../contract/schemas';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
 import { activationHref } from '../../../store/navigation/routes';
 import { Link } from '../../app/StoreRouter';
 import { EmailField } from '../form/EmailField';
@@ -11,13 +7,11 @@ import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { lazyPart } from '../lazyPart';
 
 import type { ResendCodeButton } from './ResendCodeButton';
-
-const FIELDS = formFields('login');
 
 /**
  * "Send a new code", for an account not activated yet: a chunk of its own (few logins need it),
@@ -32,17 +26,10 @@ const Resend = lazyPart<ComponentProps<typeof ResendCodeButton>>(() =>
 /** Its answer leads home, or to the second step: every way in's one rule (store/auth). */
 export function LoginForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const [attemptedEmail, setAttemptedEmail] = useState('');
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'login',
-    fields: FIELDS,
-    validate: (values) => refused(LoginBody, values),
-    toBody: (values) => ({ email: values.email.trim(), password: values.password }),
-    send: (body) => {
-      setAttemptedEmail(body.email);
-      return dispatch(api.endpoints.login.initiate(body, UNTRACKED));
-    },
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('login', {
+    toArg: (values) => ({ email: values.email.trim(), password: values.password }),
+    onSend: (body) => setAttemptedEmail(body.email),
   });
   useEffect(() => Resend.preload(), []);
 

@@ -4,8 +4,6 @@ import '../../styles/secondStep.css';
 
 import { useState } from 'react';
 
-import { LoginSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { secondStepCancelled } from '../../../store/auth/authSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import { useFocusOnOpen } from '../focusOnOpen';
@@ -13,7 +11,7 @@ import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { RecoveryCodeField } from '../form/RecoveryCodeField';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
@@ -73,14 +71,10 @@ function SecondStep({ ticket, email }: SecondStepProps) {
 
 function AppCodeForm({ ticket }: { ticket: string }) {
   const t = useT();
-  const dispatch = useAppDispatch();
   const ref = useFocusOnOpen();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'loginSecondFactor',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('loginSecondFactor', {
     fields: ['code'] as const,
-    validate: (values) => refused(LoginSecondFactorBody, { ticket, code: values.code }),
-    toBody: (values) => ({ ticket, code: values.code.trim() }),
-    send: (body) => dispatch(api.endpoints.loginSecondFactor.initiate(body, UNTRACKED)),
+    toArg: (values) => ({ ticket, code: values.code.trim() }),
   });
   return (
     <form ref={ref} {...formProps}>
@@ -110,15 +104,10 @@ function AppCodeForm({ ticket }: { ticket: string }) {
 
 function RecoveryCodeForm({ ticket }: { ticket: string }) {
   const t = useT();
-  const dispatch = useAppDispatch();
   const ref = useFocusOnOpen();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'loginSecondFactor',
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('loginSecondFactor', {
     fields: ['recoveryCode'] as const,
-    validate: (values) =>
-      refused(LoginSecondFactorBody, { ticket, recoveryCode: values.recoveryCode }),
-    toBody: (values) => ({ ticket, recoveryCode: values.recoveryCode.trim() }),
-    send: (body) => dispatch(api.endpoints.loginSecondFactor.initiate(body, UNTRACKED)),
+    toArg: (values) => ({ ticket, recoveryCode: values.recoveryCode.trim() }),
   });
   return (
     <form ref={ref} {...formProps}>

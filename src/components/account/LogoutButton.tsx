@@ -1,12 +1,13 @@
 import { logoutRequested } from '../../../store/auth/authSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import { useEndpointCall } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 export function LogoutButton() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const busy = useAppSelector((state) => selectSubmission(state, 'logout')).status === 'pending';
+  // Sent by the log-out listener (store/auth), which forgets the session whatever it answers.
+  const busy = useEndpointCall('logout').submission.status === 'pending';
   return (
     <button
       type="button"

@@ -1,19 +1,13 @@
 // A passkey's own forms on home, open one at a time in its row: a new name, or its removal (the
 // session is confirmed: the section shows it only then).
-import { formFields } from '../../../contract/endpoints';
-import { fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
 import type { Passkey } from '../../../store/passkeys/passkeysSlice';
 import { useFocusOnOpen } from '../focusOnOpen';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
-
-const RENAME_FIELDS = formFields('renamePasskey');
 
 interface PasskeyFormProps {
   passkey: Passkey;
@@ -31,14 +25,8 @@ function CancelButton({ onCancel, busy }: { onCancel: () => void; busy: boolean 
 
 export function RenamePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'renamePasskey',
-    fields: RENAME_FIELDS,
-    validate: (values) => refused(RenamePasskeyBody, values),
-    toBody: (values) => ({ name: values.name.trim() }),
-    send: (body) =>
-      dispatch(api.endpoints.renamePasskey.initiate({ id: passkey.id, ...body }, UNTRACKED)),
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('renamePasskey', {
+    toArg: (values) => ({ id: passkey.id, name: values.name.trim() }),
   });
   const ref = useFocusOnOpen();
   return (
@@ -61,14 +49,9 @@ export function RenamePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
 
 export function RemovePasskeyForm({ passkey, onCancel }: PasskeyFormProps) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const { busy, error, alertRef, formProps } = useAccountForm({
-    name: 'removePasskey',
-    fields: [] as const,
-    validate: () => ({}),
-    toBody: () => ({}),
-    send: (body) =>
-      dispatch(api.endpoints.removePasskey.initiate({ id: passkey.id, ...body }, UNTRACKED)),
+  const { busy, error, alertRef, formProps } = useEndpointForm('removePasskey', {
+    fields: [],
+    toArg: () => ({ id: passkey.id }),
   });
   const ref = useFocusOnOpen();
   return (

@@ -30,7 +30,7 @@ import {
 import { validationFailed } from '../../../store/submissions/submissionsSlice';
 import { Field } from '../form/Field';
 import { FormAlert } from '../form/FormAlert';
-import { focusFirstInvalid, readFields } from '../form/formFields';
+import { focusFirstInvalid, readFields } from '../form/formElements';
 import { FormSuccess } from '../form/FormSuccess';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';

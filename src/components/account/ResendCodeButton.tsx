@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { requestErrorText } from '../form/requestErrorMessage';
+import { useEndpointCall } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { useCountdown } from './useCountdown';
@@ -18,8 +16,7 @@ interface ResendCodeButtonProps {
 
 export function ResendCodeButton({ getEmail }: ResendCodeButtonProps) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const resend = useAppSelector((state) => selectSubmission(state, 'resend'));
+  const { submission: resend, send } = useEndpointCall('resendActivation');
   const secondsLeft = useCountdown(resend.succeededAt, RESEND_INTERVAL_MS);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const waitId = useId();
@@ -28,7 +25,7 @@ export function ResendCodeButton({ getEmail }: ResendCodeButtonProps) {
   async function handleClick() {
     const email = getEmail();
     if (email === null) return;
-    const result = await dispatch(api.endpoints.resendActivation.initiate({ email }, UNTRACKED));
+    const result = await send({ email });
     if ('data' in result) setSentTo(email);
   }
 

@@ -1,18 +1,12 @@
-import { formFields } from '../../../contract/endpoints';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/schemas';
-import { fieldErrors as refused, ResetPasswordBody } from '../../../contract/schemas';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { useAppDispatch } from '../../../store/hooks';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
 import { codeRequestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
-
-const FIELDS = formFields('resetPassword');
 
 interface ResetPasswordFormProps {
   initialEmail: string;
@@ -31,18 +25,13 @@ export function ResetPasswordForm({
   linkToken,
 }: ResetPasswordFormProps) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'resetPassword',
-    fields: FIELDS,
-    validate: (values) => refused(ResetPasswordBody, values),
-    toBody: (values) => ({
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('resetPassword', {
+    toArg: (values) => ({
       email: values.email.trim(),
       code: values.code.trim(),
       password: values.password,
       ...(linkToken ? { linkToken } : {}),
     }),
-    send: (body) => dispatch(api.endpoints.resetPassword.initiate(body, UNTRACKED)),
   });
   return (
     <form {...formProps}>

@@ -13,13 +13,11 @@ import {
   selectSecondFactorError,
   selectSecondFactorSetup,
 } from '../../../store/account/accountSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
 
@@ -56,8 +54,8 @@ function SecondFactorState() {
   const loadError = useAppSelector(selectSecondFactorError);
   const setup = useAppSelector(selectSecondFactorSetup);
   const codes = useAppSelector(selectRecoveryCodes);
-  const renewed = useAppSelector((state) => selectSubmission(state, 'renewRecoveryCodes'));
-  const turnedOff = useAppSelector((state) => selectSubmission(state, 'disableSecondFactor'));
+  const renewed = useEndpointCall('renewRecoveryCodes').submission;
+  const turnedOff = useEndpointCall('disableSecondFactor').submission;
   const stateRef = useRef<HTMLParagraphElement>(null);
   const codesShown = useRef(codes !== null);
   // "I have saved them": what comes next is the state they leave, on or off, not <body>.
@@ -128,13 +126,9 @@ function SecondFactorOn({
 /** The session is confirmed (the gate): the button alone makes new codes. */
 function RenewRecoveryCodesForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const { busy, error, alertRef, formProps } = useAccountForm({
-    name: 'renewRecoveryCodes',
-    fields: [] as const,
-    validate: () => ({}),
-    toBody: () => ({}),
-    send: (body) => dispatch(api.endpoints.renewRecoveryCodes.initiate(body, UNTRACKED)),
+  const { busy, error, alertRef, formProps } = useEndpointForm('renewRecoveryCodes', {
+    fields: [],
+    toArg: () => ({}),
   });
   return (
     <form {...formProps}>
@@ -147,13 +141,9 @@ function RenewRecoveryCodesForm() {
 /** The session is confirmed (the gate, with the code or a recovery code): the button turns it off. */
 function DisableSecondFactorForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const { busy, error, alertRef, formProps } = useAccountForm({
-    name: 'disableSecondFactor',
-    fields: [] as const,
-    validate: () => ({}),
-    toBody: () => ({}),
-    send: (body) => dispatch(api.endpoints.disableSecondFactor.initiate(body, UNTRACKED)),
+  const { busy, error, alertRef, formProps } = useEndpointForm('disableSecondFactor', {
+    fields: [],
+    toArg: () => ({}),
   });
   return (
     <form {...formProps}>

@@ -4,39 +4,30 @@
 // first code turns the factor on.
 import { useId, useRef } from 'react';
 
-import { formFields } from '../../../contract/endpoints';
-import { ConfirmSecondFactorBody, fieldErrors as refused } from '../../../contract/schemas';
 import {
   copyFinished,
   secondFactorSetupCancelled,
   selectCopied,
 } from '../../../store/account/accountSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useIsMobileDevice } from '../../device/useIsMobileDevice';
 import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { SubmitButton } from '../form/SubmitButton';
-import { useAccountForm } from '../form/useAccountForm';
+import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 
 import { copyOrSelect, copyResult } from './copyOrSelect';
 import { secondFactorErrorText } from './secondFactorErrors';
 import { SecondFactorQr } from './SecondFactorQr';
 
-const CONFIRM_FIELDS = formFields('confirmSecondFactor');
-
 export function StartSecondFactorForm() {
   const t = useT();
-  const dispatch = useAppDispatch();
   // The session is confirmed (the section's gate): no field, the button starts the setup.
-  const { busy, error, alertRef, formProps } = useAccountForm({
-    name: 'startSecondFactor',
-    fields: [] as const,
-    validate: () => ({}),
-    toBody: () => ({}),
-    send: (body) => dispatch(api.endpoints.startSecondFactor.initiate(body, UNTRACKED)),
+  const { busy, error, alertRef, formProps } = useEndpointForm('startSecondFactor', {
+    fields: [],
+    toArg: () => ({}),
   });
   return (
     <form {...formProps}>
@@ -97,12 +88,8 @@ export function SecondFactorSetupPanel({
   const mobile = useIsMobileDevice();
   // The step's first empty field: the code, once the app has the key.
   const formRef = useFocusOnOpen();
-  const { busy, error, fieldErrors, alertRef, formProps } = useAccountForm({
-    name: 'confirmSecondFactor',
-    fields: CONFIRM_FIELDS,
-    validate: (values) => refused(ConfirmSecondFactorBody, values),
-    toBody: (values) => ({ code: values.code.trim() }),
-    send: (body) => dispatch(api.endpoints.confirmSecondFactor.initiate(body, UNTRACKED)),
+  const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirmSecondFactor', {
+    toArg: (values) => ({ code: values.code.trim() }),
   });
   return (
     <div className="totp-setup">

@@ -5,10 +5,9 @@ import type { SessionInfo } from '../../../contract/api';
 import { describeDevice } from '../../../contract/device';
 import type { MessageId } from '../../../i18n/messages/en';
 import { selectSessions, sessionsRetried } from '../../../store/account/accountSlice';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { requestErrorText } from '../form/requestErrorMessage';
+import { useEndpointCall } from '../form/useEndpointForm';
 import { useT, type Translate } from '../intl/useT';
 
 import { formatExpiry } from './formatExpiry';
@@ -40,12 +39,14 @@ export function SessionList() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const sessions = useAppSelector(selectSessions);
-  const revoking = useAppSelector((state) => selectSubmission(state, 'revokeSessions'));
+  // Both endings share the request state of the table's `revokeSessions` form.
+  const { submission: revoking, send: endOthers } = useEndpointCall('revokeOtherSessions');
+  const { send: endOne } = useEndpointCall('revokeSession');
   const busy = revoking.status === 'pending';
   const when = (iso: string) => formatExpiry(intl, t, new Date(iso));
   const listRef = useRef<HTMLDivElement>(null);
   // An ended session leaves the list with its button: the focus stays in the list, not <body>.
-  const ended = (result: { data?: unknown }) => {
+  const ended = (result: object) => {
     if ('data' in result) listRef.current?.focus();
   };
 
@@ -83,11 +84,7 @@ export function SessionList() {
             className="button button--secondary"
             disabled={busy}
             aria-label={t('sessions.endLabel', { device, date: lastUsed })}
-            onClick={() =>
-              void dispatch(
-                api.endpoints.revokeSession.initiate({ id: session.id }, UNTRACKED),
-              ).then(ended)
-            }
+            onClick={() => void endOne({ id: session.id }).then(ended)}
           >
             {t('sessions.end')}
           </button>
@@ -108,11 +105,7 @@ export function SessionList() {
           className="button button--secondary"
           disabled={busy}
           aria-busy={busy}
-          onClick={() =>
-            void dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED)).then(
-              ended,
-            )
-          }
+          onClick={() => void endOthers().then(ended)}
         >
           {busy ? t('sessions.ending') : t('sessions.endOthers')}
         </button>

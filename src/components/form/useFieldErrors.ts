@@ -5,7 +5,21 @@ import type { FieldErrors } from '../../../contract/schemas';
 import { useT } from '../intl/useT';
 
 import { fieldErrorMessage, type FormField } from './fieldErrorMessage';
-import { mergeFieldErrors, readFields } from './formFields';
+import { readFields } from './formElements';
+
+/** The client's findings first, then the server's for the fields the client found fine. */
+function mergeFieldErrors<K extends string>(
+  names: readonly K[],
+  client: FieldErrors<K>,
+  server: Partial<Record<string, FieldErrorCode>> | undefined,
+): FieldErrors<K> {
+  const merged: FieldErrors<K> = {};
+  for (const name of names) {
+    const code = client[name] ?? server?.[name];
+    if (code) merged[name] = code;
+  }
+  return merged;
+}
 
 /**
  * The per-field messages of a form: its own validation, and the server's field codes.

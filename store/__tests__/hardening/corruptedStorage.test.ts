@@ -3,8 +3,8 @@ import fc from 'fast-check';
 
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import type { KeyValueStorage } from '../../effects';
-import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
+import { initialStateFromStorage } from '../../storedState';
 
 const stored = fc.option(
   fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.json(), fc.constantFrom('en', 'kh', '')),

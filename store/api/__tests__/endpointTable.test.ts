@@ -3,8 +3,8 @@
 import { endpoints, type EndpointName } from '../../../contract/endpoints';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { json, stubFetch } from '../../../testing/app/fetchStub';
-import { initialStateFromStorage } from '../../startup';
 import { makeStore } from '../../store';
+import { initialStateFromStorage } from '../../storedState';
 import { api, decodeRequestError, UNTRACKED } from '../apiSlice';
 
 afterEach(() => jest.restoreAllMocks());

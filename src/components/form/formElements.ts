@@ -1,4 +1,4 @@
-// Reading and focusing the fields of an uncontrolled form: field values never leave the form.
+// Reading and focusing the elements of an uncontrolled form: field values never leave the form.
 import type { FieldErrorCode } from '../../../contract/api';
 import type { FieldErrors } from '../../../contract/schemas';
 
@@ -16,20 +16,6 @@ export function readFields<K extends string>(
         : '';
   }
   return values;
-}
-
-/** The client's findings first, then the server's for the fields the client found fine. */
-export function mergeFieldErrors<K extends string>(
-  names: readonly K[],
-  client: FieldErrors<K>,
-  server: Partial<Record<string, FieldErrorCode>> | undefined,
-): FieldErrors<K> {
-  const merged: FieldErrors<K> = {};
-  for (const name of names) {
-    const code = client[name] ?? server?.[name];
-    if (code) merged[name] = code;
-  }
-  return merged;
 }
 
 /** Focuses the first field, in form order, that has an error; false when none has. */

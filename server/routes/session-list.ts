@@ -3,16 +3,15 @@
 import type { PlainOk, SessionsOk } from '../../contract/api';
 import { sessionOf } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
-import { endSessions, listSessions, revokeSessionById } from '../repo/sessions';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
 const sessionListRoutes = defineRoutes(async (app) => {
-  const { db, clock } = app;
+  const { db, clock, sessions } = app;
   return {
     sessions: async (request) => {
       const { userId, tokenHash } = sessionOf(request);
-      const rows = await listSessions(db, userId, clock.nowSeconds());
+      const rows = await sessions.list(userId, clock.nowSeconds());
       const answer: SessionsOk = {
         error: false,
         sessions: rows.map((row) => ({
@@ -31,7 +30,7 @@ const sessionListRoutes = defineRoutes(async (app) => {
       const { userId, tokenHash } = sessionOf(request);
       const revoked = await db.transaction().execute(async (trx) => {
         await app.authEvents.accepted(trx, request);
-        return endSessions(trx, userId, tokenHash);
+        return sessions.endAll(trx, userId, tokenHash);
       });
       return { error: false as const, revoked };
     },
@@ -39,7 +38,7 @@ const sessionListRoutes = defineRoutes(async (app) => {
     revokeSession: async (request, reply) => {
       const { userId } = sessionOf(request);
       const ended = await db.transaction().execute(async (trx) => {
-        const done = await revokeSessionById(trx, userId, request.params.id, clock.nowSeconds());
+        const done = await sessions.endById(trx, userId, request.params.id, clock.nowSeconds());
         if (done) await app.authEvents.accepted(trx, request);
         return done;
       });
