@@ -2,6 +2,7 @@
 // (one schema per message; this file only names their types), and its paths, from endpoints.ts.
 import type * as v from 'valibot';
 
+import type * as O from './operator';
 import type * as S from './schemas';
 
 export { API_PATHS, type ErrorCode } from './endpoints';
@@ -24,3 +25,9 @@ export type SessionsOk = v.InferOutput<typeof S.SessionsOk>;
 export type ActionLogUploadOk = v.InferOutput<typeof S.ActionLogUploadOk>;
 export type PasskeyInfo = v.InferOutput<typeof S.PasskeyInfo>;
 export type ConfirmOk = v.InferOutput<typeof S.ConfirmOk>;
+export type OperatorUsersOk = v.InferOutput<typeof O.OperatorUsersOk>;
+export type OperatorUserOk = v.InferOutput<typeof O.OperatorUserOk>;
+export type OperatorEventsOk = v.InferOutput<typeof O.OperatorEventsOk>;
+export type OperatorEndSessionsOk = v.InferOutput<typeof O.OperatorEndSessionsOk>;
+export type OperatorUploadsOk = v.InferOutput<typeof O.OperatorUploadsOk>;
+export type OperatorUploadOk = v.InferOutput<typeof O.OperatorUploadOk>;

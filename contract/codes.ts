@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'UNKNOWN_CREDENTIAL',
   'CONFIRMATION_REQUIRED',
+  'ACCOUNT_LOCKED',
+  'FORBIDDEN',
 ] as const;
 
 export const FIELD_ERROR_CODES = [

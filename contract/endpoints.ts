@@ -5,6 +5,7 @@
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
+import * as O from './operator';
 import * as S from './schemas';
 
 export type ErrorCode = (typeof S.ERROR_CODES)[number];
@@ -55,6 +56,11 @@ export const ERRORS = {
     message:
       'Confirm it is you first (POST /v1/api/user/confirm): the password, with the code where two-step sign-in is on, or a passkey.',
   },
+  ACCOUNT_LOCKED: {
+    status: 403,
+    message: 'This account is locked: contact support.',
+  },
+  FORBIDDEN: { status: 403, message: 'Only an operator may do this.' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
@@ -71,6 +77,8 @@ export const TAGS = {
   support: 'Activity logs sent to support.',
   operations: 'Health of the running server.',
   development: 'Development-only helpers, served in the outbox mail mode alone.',
+  operator:
+    "Support's reads and actions on users: operators only (granted on the server's command line), with a confirmation by the second factor or a passkey in the last ten minutes.",
 } as const;
 
 export interface EndpointSpec {
@@ -92,6 +100,8 @@ export interface EndpointSpec {
   /** The JSON body; an endpoint without one sends none. A body can be refused with VALIDATION. */
   readonly body?: v.GenericSchema;
   readonly params?: v.GenericSchema;
+  /** The query string's parameters, all optional. */
+  readonly query?: v.GenericSchema;
   /** Body fields whose values are secrets: never logged, recorded or shown. */
   readonly secret?: readonly string[];
   /** The answers with a body of their own, by status: the success, and any refusal not ErrorBody. */
@@ -122,6 +132,128 @@ export interface EndpointSpec {
 
 /** The largest activity log taken. */
 const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
+
+const OPERATOR_REFUSALS = ['FORBIDDEN', 'CONFIRMATION_REQUIRED', 'RATE_LIMITED'] as const;
+const OPERATOR_USER = '/v1/api/operator/users/:id';
+
+/**
+ * The operator API: every endpoint needs an operator's session, confirmed strongly (tag). Support's
+ * reads record their refusals (someone not an operator trying); its actions all.
+ */
+const operatorEndpoints = {
+  operatorUsers: {
+    records: 'refusals',
+    method: 'GET',
+    path: '/v1/api/operator/users',
+    tag: 'operator',
+    session: 'required',
+    query: O.OperatorUsersQuery,
+    answers: { 200: O.OperatorUsersOk },
+    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
+  },
+  operatorUser: {
+    records: 'refusals',
+    method: 'GET',
+    path: OPERATOR_USER,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 200: O.OperatorUserOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorUserEvents: {
+    records: 'refusals',
+    method: 'GET',
+    path: `${OPERATOR_USER}/events`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    query: O.OperatorEventsQuery,
+    answers: { 200: O.OperatorEventsOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND', 'VALIDATION'],
+  },
+  operatorEndSessions: {
+    records: 'all',
+    method: 'POST',
+    path: `${OPERATOR_USER}/sessions/end`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    body: O.OperatorEndSessionsBody,
+    answers: { 200: O.OperatorEndSessionsOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorLock: {
+    records: 'all',
+    method: 'POST',
+    path: `${OPERATOR_USER}/lock`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 200: S.PlainOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorUnlock: {
+    records: 'all',
+    method: 'POST',
+    path: `${OPERATOR_USER}/unlock`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 200: S.PlainOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorResendActivation: {
+    records: 'all',
+    method: 'POST',
+    path: `${OPERATOR_USER}/resend-activation`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 202: S.PlainOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorDeleteUser: {
+    records: 'all',
+    method: 'DELETE',
+    path: OPERATOR_USER,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 200: S.PlainOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorAddressEvents: {
+    records: 'refusals',
+    method: 'GET',
+    path: '/v1/api/operator/events',
+    tag: 'operator',
+    session: 'required',
+    query: O.OperatorAddressEventsQuery,
+    answers: { 200: O.OperatorEventsOk },
+    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
+  },
+  operatorUserUploads: {
+    records: 'refusals',
+    method: 'GET',
+    path: `${OPERATOR_USER}/uploads`,
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUserParams,
+    answers: { 200: O.OperatorUploadsOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorUpload: {
+    records: 'refusals',
+    method: 'GET',
+    path: '/v1/api/operator/uploads/:id',
+    tag: 'operator',
+    session: 'required',
+    params: O.OperatorUploadParams,
+    answers: { 200: O.OperatorUploadOk },
+    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+} as const satisfies Record<string, EndpointSpec>;
 
 export const endpoints = {
   verify: {
@@ -556,6 +688,7 @@ export const endpoints = {
     refusals: [],
     internal: true,
   },
+  ...operatorEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;
@@ -627,6 +760,17 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   ready:
     'Whether the database, and Redis when configured, answer (a readiness probe; the mail queue never fails it)',
   outbox: 'The mails kept in the outbox mail mode, newest last',
+  operatorUsers: 'Find users by the start of their email, or by id',
+  operatorUser: "A user's summary: activation, lock, second factor, passkeys, live sessions",
+  operatorUserEvents: "A user's auth events, newest first, 50 a page",
+  operatorEndSessions: "End one of a user's sessions, or all of them; the user is mailed",
+  operatorLock: "Lock a user's account (its sessions end); the user is mailed",
+  operatorUnlock: "Unlock a user's account; the user is mailed",
+  operatorResendActivation: 'Mail a new activation code to a user not yet activated',
+  operatorDeleteUser: 'Delete a user and every row of theirs; the user is mailed',
+  operatorAddressEvents: 'The auth events from a client address, newest first, 50 a page',
+  operatorUserUploads: 'The activity logs tied to a user, newest first',
+  operatorUpload: 'An activity log by its reference, for the replay page',
 };
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */
@@ -659,6 +803,7 @@ export function refusalsOf(spec: EndpointSpec): ErrorCode[] {
   if (spec.body) codes.push('VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (spec.session === 'required') codes.push('INVALID_TOKEN');
   if (spec.confirmation) codes.push('CONFIRMATION_REQUIRED');
+  if (spec.signsIn) codes.push('ACCOUNT_LOCKED');
   if (spec.confirmation?.password) codes.push('INVALID_CODE', 'RATE_LIMITED');
   codes.push(...spec.refusals, ...COMMON_REFUSALS);
   return [...new Set(codes)];

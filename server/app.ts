@@ -31,6 +31,7 @@ import confirmationRoutes from './routes/confirmation';
 import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
+import operatorRoutes from './routes/operator';
 import outboxRoutes from './routes/outbox';
 import passkeyRoutes from './routes/passkeys';
 import passwordChangeRoutes from './routes/password-change';
@@ -61,6 +62,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   confirmationRoutes,
   actionLogRoutes,
   outboxRoutes,
+  operatorRoutes,
 ]);
 
 let requestCount = 0;

@@ -62,6 +62,8 @@ export const en = {
     'That code is right, but this is not the password chosen at sign-up. Try it again, or choose a new password.',
   'requestError.invalidCredentials': 'The email or the password is not right.',
   'requestError.accountNotActivated': 'This account is not activated yet.',
+  'requestError.accountLocked': 'This account is locked: contact {contact}.',
+  'requestError.forbidden': 'Only an operator may do this.',
   'requestError.invalidToken': 'Your session has ended. Please log in again.',
   'requestError.network': 'We could not reach the server. Check your connection and try again.',
   'requestError.timeout': 'The server took too long to answer. Please try again.',

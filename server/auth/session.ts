@@ -22,6 +22,7 @@ import { createPendingLogin } from '../repo/pending-logins';
 import { secondFactorOn } from '../repo/second-factors';
 import type { FoundSession } from '../repo/sessions';
 import { toPublicUser, type UserRow } from '../repo/users';
+import { refuseLocked } from './lock';
 import { hashSessionToken, newSessionToken } from './secrets';
 
 /** A live session: whose it is, its key, and its times (Unix seconds). */
@@ -115,7 +116,7 @@ type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'created_at'>;
  * record of the decision, and the answer with its token. `openedBy` is what the session list
  * shows. With `askSecondFactor` (the way in was the password alone), an account whose second
  * factor is on gets no session: a login waiting for its second step stands in its place, and the
- * answer is its ticket.
+ * answer is its ticket. A locked account gets neither (auth/lock.ts).
  */
 export async function openSession(
   trx: Transaction<Database>,
@@ -136,6 +137,7 @@ export async function openSession(
   how: { openedBy?: SessionOpener; askSecondFactor?: boolean } = {},
 ): Promise<SessionOk | SecondFactorLogin> {
   const { authEvents, clock, config, sessions } = request.server;
+  await refuseLocked(trx, user.id);
   const now = clock.nowSeconds();
   if (how.askSecondFactor && (await secondFactorOn(trx, user.id))) {
     const pending = await createPendingLogin(trx, user.id, now);

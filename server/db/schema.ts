@@ -8,6 +8,10 @@ export interface UsersTable {
   password_hash: string;
   activated_at: number | null;
   created_at: string;
+  /** When the command line made the user an operator (migration 019); null: not one. */
+  operator_at: number | null;
+  /** When an operator locked the account (migration 019); null: not locked. */
+  locked_at: number | null;
 }
 
 export interface ActivationCodesTable {
@@ -31,7 +35,11 @@ export interface SessionsTable {
   opened_by: Generated<SessionOpener>;
   /** Until when it is confirmed for sensitive changes (migration 018); null when it is not. */
   confirmed_until: number | null;
+  /** How the last confirmation was made (migration 019); null before one. */
+  confirmed_by: SessionConfirmer | null;
 }
+
+export type SessionConfirmer = 'password' | 'second-factor' | 'passkey';
 
 export type SessionOpener = 'password' | 'passkey' | 'password+totp' | 'password+recovery';
 
@@ -232,6 +240,8 @@ export interface AuthEventsTable {
   /** The X-Log-Id and X-Request-Id the app sent, when they are ids. */
   log_id: string | null;
   request_id: string | null;
+  /** The operator who acted, on an operator's action (migration 019). */
+  operator_id: string | null;
 }
 
 /** Secrets this deployment made itself: `address-hmac` (migration 009), `second-factor-key` (010). */

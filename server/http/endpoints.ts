@@ -102,6 +102,7 @@ export function withContract(app: FastifyInstance) {
 interface RouteSchema<E extends EndpointSpec> {
   body: E extends { body: infer B } ? B : undefined;
   params: E extends { params: infer P } ? P : undefined;
+  querystring: E extends { query: infer Q } ? Q : undefined;
   response: E['answers'] & { '4xx': typeof ErrorBody };
 }
 
@@ -148,6 +149,7 @@ function routeSchema(spec: EndpointSpec) {
   return {
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { querystring: spec.query } : {}),
     response: { ...spec.answers, '4xx': ErrorBody },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 import type { ErrorBody, ErrorCode, FieldErrorCode } from '../../contract/api';
 import { ERRORS } from '../../contract/endpoints';
+import { AccountLocked } from '../auth/lock';
 import { HashingOverloaded } from '../auth/passwords';
 import { isUnavailable } from '../db/failures';
 import { isUniqueViolation } from '../db/unique';
@@ -60,6 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       return sendError(reply, 400, 'VALIDATION', schemaFieldErrors(error.validation));
     }
+    if (error instanceof AccountLocked) return reply.fail('ACCOUNT_LOCKED');
     if (error instanceof JsonTooDeep) {
       noteRefusal(request, 'BAD_REQUEST');
       return reply.code(400).send(errorBody('BAD_REQUEST', undefined, error.message));

@@ -92,17 +92,20 @@ function responsesOf(name: string, spec: EndpointSpec): Json {
 }
 
 function parametersOf(spec: EndpointSpec): Json[] {
-  if (!spec.params) return [];
   // The parameters one by one, not the object they make.
-  const params = toJsonSchema(spec.params, { ...conversion, definitions: {} }) as {
-    properties?: Record<string, Json>;
+  const each = (schema: v.GenericSchema | undefined, where: 'path' | 'query') => {
+    if (!schema) return [];
+    const object = toJsonSchema(schema, { ...conversion, definitions: {} }) as {
+      properties?: Record<string, Json>;
+    };
+    return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+      name,
+      in: where,
+      required: where === 'path',
+      schema: property,
+    }));
   };
-  return Object.entries(params.properties ?? {}).map(([name, schema]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema,
-  }));
+  return [...each(spec.params, 'path'), ...each(spec.query, 'query')];
 }
 
 const SECURITY = {

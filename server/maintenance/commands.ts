@@ -1,5 +1,6 @@
 // The server's commands besides serving, run with the server's own environment (the same
-// DATABASE_URL or DATA_DIR, the same keys): `migrate [--dry-run]`, `backup FILE` and `keys rotate`.
+// DATABASE_URL or DATA_DIR, the same keys): `migrate [--dry-run]`, `backup FILE`, `keys rotate` and
+// `operator grant|revoke EMAIL | list`.
 // `npm run migrate|backup|keys -- …` runs them through the compiled server, as
 // `node build/server.js <command> …` does on a deployed tree.
 import fs from 'node:fs';
@@ -14,9 +15,10 @@ import { openDatabase } from '../db/connect';
 import { migrateToLatest, MIGRATION_NAMES, pendingMigrations } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { replaceSealedSecret, storedSecretsAfter } from '../repo/second-factors';
+import { operatorCommand } from './operators';
 
 export const USAGE =
-  'Usage: node build/server.js [migrate [--dry-run] | backup FILE | keys rotate] (no command: serve)';
+  'Usage: node build/server.js [migrate [--dry-run] | backup FILE | keys rotate | operator grant EMAIL | operator revoke EMAIL | operator list] (no command: serve)';
 
 type Print = (line: string) => void;
 
@@ -179,7 +181,18 @@ async function keys(config: Config, args: string[], io: CommandIo): Promise<numb
   });
 }
 
-const COMMANDS = { migrate, backup, keys };
+/** `operator grant EMAIL | revoke EMAIL | list` (maintenance/operators.ts). */
+async function operator(config: Config, args: string[], io: CommandIo): Promise<number> {
+  return withDatabase(config, async (db) => {
+    if ((await pendingMigrations(db, schemaOf(config))).length > 0) {
+      io.err('The database is behind this server: run npm run migrate first.');
+      return 1;
+    }
+    return operatorCommand(db, args, io, Math.floor(Date.now() / 1000));
+  });
+}
+
+const COMMANDS = { migrate, backup, keys, operator };
 
 /** Runs the command `args` names; resolves with the process's exit code. */
 export async function runCommand(config: Config, args: string[], io: CommandIo): Promise<number> {

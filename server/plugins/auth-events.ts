@@ -42,6 +42,8 @@ export interface EventParts {
   /** The session's public id; or the token hash of the live session to read it from. */
   sessionId?: string | null;
   sessionTokenHash?: string;
+  /** The operator who acted, on an operator's action. */
+  operatorId?: string | null;
 }
 
 export interface AuthEvents {
@@ -49,7 +51,7 @@ export interface AuthEvents {
   accepted(
     trx: Transaction<Database>,
     request: FastifyRequest,
-    who?: { userId?: string | null; sessionId?: string | null },
+    who?: { userId?: string | null; sessionId?: string | null; operatorId?: string | null },
   ): Promise<void>;
   insert(db: Kysely<Database>, parts: EventParts): Promise<void>;
   /** Writes the session check's refusals now rather than at the next second (tests, closing). */
@@ -108,6 +110,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       address_hash: hashAddress(parts.address),
       log_id: sentId(parts.headers['x-log-id']),
       request_id: sentId(parts.headers['x-request-id']),
+      operator_id: parts.operatorId ?? null,
     };
   };
   const insert: AuthEvents['insert'] = async (into, parts) => {

@@ -18,7 +18,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
 }
 
 export interface NewAccount {
-  user: Omit<UserRow, 'activated_at'>;
+  user: Omit<UserRow, 'activated_at' | 'operator_at' | 'locked_at'>;
   code: { codeHash: string; salt: string; expiresAt: number };
 }
 

@@ -15,7 +15,9 @@ import {
   verifiedAuthentication,
 } from '../auth/passkeys';
 import { sessionOf } from '../auth/session';
+import type { SessionConfirmer } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
+import { noteConfirmationMethod } from '../repo/operators';
 import {
   findPasskeyByCredentialId,
   listPasskeys,
@@ -23,6 +25,7 @@ import {
   storeChallenge,
   takeChallenge,
 } from '../repo/passkeys';
+import { secondFactorOn } from '../repo/second-factors';
 import { confirmSession, sessionConfirmedUntil } from '../repo/sessions';
 
 const confirmationRoutes = defineRoutes(async (app) => {
@@ -57,6 +60,8 @@ const confirmationRoutes = defineRoutes(async (app) => {
       const { passkeyResponse } = request.body;
       let passkeyUse: Parameters<typeof recordPasskeyUse>[1] | undefined;
       let draws: ReturnType<typeof app.limits.passkeyCheck> = [];
+      // How it was confirmed, for the operator API (a password alone is not enough there).
+      let by: SessionConfirmer = 'passkey';
       if (passkeyResponse) {
         const response = passkeyResponse as unknown as AuthenticationResponseJSON;
         draws = app.limits.passkeyCheck(request);
@@ -80,6 +85,7 @@ const confirmationRoutes = defineRoutes(async (app) => {
         if (!checked) return reply.fail('INVALID_CREDENTIAL');
         passkeyUse = { id: passkey.id, checkedCounter: passkey.counter, now, ...checked };
       } else {
+        by = (await secondFactorOn(db, session.userId)) ? 'second-factor' : 'password';
         const outcome = await credentialsConfirm(request, reply, 'password');
         if (outcome === false) return reply;
         if (outcome === 'missing') return reply.fail('VALIDATION', { code: 'REQUIRED' });
@@ -88,6 +94,7 @@ const confirmationRoutes = defineRoutes(async (app) => {
       const confirmed = await db.transaction().execute(async (trx) => {
         if (passkeyUse && !(await recordPasskeyUse(trx, passkeyUse))) return 'replayed';
         if (!(await confirmSession(trx, session.tokenHash, until))) return 'ended';
+        await noteConfirmationMethod(trx, session.tokenHash, by);
         await app.authEvents.accepted(trx, request);
         return 'confirmed';
       });

@@ -202,14 +202,23 @@ type ParamsOf<N extends EndpointName> = Endpoints[N] extends {
   ? v.InferInput<P>
   : unknown;
 
-/** The trigger's argument: the body and the path's parameters, or nothing. */
+/** The query string's parameters of an endpoint (none: unknown). */
+type QueryOf<N extends EndpointName> = Endpoints[N] extends {
+  query: infer Q extends v.GenericSchema;
+}
+  ? v.InferInput<Q>
+  : unknown;
+
+/** The trigger's argument: the body and the path's and query's parameters, or nothing. */
 export type ArgOf<N extends EndpointName> = Endpoints[N] extends {
   body: infer B extends v.GenericSchema;
 }
   ? v.InferInput<B> & ParamsOf<N>
   : Endpoints[N] extends { params: infer P extends v.GenericSchema }
-    ? v.InferInput<P>
-    : void;
+    ? v.InferInput<P> & QueryOf<N>
+    : Endpoints[N] extends { query: infer Q extends v.GenericSchema }
+      ? v.InferInput<Q>
+      : void;
 
 type ResultOf<N extends EndpointName> =
   Success<N> extends v.GenericSchema ? v.InferOutput<Success<N>> : never;
@@ -217,9 +226,16 @@ type ResultOf<N extends EndpointName> =
 /** The request of an endpoint: its method, its path with its parameters filled in, its body. */
 export function requestOf(spec: EndpointSpec, arg: unknown): FetchArgs {
   const params = spec.params ? (arg as Record<string, string>) : {};
-  const url = spec.path.replace(/:(\w+)/g, (_, name: string) =>
+  const path = spec.path.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(params[name] ?? ''),
   );
+  const given = spec.query ? ((arg ?? {}) as Record<string, string | undefined>) : {};
+  const query = spec.query
+    ? Object.keys((spec.query as unknown as { entries: object }).entries)
+        .filter((name) => given[name] !== undefined)
+        .map((name) => `${name}=${encodeURIComponent(given[name]!)}`)
+    : [];
+  const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
   return { url, method: spec.method, ...(spec.body ? { body: arg } : {}) };
 }
 

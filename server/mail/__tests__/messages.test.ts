@@ -4,6 +4,7 @@ import { INTL_LANGUAGES } from '../../../contract/languages';
 import { passwordResetMail } from '../account-messages';
 import { mailLanguage } from '../language';
 import { activationMail, finishSignupMail, tableMail } from '../messages';
+import { supportNoticeMail } from '../operator-messages';
 import { en, type MailKind, type MailText } from '../texts/en';
 import { km } from '../texts/km';
 
@@ -19,6 +20,7 @@ const VALUES = {
   device: 'Chrome on Android',
   support: 'help@accounts.example',
   left: 7,
+  count: 2,
 };
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
@@ -97,4 +99,17 @@ it('picks the language from Accept-Language, by Intl locale or pack name', () =>
   expect(mailLanguage('en-US')).toBe('en');
   expect(mailLanguage('fr')).toBe('en');
   expect(mailLanguage(undefined)).toBe('en');
+});
+
+it("says support's changes to an account in both languages, one after the other", () => {
+  const mail = supportNoticeMail('sessionsEndedBySupport', {
+    name: 'Dara',
+    atMs: Date.UTC(2026, 10, 29, 2, 0),
+    support: 'help@accounts.example',
+    count: 3,
+  });
+  expect(mail.subject).toBe('Support signed your account out · ផ្នែកជំនួយបានចាកចេញពីគណនីរបស់អ្នក');
+  expect(mail.text).toContain('Support ended 3 sessions of your account');
+  expect(mail.text).toContain('ផ្នែកជំនួយបានបញ្ចប់សម័យ ៣');
+  expect(mail.text.match(/help@accounts\.example/g)).toHaveLength(2);
 });

@@ -180,6 +180,38 @@ export const en = {
     ],
     button: 'Reset your password',
   },
+  accountLockedBySupport: {
+    subject: 'Your account was locked',
+    paragraphs: [
+      'Hello {name},',
+      'Support locked your account on {time}: it cannot be signed in to, and every session of it has ended.',
+      'To know why, or to have it unlocked, contact {support}.',
+    ],
+  },
+  accountUnlockedBySupport: {
+    subject: 'Your account was unlocked',
+    paragraphs: [
+      'Hello {name},',
+      'Support unlocked your account on {time}: you can sign in again as before.',
+      'If you did not expect this, contact {support}.',
+    ],
+  },
+  sessionsEndedBySupport: {
+    subject: 'Support signed your account out',
+    paragraphs: [
+      'Hello {name},',
+      'Support ended {count, plural, one {# session} other {# sessions}} of your account on {time}: those devices must sign in again.',
+      'If you did not ask for it, contact {support}.',
+    ],
+  },
+  accountDeletedBySupport: {
+    subject: 'Your account was deleted',
+    paragraphs: [
+      'Hello {name},',
+      'Support deleted your account and all its data on {time}. You can sign up again with this email at any time.',
+      'If you did not ask for it, contact {support}.',
+    ],
+  },
 } satisfies Record<string, MailText>;
 
 /** How a notice names a device: its browser on its system, or whichever of them is known. */

@@ -1,5 +1,6 @@
 import type { MessageId } from '../../../i18n/messages/en';
 import type { RequestError, RequestErrorCode } from '../../../store/api/apiSlice';
+import { SUPPORT_CONTACT } from '../../../store/constants';
 import type { Translate } from '../intl/useT';
 
 const MESSAGES: Record<RequestErrorCode, MessageId> = {
@@ -24,6 +25,8 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   INTERNAL: 'requestError.server',
   UNKNOWN_CREDENTIAL: 'passkeyLogin.unknown',
   CONFIRMATION_REQUIRED: 'requestError.confirmationRequired',
+  ACCOUNT_LOCKED: 'requestError.accountLocked',
+  FORBIDDEN: 'requestError.forbidden',
   NETWORK: 'requestError.network',
   TIMEOUT: 'requestError.timeout',
   UNEXPECTED: 'requestError.unexpected',
@@ -44,6 +47,8 @@ export function requestErrorText(
   if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
     return t('requestError.rateLimitedFor', { minutes: Math.ceil(error.retryAfterSeconds / 60) });
   }
+  if (error.code === 'ACCOUNT_LOCKED')
+    return t('requestError.accountLocked', { contact: SUPPORT_CONTACT });
   return t(requestErrorMessage(error.code));
 }
 
