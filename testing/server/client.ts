@@ -97,6 +97,19 @@ export class ApiClient {
     return this.request('POST', path, { body, headers });
   }
 
+  /**
+   * A set-up's request: a 503 (a dependency slow to answer on a busy machine, a shed) is a
+   * decision to try later, so it is sent again, for up to MAIL_WAIT_MS; any other answer returns.
+   */
+  async postServed(path: string, body?: unknown, headers?: Record<string, string>) {
+    const deadline = Date.now() + MAIL_WAIT_MS;
+    for (;;) {
+      const answer = await this.post(path, body, headers);
+      if (answer.status !== 503 || Date.now() > deadline) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   get(path: string, headers?: Record<string, string>): Promise<Answer> {
     return this.request('GET', path, { headers });
   }

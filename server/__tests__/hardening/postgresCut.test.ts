@@ -27,17 +27,19 @@ beforeAll(async () => {
     testConfig(dataDir, { DATABASE_URL: target.toString(), DATABASE_SCHEMA: schema }),
   );
   api = new ApiClient(server.url);
-  await api.post(API_PATHS.signup, {
+  const signedUp = await api.postServed(API_PATHS.signup, {
     name: 'Cut',
     email: EMAIL,
     password: 'correct horse battery',
   });
+  expect(signedUp.status).toBe(201);
   const { code } = await api.waitForMail(EMAIL, 1);
-  const activated = await api.post(API_PATHS.verifyAccount, {
+  const activated = await api.postServed(API_PATHS.verifyAccount, {
     email: EMAIL,
     code,
     password: 'correct horse battery',
   });
+  expect(activated.status).toBe(200);
   bearer = { authorization: `Bearer ${activated.body.token}` };
 });
 

@@ -28,14 +28,20 @@ beforeAll(async () => {
     logStream: log.stream,
   });
   api = new ApiClient(server.url);
-  await api.post(API_PATHS.signup, { name: 'Owner', email: EMAIL, password: OWNER_PASSWORD });
+  const signedUp = await api.postServed(API_PATHS.signup, {
+    name: 'Owner',
+    email: EMAIL,
+    password: OWNER_PASSWORD,
+  });
+  expect(signedUp.status).toBe(201);
   await server.app.mail.idle();
   const { code } = await api.waitForMail(EMAIL, 1);
-  const activated = await api.post(API_PATHS.verifyAccount, {
+  const activated = await api.postServed(API_PATHS.verifyAccount, {
     email: EMAIL,
     code,
     password: OWNER_PASSWORD,
   });
+  expect(activated.status).toBe(200);
   token = activated.body.token;
 }, 60_000);
 
