@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import type { SessionStore } from '../plugins/session-store';
-import { isLocked, setLocked } from '../repo/operators';
+import { setLocked } from '../repo/operators';
 import { lockUser } from '../repo/users';
 
 /** Thrown inside a way in's transaction (which then stores nothing); answered 403 ACCOUNT_LOCKED. */
@@ -21,8 +21,8 @@ export class AccountLocked extends Error {
 
 /** Throws AccountLocked when the account is locked, holding its row until the transaction ends. */
 export async function refuseLocked(trx: Kysely<Database>, userId: string): Promise<void> {
-  await lockUser(trx, userId);
-  if (await isLocked(trx, userId)) throw new AccountLocked();
+  const held = await lockUser(trx, userId);
+  if (held !== undefined && held.locked_at !== null) throw new AccountLocked();
 }
 
 /**

@@ -51,16 +51,6 @@ export async function listOperators(db: Kysely<Database>): Promise<OperatorRow[]
   return rows.map((row) => ({ ...row, operator_at: Number(row.operator_at) }));
 }
 
-/** Whether the account is locked, read in the transaction that is about to let it in. */
-export async function isLocked(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('locked_at')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined && row.locked_at !== null;
-}
-
 /** Locks (a time) or unlocks (null) the account; false when it already was so. */
 export async function setLocked(
   db: Kysely<Database>,

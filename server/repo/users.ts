@@ -53,12 +53,17 @@ export async function createAccount(trx: Kysely<Database>, account: NewAccount):
  * `name` and `email`), so the sessions kept in memory stay. SQLite runs one writing transaction at
  * a time anyway.
  */
-export async function lockUser(trx: Kysely<Database>, userId: string): Promise<void> {
-  await trx
+export async function lockUser(
+  trx: Kysely<Database>,
+  userId: string,
+): Promise<{ locked_at: number | null } | undefined> {
+  // The row's lock state comes back with the hold: a sign-in reads it in the same statement.
+  return trx
     .updateTable('users')
     .set((eb) => ({ created_at: eb.ref('created_at') }))
     .where('id', '=', userId)
-    .execute();
+    .returning('locked_at')
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Kysely<Database>, id: string) {
