@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   'CONFIRMATION_REQUIRED',
   'ACCOUNT_LOCKED',
   'FORBIDDEN',
+  'ACCOUNT_EXISTS',
+  'EMAIL_NOT_VERIFIED',
+  'LAST_WAY_IN',
 ] as const;
 
 export const FIELD_ERROR_CODES = [

@@ -61,6 +61,19 @@ export const ERRORS = {
     message: 'This account is locked: contact support.',
   },
   FORBIDDEN: { status: 403, message: 'Only an operator may do this.' },
+  ACCOUNT_EXISTS: {
+    status: 409,
+    message:
+      "An account with this email exists: log in to it first, then connect the provider from the account's page.",
+  },
+  EMAIL_NOT_VERIFIED: {
+    status: 400,
+    message: 'The provider does not say this email is verified: it cannot open an account here.',
+  },
+  LAST_WAY_IN: {
+    status: 409,
+    message: "This is the account's only way in: add a password or a passkey before removing it.",
+  },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
@@ -74,6 +87,7 @@ export const TAGS = {
   sessions: "The signed-in user's live sessions.",
   secondFactor: "The signed-in user's second factor: an authenticator app's codes (TOTP).",
   passkeys: "The signed-in user's passkeys (WebAuthn), and signing in with one.",
+  providers: 'Signing in with an OpenID Connect provider, and connecting one to the account.',
   support: 'Activity logs sent to support.',
   operations: 'Health of the running server.',
   development: 'Development-only helpers, served in the outbox mail mode alone.',
@@ -640,6 +654,49 @@ export const endpoints = {
     answers: { 200: S.PasskeyOptionsOk },
     refusals: ['NOT_FOUND', 'RATE_LIMITED'],
   },
+  oidcProviders: {
+    method: 'GET',
+    path: '/v1/api/user/oidc/providers',
+    tag: 'providers',
+    session: 'optional',
+    records: 'none',
+    answers: { 200: S.OidcProvidersOk },
+    refusals: [],
+  },
+  oidcStart: {
+    method: 'POST',
+    path: '/v1/api/user/oidc/:id/start',
+    tag: 'providers',
+    session: 'optional',
+    records: 'all',
+    params: S.OidcParams,
+    body: S.OidcStartBody,
+    answers: { 200: S.OidcStartOk },
+    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
+  },
+  oidcComplete: {
+    method: 'POST',
+    path: '/v1/api/user/oidc/complete',
+    tag: 'providers',
+    session: 'none',
+    records: 'all',
+    body: S.OidcCompleteBody,
+    secret: ['handoff'],
+    signsIn: true,
+    answers: { 200: S.OidcCompleteOk },
+    refusals: ['ACCOUNT_EXISTS', 'EMAIL_NOT_VERIFIED', 'INVALID_TICKET', 'RATE_LIMITED'],
+  },
+  oidcDisconnect: {
+    method: 'DELETE',
+    path: '/v1/api/user/oidc/:id',
+    tag: 'providers',
+    session: 'required',
+    records: 'all',
+    params: S.OidcParams,
+    confirmation: {},
+    answers: { 200: S.PlainOk },
+    refusals: ['NOT_FOUND', 'LAST_WAY_IN'],
+  },
   actionLogs: {
     method: 'POST',
     path: '/v1/api/action-logs',
@@ -753,6 +810,14 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
     'Confirm it is you: the password (with the code or a recovery code where two-step sign-in is on), or a passkey; the session may make sensitive changes for ten minutes',
   confirmOptions:
     "WebAuthn request options for confirming it is you with one of the user's passkeys: single use, five minutes, for this session only",
+  oidcProviders:
+    'The configured OpenID Connect providers; with a session, which are connected and whether the account has a password',
+  oidcStart:
+    "Start signing in with a provider (or connecting one, signed in and confirmed): the provider's authorization address",
+  oidcComplete:
+    "Finish a provider's sign-in with the single-use handoff code of its return: the login answer, and where the visitor was going",
+  oidcDisconnect:
+    'Disconnect a provider from the account (a confirmation first); never the last way in',
   actionLogs: 'Send an activity log to support, and get a reference to quote',
   health:
     "Whether the server is ready (as /readyz), with the mail queue's state as a detail that never fails it",

@@ -63,6 +63,8 @@ export function journeyServer(): FetchHandler {
         return json(200, { error: false, passkeys: [] });
       case API_PATHS.confirmation:
         return json(200, { error: false, until: null });
+      case API_PATHS.oidcProviders:
+        return json(200, { error: false, providers: [] });
       default:
         return json(404, { error: true, code: 'NOT_FOUND', message: 'Not found' });
     }

@@ -27,6 +27,10 @@ const MESSAGES: Record<RequestErrorCode, MessageId> = {
   CONFIRMATION_REQUIRED: 'requestError.confirmationRequired',
   ACCOUNT_LOCKED: 'requestError.accountLocked',
   FORBIDDEN: 'requestError.forbidden',
+  // Said in their own words where they are answered (src/components/providers).
+  ACCOUNT_EXISTS: 'requestError.unexpected',
+  EMAIL_NOT_VERIFIED: 'requestError.unexpected',
+  LAST_WAY_IN: 'requestError.unexpected',
   NETWORK: 'requestError.network',
   TIMEOUT: 'requestError.timeout',
   UNEXPECTED: 'requestError.unexpected',
