@@ -159,7 +159,13 @@ export const providersSlice = createSlice({
         state.hasPassword = payload.hasPassword ?? null;
       })
       .addMatcher(api.endpoints.oidcProviders.matchRejected, (state, action) => {
-        if (callFailure(action) && state.list !== 'loaded') state.list = 'failed';
+        const error = callFailure(action);
+        // A server with no provider configured answers 404: none, which is no failure.
+        if (error?.code === 'NOT_FOUND') {
+          state.list = 'loaded';
+          state.providers = [];
+          state.hasPassword = null;
+        } else if (error && state.list !== 'loaded') state.list = 'failed';
       })
       .addMatcher(api.endpoints.oidcStart.matchFulfilled, (state) => {
         if (state.start) state.start.step = 'leaving';

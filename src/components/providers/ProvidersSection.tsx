@@ -3,6 +3,7 @@
 // more), both behind the confirmation of it being you (ConfirmFirst). An account without a password
 // is told how to set one. The requests are the provider listeners' (store/providers).
 import { providersEn, providersKh } from '../../../i18n/messages/providers';
+import { selectConfirmedUntil } from '../../../store/account/accountSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   providerDisconnectAsked,
@@ -41,6 +42,7 @@ function Section() {
   const list = useAppSelector(selectProviderList);
   const providers = useAppSelector(selectProviders);
   const hasPassword = useAppSelector(selectHasPassword);
+  const confirmed = useAppSelector(selectConfirmedUntil) !== null;
   if (list === 'failed') {
     return (
       <div className="form-alert" role="alert">
@@ -62,10 +64,18 @@ function Section() {
       {hasPassword === false ? (
         <p className="providers__note">{t('providers.noPassword')}</p>
       ) : null}
+      {/* The list shows at once; its buttons once it is confirmed to be you. */}
+      {confirmed ? null : (
+        <ul className="providers">
+          {providers.map((provider) => (
+            <ProviderRow key={provider.id} provider={provider} actions={false} />
+          ))}
+        </ul>
+      )}
       <ConfirmFirst why="confirm.why.providers">
         <ul className="providers">
           {providers.map((provider) => (
-            <ProviderRow key={provider.id} provider={provider} />
+            <ProviderRow key={provider.id} provider={provider} actions />
           ))}
         </ul>
       </ConfirmFirst>
@@ -102,7 +112,7 @@ function ReturnSaid() {
   );
 }
 
-function ProviderRow({ provider }: { provider: Provider }) {
+function ProviderRow({ provider, actions }: { provider: Provider; actions: boolean }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const start = useAppSelector(selectProviderStart);
@@ -139,7 +149,7 @@ function ProviderRow({ provider }: { provider: Provider }) {
           </p>
         </div>
       ) : null}
-      {mine?.step === 'confirming' || mine?.step === 'sending' ? (
+      {!actions ? null : mine?.step === 'confirming' || mine?.step === 'sending' ? (
         <div className="providers__ask">
           <p>{t('providers.disconnectAsk', { name })}</p>
           <div className="providers__actions">

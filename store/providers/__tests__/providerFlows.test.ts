@@ -178,10 +178,11 @@ describe('leaving for the provider', () => {
     });
   });
 
-  it('lists no provider when none is configured', async () => {
-    const { store } = start({
-      script: { providers: () => json(200, { error: false, providers: [] }) },
-    });
+  it.each([
+    ['an empty list', () => json(200, { error: false, providers: [] })],
+    ['404 (no provider configured)', () => refusal(404, 'NOT_FOUND')],
+  ])('lists no provider when none is configured: %s', async (_name, answer) => {
+    const { store } = start({ script: { providers: answer } });
     await settle(store);
     expect(store.getState().providers).toMatchObject({ list: 'loaded', providers: [] });
   });

@@ -154,6 +154,29 @@ describe("home's section of providers", () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the list before the confirmation, and its buttons only after it', async () => {
+    renderApp({
+      path: '/?section=providers',
+      storage: { token: 'tok' },
+      api: {
+        ...HOME,
+        'GET /v1/api/user/confirm': () => json(200, { error: false, until: null }),
+        'GET /v1/api/user/oidc/providers': listed([{ ...WORK, connected: true }], {
+          hasPassword: true,
+        }),
+      },
+    });
+    expect(await screen.findByText('Work ID')).toBeInTheDocument();
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /To connect or disconnect a sign-in provider, first confirm it is you/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disconnect Work ID' })).toBeNull();
+    expect(screen.queryByText(/This account has no password/)).toBeNull();
+  });
+
   it('has no section of providers when none is configured', async () => {
     renderApp({
       path: '/',
