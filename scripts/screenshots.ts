@@ -629,7 +629,13 @@ async function withProviders(page: Page, signedIn = false) {
 }
 
 /** The provider buttons, what a return says on the login view, and home's section of providers. */
-function providerScenes(activated: Account): Scene[] {
+function providerScenes(baseUrl: string): Scene[] {
+  // A confirmation lasts ten minutes on its session: the confirmed scene has an account of its own.
+  let own: Account | null = null;
+  const ownSession = async () => {
+    own = newAccount('screens-providers');
+    return (await activatedAccount(baseUrl, own)).token;
+  };
   const returnRefused = (code: string, status: number) => async (page: Page) => {
     await withProviders(page);
     await page.route(/\/v1\/api\/user\/oidc\/complete$/, (route) =>
@@ -688,7 +694,7 @@ function providerScenes(activated: Account): Scene[] {
       name: 'home-providers-last-way-in',
       view: 'home',
       path: homeSection('providers'),
-      signedIn: true,
+      session: ownSession,
       prepare: async (page) => {
         await withProviders(page, true);
         await page.route(/\/v1\/api\/user\/oidc\/work$/, (route) =>
@@ -699,7 +705,7 @@ function providerScenes(activated: Account): Scene[] {
         );
       },
       act: async (page) => {
-        await confirmInSection(page, activated.password);
+        await confirmInSection(page, own!.password);
         const work = page.locator('.confirmed [data-provider=work]');
         await work.locator('.button--secondary').click();
         await work.locator('.button--danger').click();
@@ -763,7 +769,7 @@ async function main() {
           ...scenes(activated, dormant, server.url),
           ...twoStepScenes(guarded, server.url),
           ...passkeyScenes(server.url),
-          ...providerScenes(activated),
+          ...providerScenes(server.url),
         ];
         for (const scene of all.filter(
           (each) => !ONLY || ONLY.some((start) => each.name.startsWith(start)),
