@@ -5,6 +5,7 @@
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
+import * as P from './oidc';
 import * as O from './operator';
 import * as S from './schemas';
 
@@ -64,15 +65,33 @@ export const ERRORS = {
   ACCOUNT_EXISTS: {
     status: 409,
     message:
-      "An account with this email exists: log in to it first, then connect the provider from the account's page.",
+      'An account already has this email: log in to it first (password or passkey), then connect the provider from its page.',
   },
   EMAIL_NOT_VERIFIED: {
     status: 400,
-    message: 'The provider does not say this email is verified: it cannot open an account here.',
+    message:
+      'The provider has not verified this email address: verify it with the provider, or sign up with a password.',
   },
   LAST_WAY_IN: {
     status: 409,
-    message: "This is the account's only way in: add a password or a passkey before removing it.",
+    message:
+      'This is the only way into the account: set a password or add a passkey before disconnecting it.',
+  },
+  PROVIDER_FAILED: {
+    status: 400,
+    message: 'The sign-in with the provider could not be checked: start it again.',
+  },
+  PROVIDER_CANCELLED: {
+    status: 400,
+    message: 'The sign-in with the provider was cancelled or refused there.',
+  },
+  IDENTITY_TAKEN: {
+    status: 409,
+    message: 'This provider account is already connected to another account.',
+  },
+  INVALID_HANDOFF: {
+    status: 400,
+    message: 'The sign-in with the provider took too long or was already finished: start again.',
   },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
@@ -87,10 +106,11 @@ export const TAGS = {
   sessions: "The signed-in user's live sessions.",
   secondFactor: "The signed-in user's second factor: an authenticator app's codes (TOTP).",
   passkeys: "The signed-in user's passkeys (WebAuthn), and signing in with one.",
-  providers: 'Signing in with an OpenID Connect provider, and connecting one to the account.',
   support: 'Activity logs sent to support.',
   operations: 'Health of the running server.',
   development: 'Development-only helpers, served in the outbox mail mode alone.',
+  providers:
+    'Signing in with an OpenID Connect provider, and the providers connected to the account.',
   operator:
     "Support's reads and actions on users: operators only (granted on the server's command line), with a confirmation by the second factor or a passkey in the last ten minutes.",
 } as const;
@@ -142,6 +162,8 @@ export interface EndpointSpec {
   readonly form?: string;
   /** Not part of the API (left out of its reference). */
   readonly internal?: boolean;
+  /** The endpoint answers a browser's navigation with 303 See Other to the app: where, and why. */
+  readonly redirect?: string;
 }
 
 /** The largest activity log taken. */
@@ -266,6 +288,88 @@ const operatorEndpoints = {
     params: O.OperatorUploadParams,
     answers: { 200: O.OperatorUploadOk },
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+const OIDC = '/v1/api/user/oidc';
+
+/**
+ * Signing in with an OpenID Connect provider (CONTRACT section 2c). Without a provider configured,
+ * every one but the list answers 404 NOT_FOUND.
+ */
+const oidcEndpoints = {
+  oidcProviders: {
+    method: 'GET',
+    path: `${OIDC}/providers`,
+    tag: 'providers',
+    session: 'none',
+    records: 'none',
+    answers: { 200: P.OidcProvidersOk },
+    refusals: [],
+  },
+  oidcStart: {
+    method: 'POST',
+    path: `${OIDC}/:id/start`,
+    tag: 'providers',
+    session: 'optional',
+    records: 'refusals',
+    params: P.OidcProviderParams,
+    body: P.OidcStartBody,
+    answers: { 200: P.OidcStartOk },
+    refusals: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFIRMATION_REQUIRED', 'RATE_LIMITED'],
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: `${OIDC}/:id/callback`,
+    tag: 'providers',
+    session: 'none',
+    records: 'all',
+    params: P.OidcProviderParams,
+    query: P.OidcCallbackQuery,
+    answers: {},
+    refusals: [],
+    redirect:
+      'A `login` flow: to `/login?provider-handoff=<single-use code, 60 s>`. A `connect` or `confirm` flow ends here: to its return path (`/` by default) with `provider-connected=<id>` or `provider-confirmed=<id>`. A refusal: to `/login?provider-error=<code>` (the return path for `connect` and `confirm` once the flow is known): `PROVIDER_FAILED` (no such flow, another browser, a token that fails its checks), `PROVIDER_CANCELLED`, `IDENTITY_TAKEN`, `INVALID_TOKEN` (the session ended meanwhile), `RATE_LIMITED`',
+  },
+  oidcComplete: {
+    method: 'POST',
+    path: `${OIDC}/complete`,
+    tag: 'providers',
+    session: 'none',
+    records: 'all',
+    body: P.OidcCompleteBody,
+    secret: ['handoff'],
+    signsIn: true,
+    answers: { 200: P.OidcCompleteOk },
+    refusals: [
+      'INVALID_HANDOFF',
+      'ACCOUNT_EXISTS',
+      'EMAIL_NOT_VERIFIED',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+    ],
+    form: 'oidcComplete',
+  },
+  oidcConnections: {
+    method: 'GET',
+    path: `${OIDC}/connections`,
+    tag: 'providers',
+    session: 'required',
+    records: 'none',
+    answers: { 200: P.OidcConnectionsOk },
+    refusals: [],
+  },
+  oidcDisconnect: {
+    method: 'DELETE',
+    path: `${OIDC}/:id`,
+    tag: 'providers',
+    session: 'required',
+    records: 'all',
+    params: P.OidcProviderParams,
+    confirmation: {},
+    answers: { 200: S.PlainOk },
+    refusals: ['NOT_FOUND', 'LAST_WAY_IN', 'RATE_LIMITED'],
+    form: 'oidcDisconnect',
   },
 } as const satisfies Record<string, EndpointSpec>;
 
@@ -654,49 +758,6 @@ export const endpoints = {
     answers: { 200: S.PasskeyOptionsOk },
     refusals: ['NOT_FOUND', 'RATE_LIMITED'],
   },
-  oidcProviders: {
-    method: 'GET',
-    path: '/v1/api/user/oidc/providers',
-    tag: 'providers',
-    session: 'optional',
-    records: 'none',
-    answers: { 200: S.OidcProvidersOk },
-    refusals: [],
-  },
-  oidcStart: {
-    method: 'POST',
-    path: '/v1/api/user/oidc/:id/start',
-    tag: 'providers',
-    session: 'optional',
-    records: 'all',
-    params: S.OidcParams,
-    body: S.OidcStartBody,
-    answers: { 200: S.OidcStartOk },
-    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
-  },
-  oidcComplete: {
-    method: 'POST',
-    path: '/v1/api/user/oidc/complete',
-    tag: 'providers',
-    session: 'none',
-    records: 'all',
-    body: S.OidcCompleteBody,
-    secret: ['handoff'],
-    signsIn: true,
-    answers: { 200: S.OidcCompleteOk },
-    refusals: ['ACCOUNT_EXISTS', 'EMAIL_NOT_VERIFIED', 'INVALID_TICKET', 'RATE_LIMITED'],
-  },
-  oidcDisconnect: {
-    method: 'DELETE',
-    path: '/v1/api/user/oidc/:id',
-    tag: 'providers',
-    session: 'required',
-    records: 'all',
-    params: S.OidcParams,
-    confirmation: {},
-    answers: { 200: S.PlainOk },
-    refusals: ['NOT_FOUND', 'LAST_WAY_IN'],
-  },
   actionLogs: {
     method: 'POST',
     path: '/v1/api/action-logs',
@@ -746,6 +807,7 @@ export const endpoints = {
     internal: true,
   },
   ...operatorEndpoints,
+  ...oidcEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;
@@ -810,14 +872,6 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
     'Confirm it is you: the password (with the code or a recovery code where two-step sign-in is on), or a passkey; the session may make sensitive changes for ten minutes',
   confirmOptions:
     "WebAuthn request options for confirming it is you with one of the user's passkeys: single use, five minutes, for this session only",
-  oidcProviders:
-    'The configured OpenID Connect providers; with a session, which are connected and whether the account has a password',
-  oidcStart:
-    "Start signing in with a provider (or connecting one, signed in and confirmed): the provider's authorization address",
-  oidcComplete:
-    "Finish a provider's sign-in with the single-use handoff code of its return: the login answer, and where the visitor was going",
-  oidcDisconnect:
-    'Disconnect a provider from the account (a confirmation first); never the last way in',
   actionLogs: 'Send an activity log to support, and get a reference to quote',
   health:
     "Whether the server is ready (as /readyz), with the mail queue's state as a detail that never fails it",
@@ -836,6 +890,16 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   operatorAddressEvents: 'The auth events from a client address, newest first, 50 a page',
   operatorUserUploads: 'The activity logs tied to a user, newest first',
   operatorUpload: 'An activity log by its reference, for the replay page',
+  oidcProviders: 'The OpenID Connect providers one may sign in with (none when none is configured)',
+  oidcStart:
+    "Start a sign-in (`login`), a connection (`connect`: a bearer and a confirmation) or a confirmation (`confirm`: a bearer) with a provider: the provider's authorization address, and a cookie binding the flow to this browser for ten minutes",
+  oidcCallback:
+    "Where the provider sends the browser back: the flow's state, the browser's cookie and the ID token are checked, and the browser goes on to the app with a single-use handoff",
+  oidcComplete:
+    "End a sign-in with its handoff (once, within 60 seconds, in the browser that started it): the login answer (the second step where the account's second factor is on), with the flow's return path",
+  oidcConnections: 'The providers connected to the account, and whether it has a password',
+  oidcDisconnect:
+    'Disconnect a provider from the account (a confirmation first); never the last way in; a notice is mailed',
 };
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */
@@ -923,6 +987,7 @@ const NOT_TYPED: ReadonlySet<string> = new Set([
   'ticket',
   'response',
   'passkeyResponse',
+  'handoff',
 ]);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
@@ -931,7 +996,10 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B exten
 
 /** The fields a form of this endpoint shows (of each endpoint, for a union). */
 export type FormFieldOf<N extends EndpointName> = N extends EndpointName
-  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket' | 'response' | 'passkeyResponse'>
+  ? Exclude<
+      keyof BodyOf<N> & string,
+      'linkToken' | 'ticket' | 'response' | 'passkeyResponse' | 'handoff'
+    >
   : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {
@@ -966,5 +1034,9 @@ export const SECRET_FIELDS: readonly string[] = [
     'challenge',
     'allowCredentials',
     'excludeCredentials',
+    // A provider flow: its authorization address (state, nonce, PKCE challenge) and handoff.
+    'authorizationUrl',
+    'handoff',
+    'nonce',
   ]),
 ];

@@ -12,8 +12,6 @@ export const REDACTED = '[redacted]';
  * browser's `response` is a secret body field of the contract already.
  */
 const PASSKEY_SECRETS = ['options', 'rawId', 'userHandle', 'credentialId'];
-/** A provider's authorization address: it carries the flow's `state`, `nonce` and PKCE challenge. */
-const PROVIDER_SECRETS = ['authorizationUrl', 'handoff'];
 
 /**
  * Keys whose value is a secret wherever they appear (compared in lower case): the contract's
@@ -21,18 +19,18 @@ const PROVIDER_SECRETS = ['authorizationUrl', 'handoff'];
  * passkey ceremonies' data.
  */
 const SECRET_KEYS = new Set(
-  [...SECRET_FIELDS.filter((key) => key !== 'code'), ...PASSKEY_SECRETS, ...PROVIDER_SECRETS].map((key) =>
+  [...SECRET_FIELDS.filter((key) => key !== 'code'), ...PASSKEY_SECRETS].map((key) =>
     key.toLowerCase(),
   ),
 );
 /** A mailed code: its digits. Server codes such as `INVALID_TOKEN` stay readable. */
 const ACTIVATION_CODE = new RegExp(`^\\s*\\d{${CODE_LENGTH}}\\s*$`);
 /**
- * Secrets carried in a URL's query or fragment: the activation link's `?code=`, a provider's return
- * (`?provider-handoff=`) and its flow's `state` and `nonce`.
+ * Secrets carried in a URL's query or fragment: the activation link's `?code=`, a provider flow's
+ * handoff, state, nonce and tokens.
  */
 const SECRET_PARAM =
-  /([?&#](?:code|email-code|token|password|provider-handoff|state|nonce|code_challenge)=)[^&#]*/gi;
+  /([?&#](?:code|email-code|token|password|provider-handoff|state|nonce|code_challenge|id_token|access_token)=)[^&#]*/gi;
 const BEARER = /^\s*bearer\s/i;
 /**
  * Why a field was refused (`fields: { password: "COMMON_PASSWORD" }`, from the server or the

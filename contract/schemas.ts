@@ -401,6 +401,17 @@ export const SESSION_OPENERS = [
   'password+totp',
   'password+recovery',
 ] as const;
+/** A session opened through a provider: `provider:<id>` (contract/oidc.ts). */
+export type ProviderOpener = `provider:${string}`;
+/** How a session was opened, as answered: one of SESSION_OPENERS, or `provider:<id>`. */
+export const SessionOpenedBy = v.union([
+  v.picklist(SESSION_OPENERS),
+  v.pipe(
+    v.string(),
+    v.regex(/^provider:[a-z][a-z0-9-]{0,31}$/),
+    v.transform((value) => value as ProviderOpener),
+  ),
+]);
 export const SessionInfo = v.object({
   id: v.string(),
   createdAt: v.string(),
@@ -411,7 +422,7 @@ export const SessionInfo = v.object({
    * How the session was opened. Optional: answers recorded in activity logs before it was sent
    * still read as the contract's.
    */
-  openedBy: v.optional(v.picklist(SESSION_OPENERS)),
+  openedBy: v.optional(SessionOpenedBy),
 });
 export const SessionsOk = v.object({ error: v.literal(false), sessions: v.array(SessionInfo) });
 export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.number() });
@@ -439,37 +450,6 @@ export const PasskeyOk = v.object({ error: v.literal(false), passkey: PasskeyInf
 export const PasskeysOk = v.object({ error: v.literal(false), passkeys: v.array(PasskeyInfo) });
 /** A passkey's public id in a path (never its credential id). */
 export const PasskeyParams = v.object({ id: v.string() });
-/** A provider's id in a path: lower-case letters, digits, `-` and `_`. */
-export const OidcParams = v.object({
-  id: v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,40}$/)),
-});
-export const OidcProvider = v.object({
-  id: v.string(),
-  name: v.string(),
-  /** With a session: whether this provider is connected to the account. */
-  connected: v.optional(v.boolean()),
-});
-export const OidcProvidersOk = v.object({
-  error: v.literal(false),
-  providers: v.array(OidcProvider),
-  /** With a session: whether the account has a password (one made by a provider has none). */
-  hasPassword: v.optional(v.boolean()),
-});
-/** Where the visitor goes after a provider's sign-in: a path of this app, never another site. */
-export const ReturnTo = v.pipe(v.string(), v.maxLength(512), v.regex(/^\/(?![/\\])/));
-export const OidcStartBody = v.object({
-  intent: v.picklist(['login', 'connect']),
-  returnTo: v.optional(ReturnTo),
-});
-export const OidcStartOk = v.object({ error: v.literal(false), authorizationUrl: v.string() });
-export const OidcCompleteBody = v.object({
-  handoff: v.pipe(v.string(), v.nonEmpty(), v.maxLength(512)),
-});
-/** A provider's sign-in: the login answer, with where the visitor was going when it started. */
-export const OidcCompleteOk = v.union([
-  v.object({ ...SessionOk.entries, returnTo: v.optional(v.string()) }),
-  v.object({ ...SecondFactorLogin.entries, returnTo: v.optional(v.string()) }),
-]);
 export const ActionLogUploadOk = v.object({ error: v.literal(false), reference: v.string() });
 /** A session's public id in a path (never its token). */
 export const SessionParams = v.object({ id: v.string() });

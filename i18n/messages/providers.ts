@@ -20,6 +20,10 @@ export const providerButtonsEn = {
     'The sign-in with {name} took too long or was already used. Try again, or log in with your password or a passkey.',
   'providerButtons.failed':
     'The sign-in with {name} did not finish. {reason} Try again, or log in with your password or a passkey.',
+  'providerButtons.unchecked':
+    'The sign-in with {name} could not be checked: it was started in another browser or tab, or took too long. Start it again here, or log in with your password or a passkey.',
+  'providerButtons.sessionEnded':
+    'Your session ended before {name} was connected. Log in again, then connect {name} from your account page.',
 } as const satisfies Record<string, string>;
 
 export type ProviderButtonsMessageId = keyof typeof providerButtonsEn;
@@ -41,6 +45,10 @@ export const providerButtonsKh: Record<ProviderButtonsMessageId, string> = {
     'ការចូលជាមួយ {name} ចំណាយពេលយូរពេក ឬត្រូវបានប្រើរួចហើយ។ សូមព្យាយាមម្ដងទៀត ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
   'providerButtons.failed':
     'ការចូលជាមួយ {name} មិនបានបញ្ចប់ទេ។ {reason} សូមព្យាយាមម្ដងទៀត ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
+  'providerButtons.unchecked':
+    'មិនអាចពិនិត្យការចូលជាមួយ {name} បានទេ៖ វាត្រូវបានចាប់ផ្ដើមនៅក្នុងកម្មវិធីរុករក ឬផ្ទាំងផ្សេង ឬចំណាយពេលយូរពេក។ សូមចាប់ផ្ដើមវាម្ដងទៀតនៅទីនេះ ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
+  'providerButtons.sessionEnded':
+    'វគ្គរបស់អ្នកបានបញ្ចប់ មុនពេល {name} ត្រូវបានភ្ជាប់។ សូមចូលម្ដងទៀត រួចភ្ជាប់ {name} ពីទំព័រគណនីរបស់អ្នក។',
 };
 
 export const providersEn = {
@@ -54,8 +62,11 @@ export const providersEn = {
   'providers.connectFailed': '{name} could not be opened. {reason}',
   'providers.connectedNow': '{name} is connected: you can sign in with it from now on.',
   'providers.connectCancelled': 'Connecting {name} was cancelled, and nothing changed.',
-  'providers.connectRefused':
-    '{name} was not connected. {name} may already be connected to another account here. Try again, or use another provider.',
+  'providers.connectRefused': '{name} was not connected. Try again, or use another provider.',
+  'providers.identityTaken':
+    '{name} was not connected: that {name} account is already connected to another account here. Disconnect it there first, or use another {name} account.',
+  'providers.connectUnchecked':
+    'Connecting {name} could not be checked: it was started in another browser or took too long. Try again.',
   'providers.someProvider': 'The provider',
   'providers.disconnect': 'Disconnect {name}',
   'providers.disconnectAsk':
@@ -85,8 +96,11 @@ export const providersKh: Record<ProvidersMessageId, string> = {
   'providers.connectFailed': 'មិនអាចបើក {name} បានទេ។ {reason}',
   'providers.connectedNow': '{name} ត្រូវបានភ្ជាប់ហើយ៖ ចាប់ពីពេលនេះ អ្នកអាចចូលដោយប្រើវាបាន។',
   'providers.connectCancelled': 'ការភ្ជាប់ {name} ត្រូវបានបោះបង់ ហើយគ្មានអ្វីផ្លាស់ប្ដូរទេ។',
-  'providers.connectRefused':
-    '{name} មិនត្រូវបានភ្ជាប់ទេ។ {name} ប្រហែលជាបានភ្ជាប់ទៅគណនីផ្សេងនៅទីនេះរួចហើយ។ សូមព្យាយាមម្ដងទៀត ឬប្រើអ្នកផ្ដល់សេវាផ្សេង។',
+  'providers.connectRefused': '{name} មិនត្រូវបានភ្ជាប់ទេ។ សូមព្យាយាមម្ដងទៀត ឬប្រើអ្នកផ្ដល់សេវាផ្សេង។',
+  'providers.identityTaken':
+    '{name} មិនត្រូវបានភ្ជាប់ទេ៖ គណនី {name} នោះត្រូវបានភ្ជាប់ទៅគណនីផ្សេងនៅទីនេះរួចហើយ។ សូមផ្ដាច់វានៅទីនោះជាមុនសិន ឬប្រើគណនី {name} ផ្សេង។',
+  'providers.connectUnchecked':
+    'មិនអាចពិនិត្យការភ្ជាប់ {name} បានទេ៖ វាត្រូវបានចាប់ផ្ដើមនៅក្នុងកម្មវិធីរុករកផ្សេង ឬចំណាយពេលយូរពេក។ សូមព្យាយាមម្ដងទៀត។',
   'providers.someProvider': 'អ្នកផ្ដល់សេវា',
   'providers.disconnect': 'ផ្ដាច់ {name}',
   'providers.disconnectAsk':

@@ -2,7 +2,11 @@
 // (`/login?provider-handoff=…`) or what the provider refused (`?provider-error=access_denied`).
 import { TAB_STORAGE_KEYS } from '../../store/constants';
 
-const PARAMS = ['provider-handoff', 'provider-error', 'provider-connected'] as const;
+// contract/oidc.ts's HANDOFF_PARAM and the others, written out: startEarly.ts carries no schema.
+const HANDOFF_PARAM = 'provider-handoff';
+const PROVIDER_ERROR_PARAM = 'provider-error';
+const PROVIDER_CONNECTED_PARAM = 'provider-connected';
+const PARAMS = [HANDOFF_PARAM, PROVIDER_ERROR_PARAM, PROVIDER_CONNECTED_PARAM] as const;
 
 /**
  * Before the first view: the return's code leaves the address at once (replaced, so it is never in
@@ -12,12 +16,13 @@ const PARAMS = ['provider-handoff', 'provider-error', 'provider-connected'] as c
 export function takeProviderReturn(window: Window): void {
   const url = new URL(window.location.href);
   if (!PARAMS.some((name) => url.searchParams.has(name))) return;
-  const handoff = url.searchParams.get('provider-handoff');
-  const error = url.searchParams.get('provider-error');
+  const handoff = url.searchParams.get(HANDOFF_PARAM);
+  const error = url.searchParams.get(PROVIDER_ERROR_PARAM);
+  const connected = url.searchParams.get(PROVIDER_CONNECTED_PARAM);
   const kept = {
     ...(handoff ? { handoff } : {}),
     ...(error ? { error } : {}),
-    ...(url.searchParams.has('provider-connected') ? { connected: true } : {}),
+    ...(connected ? { connected } : {}),
   };
   for (const name of PARAMS) url.searchParams.delete(name);
   try {

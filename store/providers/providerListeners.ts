@@ -11,7 +11,7 @@ import { api, UNTRACKED } from '../api/apiSlice';
 import { sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
 import { TAB_STORAGE_KEYS } from '../constants';
 import type { KeyValueStorage } from '../effects';
-import type { AppStartListening } from '../listeners';
+import type { AppDispatch, AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import type { AppLocation } from '../router/location';
 import { locationChanged, navigationRequested, selectLocation } from '../router/routerSlice';
@@ -26,8 +26,8 @@ import {
   type ProviderIntent,
 } from './providersSlice';
 
-/** The views that offer providers: the login and sign-up buttons, and home's section. */
-const OFFERING: ReadonlySet<string> = new Set([ROUTES.login, ROUTES.signup, ROUTES.home]);
+/** The guest views that offer providers: the login and sign-up buttons. */
+const GUEST_OFFERING: ReadonlySet<string> = new Set([ROUTES.login, ROUTES.signup]);
 
 /** What this tab keeps of a flow it started, so the return can name the provider. */
 const StoredFlow = v.object({
@@ -39,7 +39,8 @@ const StoredFlow = v.object({
 const StoredReturn = v.object({
   handoff: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))),
   error: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  connected: v.optional(v.boolean()),
+  /** The provider a connection connected. */
+  connected: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 
 function take<T>(
@@ -73,17 +74,14 @@ export function providerReturnTo(location: Pick<AppLocation, 'search'> | null): 
 }
 
 export function addProviderListeners(startAppListening: AppStartListening) {
-  // The list, once a view that offers providers settles: a guest's once a page, home's each visit
-  // (which are connected changes with the account).
+  // The list, once a view that offers providers settles: a guest's once a page; home's each visit,
+  // with which are connected (that changes with the account).
   startAppListening({
     predicate: (action, state) =>
-      isAnyOf(sessionVerified, tokenRejected, verifyFailed)(action) &&
-      OFFERING.has(selectLocation(state)?.pathname ?? '') &&
-      (sessionVerified.match(action) || selectProviderList(state) !== 'loaded'),
-    effect: async (action, listenerApi) => {
-      const location = selectLocation(listenerApi.getState());
-      // A guest's views do not need the signed-in list, nor home a guest's.
-      if (sessionVerified.match(action) !== (location?.pathname === ROUTES.home)) return;
+      isAnyOf(tokenRejected, verifyFailed)(action) &&
+      GUEST_OFFERING.has(selectLocation(state)?.pathname ?? '') &&
+      selectProviderList(state) !== 'loaded',
+    effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
       const request = listenerApi.dispatch(
         api.endpoints.oidcProviders.initiate(undefined, UNTRACKED),
@@ -92,21 +90,29 @@ export function addProviderListeners(startAppListening: AppStartListening) {
       await listenerApi.pause(request);
     },
   });
-
-  // "Try again" after the list could not be loaded (a guest's view, or home).
+  const askHome = (dispatch: AppDispatch) => {
+    const list = dispatch(api.endpoints.oidcProviders.initiate(undefined, UNTRACKED));
+    const connections = dispatch(api.endpoints.oidcConnections.initiate(undefined, UNTRACKED));
+    return Object.assign(Promise.all([list, connections]), {
+      abort() {
+        list.abort();
+        connections.abort();
+      },
+    });
+  };
+  askWhileHome(startAppListening, (action) => sessionVerified.match(action), askHome);
+  // "Try again" after the list could not be loaded.
+  askWhileHome(startAppListening, providerListRetried.match, askHome);
   startAppListening({
     actionCreator: providerListRetried,
     effect: async (_action, listenerApi) => {
-      if (selectLocation(listenerApi.getState())?.pathname === ROUTES.home) return;
+      if (!GUEST_OFFERING.has(selectLocation(listenerApi.getState())?.pathname ?? '')) return;
       listenerApi.cancelActiveListeners();
       await listenerApi.pause(
         listenerApi.dispatch(api.endpoints.oidcProviders.initiate(undefined, UNTRACKED)),
       );
     },
   });
-  askWhileHome(startAppListening, providerListRetried.match, (dispatch) =>
-    dispatch(api.endpoints.oidcProviders.initiate(undefined, UNTRACKED)),
-  );
 
   // "Continue with …" and "Connect": the server's authorization address, then the page leaves.
   startAppListening({
@@ -154,12 +160,12 @@ export function addProviderListeners(startAppListening: AppStartListening) {
         );
         return;
       }
-      const outcome = back.connected
-        ? 'connected'
-        : back.error === 'access_denied'
-          ? 'cancelled'
-          : 'failed';
-      dispatch(providerReturned({ provider, intent, outcome }));
+      if (back.connected) {
+        dispatch(providerReturned({ provider: back.connected, intent, outcome: 'connected' }));
+      } else {
+        const code = back.error ?? 'PROVIDER_FAILED';
+        dispatch(providerReturned({ provider, intent, outcome: 'refused', code }));
+      }
       // A connection is said in home's section of providers.
       if (
         intent === 'connect' &&

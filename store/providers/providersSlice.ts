@@ -14,8 +14,6 @@ export type ProviderIntent = 'login' | 'connect';
 export interface Provider {
   id: string;
   name: string;
-  /** With a session: whether it is connected to the account (absent for a guest). */
-  connected?: boolean;
 }
 
 /**
@@ -24,10 +22,21 @@ export interface Provider {
  * `emailNotVerified`: the provider does not vouch for the email;
  * `cancelled`: the visitor (or the provider) refused at the provider;
  * `expired`: the return's code was out of time or already used (a reload, Back, another tab);
+ * `unchecked`: the flow could not be checked (started in another browser, out of time, a token
+ * that failed its checks);
+ * `identityTaken`: (connecting) the provider's account is another account's here;
+ * `sessionEnded`: (connecting) the session ended meanwhile;
  * `failed`: anything else (the network, the server), with its error.
  */
 export type ReturnFailure =
-  'accountExists' | 'emailNotVerified' | 'cancelled' | 'expired' | 'failed';
+  | 'accountExists'
+  | 'emailNotVerified'
+  | 'cancelled'
+  | 'expired'
+  | 'unchecked'
+  | 'identityTaken'
+  | 'sessionEnded'
+  | 'failed';
 
 export type ProviderReturn =
   | { step: 'completing'; provider: string | null; intent: ProviderIntent }
@@ -44,7 +53,9 @@ export interface ProvidersState {
   /** `idle`: not asked yet; the list stays while it is asked again. */
   list: 'idle' | 'loading' | 'loaded' | 'failed';
   providers: Provider[];
-  /** With a session: whether the account has a password (null: not known). */
+  /** Home: the providers connected to the account (null: not known). */
+  connections: Provider[] | null;
+  /** Home: whether the account has a password (null: not known). */
   hasPassword: boolean | null;
   /** A flow being started: `starting` until the provider's address is known, then `leaving`. */
   start: {
@@ -66,6 +77,7 @@ export interface ProvidersState {
 const initialState: ProvidersState = {
   list: 'idle',
   providers: [],
+  connections: null,
   hasPassword: null,
   start: null,
   return: null,
@@ -85,7 +97,9 @@ export const providerPageShownAgain = createAction('providers/pageShownAgain');
 export const providerReturned = createAction<{
   provider: string | null;
   intent: ProviderIntent;
-  outcome: 'handoff' | 'connected' | 'cancelled' | 'failed';
+  outcome: 'handoff' | 'connected' | 'refused';
+  /** The callback's refusal (`provider-error`), when refused. */
+  code?: string;
 }>('providers/returned');
 /** The list could not be loaded: "Try again". */
 export const providerListRetried = createAction('providers/listRetried');
@@ -98,12 +112,22 @@ export const providerDisconnectConfirmed = createAction<{ provider: string }>(
 );
 export const providerDisconnectCancelled = createAction('providers/disconnectCancelled');
 
+/** What a refusal of the return (the complete call's, or the callback's `provider-error`) means. */
 const FAILURE_OF: Partial<Record<string, ReturnFailure>> = {
   ACCOUNT_EXISTS: 'accountExists',
   EMAIL_NOT_VERIFIED: 'emailNotVerified',
-  INVALID_TICKET: 'expired',
+  INVALID_HANDOFF: 'expired',
   NOT_FOUND: 'expired',
+  PROVIDER_CANCELLED: 'cancelled',
+  access_denied: 'cancelled',
+  PROVIDER_FAILED: 'unchecked',
+  IDENTITY_TAKEN: 'identityTaken',
+  INVALID_TOKEN: 'sessionEnded',
 };
+
+function failureOf(code: string): ReturnFailure | undefined {
+  return Object.hasOwn(FAILURE_OF, code) ? FAILURE_OF[code] : undefined;
+}
 
 export const providersSlice = createSlice({
   name: 'providers',
@@ -120,11 +144,14 @@ export const providersSlice = createSlice({
         state.start = null;
       })
       .addCase(providerReturned, (state, { payload }) => {
-        const { provider, intent, outcome } = payload;
+        const { provider, intent, outcome, code } = payload;
         state.start = null;
         if (outcome === 'handoff') state.return = { step: 'completing', provider, intent };
         else if (outcome === 'connected') state.return = { step: 'connected', provider };
-        else state.return = { step: 'failed', provider, intent, failure: outcome };
+        else {
+          const failure = (code !== undefined && failureOf(code)) || 'failed';
+          state.return = { step: 'failed', provider, intent, failure };
+        }
       })
       .addCase(providerListRetried, (state) => {
         state.list = 'loading';
@@ -144,19 +171,22 @@ export const providersSlice = createSlice({
         state.return = null;
         state.disconnect = null;
         state.hasPassword = null;
-        state.providers = state.providers.map(({ id, name }) => ({ id, name }));
+        state.connections = null;
       })
       .addMatcher(api.endpoints.oidcProviders.matchPending, (state) => {
         if (state.list !== 'loaded') state.list = 'loading';
       })
       .addMatcher(api.endpoints.oidcProviders.matchFulfilled, (state, { payload }) => {
         state.list = 'loaded';
-        state.providers = payload.providers.map(({ id, name, connected }) => ({
-          id,
-          name,
-          ...(connected === undefined ? {} : { connected }),
-        }));
-        state.hasPassword = payload.hasPassword ?? null;
+        state.providers = payload.providers.map(({ id, name }) => ({ id, name }));
+      })
+      // Home: which are connected (one no longer configured still shows, to be disconnected).
+      .addMatcher(api.endpoints.oidcConnections.matchFulfilled, (state, { payload }) => {
+        state.connections = payload.connections.map(({ id, name }) => ({ id, name }));
+        state.hasPassword = payload.hasPassword;
+      })
+      .addMatcher(api.endpoints.oidcConnections.matchRejected, (state, action) => {
+        if (callFailure(action) && state.connections === null) state.list = 'failed';
       })
       .addMatcher(api.endpoints.oidcProviders.matchRejected, (state, action) => {
         const error = callFailure(action);
@@ -164,7 +194,6 @@ export const providersSlice = createSlice({
         if (error?.code === 'NOT_FOUND') {
           state.list = 'loaded';
           state.providers = [];
-          state.hasPassword = null;
         } else if (error && state.list !== 'loaded') state.list = 'failed';
       })
       .addMatcher(api.endpoints.oidcStart.matchFulfilled, (state) => {
@@ -188,7 +217,7 @@ export const providersSlice = createSlice({
           step: 'failed',
           provider: current.provider,
           intent: current.intent,
-          failure: FAILURE_OF[error.code] ?? 'failed',
+          failure: failureOf(error.code) ?? 'failed',
           error,
         };
       })
@@ -198,9 +227,9 @@ export const providersSlice = createSlice({
       .addMatcher(api.endpoints.oidcDisconnect.matchFulfilled, (state, { meta }) => {
         const id = meta.arg.originalArgs.id;
         state.disconnect = { provider: id, step: 'done' };
-        state.providers = state.providers.map((provider) =>
-          provider.id === id ? { ...provider, connected: false } : provider,
-        );
+        if (state.connections) {
+          state.connections = state.connections.filter((provider) => provider.id !== id);
+        }
       })
       .addMatcher(api.endpoints.oidcDisconnect.matchRejected, (state, action) => {
         const error = callFailure(action);
@@ -214,6 +243,7 @@ export const providersSlice = createSlice({
     selectProviderList: (state) => state.list,
     selectProviders: (state) => state.providers,
     selectHasPassword: (state) => state.hasPassword,
+    selectConnections: (state) => state.connections,
     selectProviderStart: (state) => state.start,
     selectProviderReturn: (state) => state.return,
     selectProviderDisconnect: (state) => state.disconnect,
@@ -224,6 +254,7 @@ export const {
   selectProviderList,
   selectProviders,
   selectHasPassword,
+  selectConnections,
   selectProviderStart,
   selectProviderReturn,
   selectProviderDisconnect,

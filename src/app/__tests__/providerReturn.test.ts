@@ -1,3 +1,8 @@
+import {
+  HANDOFF_PARAM,
+  PROVIDER_CONNECTED_PARAM,
+  PROVIDER_ERROR_PARAM,
+} from '../../../contract/oidc';
 import { takeProviderReturn } from '../providerReturn';
 
 beforeEach(() => {
@@ -7,7 +12,7 @@ beforeEach(() => {
 
 it("takes a provider's handoff code out of the address before the app starts, replacing it", () => {
   window.history.pushState(null, '', '/signup');
-  window.history.pushState(null, '', '/login?provider-handoff=h-123&lang=kh');
+  window.history.pushState(null, '', `/login?${HANDOFF_PARAM}=h-123&lang=kh`);
   const length = window.history.length;
   takeProviderReturn(window);
   expect(window.location.pathname + window.location.search).toBe('/login?lang=kh');
@@ -19,17 +24,17 @@ it("takes a provider's handoff code out of the address before the app starts, re
 });
 
 it("keeps what the provider refused, and a connection's end", () => {
-  window.history.replaceState(null, '', '/login?provider-error=access_denied');
+  window.history.replaceState(null, '', `/login?${PROVIDER_ERROR_PARAM}=PROVIDER_CANCELLED`);
   takeProviderReturn(window);
   expect(window.location.search).toBe('');
   expect(JSON.parse(sessionStorage.getItem('providerReturn') ?? '{}')).toEqual({
-    error: 'access_denied',
+    error: 'PROVIDER_CANCELLED',
   });
-  window.history.replaceState(null, '', '/?provider-connected=1&section=providers');
+  window.history.replaceState(null, '', `/?section=providers&${PROVIDER_CONNECTED_PARAM}=work`);
   takeProviderReturn(window);
   expect(window.location.search).toBe('?section=providers');
   expect(JSON.parse(sessionStorage.getItem('providerReturn') ?? '{}')).toEqual({
-    connected: true,
+    connected: 'work',
   });
 });
 

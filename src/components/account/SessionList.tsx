@@ -23,7 +23,7 @@ function deviceName(t: Translate, userAgent: string) {
 }
 
 /** How each session was opened: a password, a passkey, or a password and a second factor. */
-const OPENED_BY: Record<NonNullable<SessionInfo['openedBy']>, MessageId> = {
+const OPENED_BY: Partial<Record<NonNullable<SessionInfo['openedBy']>, MessageId>> = {
   password: 'sessions.openedByPassword',
   passkey: 'sessions.openedByPasskey',
   'password+totp': 'sessions.openedByTotp',
@@ -65,6 +65,7 @@ export function SessionList() {
   const ordered = [...sessions.list].sort((a, b) => Number(b.current) - Number(a.current));
   const others = ordered.filter((session) => !session.current);
   const item = (session: SessionInfo) => {
+    const openedBy = session.openedBy && OPENED_BY[session.openedBy];
     const device = deviceName(t, session.userAgent);
     const lastUsed = when(session.lastUsedAt);
     return (
@@ -73,9 +74,7 @@ export function SessionList() {
           {device}
           {session.current ? <span className="badge">{t('sessions.thisDevice')}</span> : null}
         </p>
-        {session.openedBy ? (
-          <p className="sessions__when">{t(OPENED_BY[session.openedBy])}</p>
-        ) : null}
+        {openedBy ? <p className="sessions__when">{t(openedBy)}</p> : null}
         <p className="sessions__when">{t('sessions.lastUsed', { date: lastUsed })}</p>
         <p className="sessions__when">{t('sessions.started', { date: when(session.createdAt) })}</p>
         {session.current ? null : (

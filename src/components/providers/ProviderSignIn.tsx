@@ -26,6 +26,9 @@ const FAILURES: Record<ReturnFailure, MessageId> = {
   cancelled: 'providerButtons.cancelled',
   expired: 'providerButtons.expired',
   failed: 'providerButtons.failed',
+  unchecked: 'providerButtons.unchecked',
+  identityTaken: 'providerButtons.failed',
+  sessionEnded: 'providerButtons.sessionEnded',
 };
 
 export interface ProviderSignInProps {

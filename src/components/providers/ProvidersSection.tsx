@@ -2,6 +2,7 @@
 // (a flow with the intent `connect`, which leaves for the provider) and "Disconnect" (asked once
 // more), both behind the confirmation of it being you (ConfirmFirst). An account without a password
 // is told how to set one. The requests are the provider listeners' (store/providers).
+import type { MessageId } from '../../../i18n/messages/en';
 import { providersEn, providersKh } from '../../../i18n/messages/providers';
 import { selectConfirmedUntil } from '../../../store/account/accountSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -11,6 +12,7 @@ import {
   providerDisconnectConfirmed,
   providerListRetried,
   providerStartRequested,
+  selectConnections,
   selectHasPassword,
   selectProviderDisconnect,
   selectProviderList,
@@ -40,8 +42,17 @@ function Section() {
   const t = useT();
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectProviderList);
-  const providers = useAppSelector(selectProviders);
+  const configured = useAppSelector(selectProviders);
+  const connections = useAppSelector(selectConnections);
   const hasPassword = useAppSelector(selectHasPassword);
+  const connected = new Set((connections ?? []).map(({ id }) => id));
+  // Every configured provider, and any connected one no longer configured (to disconnect it).
+  const providers: Row[] = [
+    ...configured.map((provider) => ({ ...provider, connected: connected.has(provider.id) })),
+    ...(connections ?? [])
+      .filter(({ id }) => !configured.some((provider) => provider.id === id))
+      .map((provider) => ({ ...provider, connected: true })),
+  ];
   const confirmed = useAppSelector(selectConfirmedUntil) !== null;
   if (list === 'failed') {
     return (
@@ -98,21 +109,24 @@ function ReturnSaid() {
     );
   }
   if (back.intent !== 'connect') return null;
+  const words: MessageId =
+    back.failure === 'cancelled'
+      ? 'providers.connectCancelled'
+      : back.failure === 'identityTaken'
+        ? 'providers.identityTaken'
+        : back.failure === 'unchecked'
+          ? 'providers.connectUnchecked'
+          : 'providers.connectRefused';
   return (
     <div className="form-alert" role="alert">
-      <p className="form-alert__message">
-        {t(
-          back.failure === 'cancelled' ? 'providers.connectCancelled' : 'providers.connectRefused',
-          {
-            name,
-          },
-        )}
-      </p>
+      <p className="form-alert__message">{t(words, { name })}</p>
     </div>
   );
 }
 
-function ProviderRow({ provider, actions }: { provider: Provider; actions: boolean }) {
+type Row = Provider & { connected: boolean };
+
+function ProviderRow({ provider, actions }: { provider: Row; actions: boolean }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const start = useAppSelector(selectProviderStart);

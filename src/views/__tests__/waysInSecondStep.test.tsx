@@ -26,10 +26,10 @@ it('names every endpoint that signs in as a way in', () => {
     [
       'login',
       'loginSecondFactor',
-      'oidcComplete',
       'passkeyLogin',
       'resetPassword',
       'verifyAccount',
+      'oidcComplete',
     ].sort(),
   );
 });

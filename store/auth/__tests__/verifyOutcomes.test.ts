@@ -69,6 +69,7 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
             API_PATHS.confirmation,
             API_PATHS.passkeys,
             API_PATHS.oidcProviders,
+            API_PATHS.oidcConnections,
           ]
         : [API_PATHS.oidcProviders],
     );

@@ -131,6 +131,9 @@ function server(script: Script = {}): FetchHandler {
     }
     if (route === 'DELETE /v1/api/user/passkeys/pk-laptop') return json(200, { error: false });
     if (path === API_PATHS.oidcProviders) return json(200, { error: false, providers: [] });
+    if (path === API_PATHS.oidcConnections) {
+      return json(200, { error: false, connections: [], hasPassword: true });
+    }
     return json(200, { error: false, sessions: [] });
   };
 }

@@ -57,14 +57,17 @@ function server(script: Script = {}): FetchHandler {
       return request.headers.has('authorization') ? signedInAnswer(EXP) : guestAnswer();
     }
     if (route === `GET ${API_PATHS.oidcProviders}`) {
-      return (
-        script.providers?.() ??
-        json(200, {
-          error: false,
-          providers: request.headers.has('authorization') ? [{ ...WORK, connected: true }] : [WORK],
-          ...(request.headers.has('authorization') ? { hasPassword: false } : {}),
-        })
-      );
+      return script.providers?.() ?? json(200, { error: false, providers: [WORK] });
+    }
+    if (route === `GET ${API_PATHS.oidcConnections}`) {
+      return json(200, {
+        error: false,
+        connections: [
+          { ...WORK, email: USER.email, createdAt: '2026-01-10T02:00:00.000Z' },
+          { id: 'old', name: 'Old ID', email: USER.email, createdAt: '2026-01-09T02:00:00.000Z' },
+        ],
+        hasPassword: false,
+      });
     }
     if (route === 'POST /v1/api/user/oidc/work/start') {
       return json(200, { error: false, authorizationUrl: AUTHORIZATION_URL });
@@ -258,7 +261,7 @@ describe('the return', () => {
   it.each([
     [refusal(409, 'ACCOUNT_EXISTS'), 'accountExists'],
     [refusal(400, 'EMAIL_NOT_VERIFIED'), 'emailNotVerified'],
-    [refusal(401, 'INVALID_TICKET'), 'expired'],
+    [refusal(400, 'INVALID_HANDOFF'), 'expired'],
     [refusal(500, 'INTERNAL'), 'failed'],
   ])('says why a refused return did not sign in (%#)', async (answer, failure) => {
     const { store, effects } = start({
@@ -279,15 +282,20 @@ describe('the return', () => {
     expectNoSecretKept(store);
   });
 
-  it('says a cancelled flow was cancelled, without asking the server', async () => {
-    const { store, requests } = start({ tabStorage: returned({ error: 'access_denied' }) });
-    await settle(store);
-    expect(store.getState().providers.return).toMatchObject({
-      step: 'failed',
-      failure: 'cancelled',
-    });
-    expect(await bodiesSent(requests, 'POST', API_PATHS.oidcComplete)).toEqual([]);
-  });
+  it.each([
+    ['PROVIDER_CANCELLED', 'cancelled'],
+    ['PROVIDER_FAILED', 'unchecked'],
+    ['RATE_LIMITED', 'failed'],
+    ['constructor', 'failed'],
+  ])(
+    'says what a flow refused at the callback (%s) means, without asking the server',
+    async (code, failure) => {
+      const { store, requests } = start({ tabStorage: returned({ error: code }) });
+      await settle(store);
+      expect(store.getState().providers.return).toMatchObject({ step: 'failed', failure });
+      expect(await bodiesSent(requests, 'POST', API_PATHS.oidcComplete)).toEqual([]);
+    },
+  );
 
   it('a reload after the return finds the login form, not the return again', async () => {
     const first = start({
@@ -312,7 +320,8 @@ describe('on home', () => {
     const { store } = start({ path: '/?section=providers', token: true });
     await settle(store);
     expect(store.getState().providers).toMatchObject({
-      providers: [{ ...WORK, connected: true }],
+      providers: [WORK],
+      connections: [WORK, { id: 'old', name: 'Old ID' }],
       hasPassword: false,
     });
   });
@@ -334,20 +343,20 @@ describe('on home', () => {
       step: 'failed',
       error: { code: 'LAST_WAY_IN' },
     });
-    expect(store.getState().providers.providers[0]?.connected).toBe(true);
+    expect(store.getState().providers.connections?.map(({ id }) => id)).toEqual(['work', 'old']);
 
     answer = json(200, { error: false });
     store.dispatch(providerDisconnectConfirmed({ provider: 'work' }));
     await settle(store);
     expect(store.getState().providers.disconnect).toEqual({ provider: 'work', step: 'done' });
-    expect(store.getState().providers.providers[0]?.connected).toBe(false);
+    expect(store.getState().providers.connections?.map(({ id }) => id)).toEqual(['old']);
   });
 
   it('a connection that came back opens the section of providers and says so', async () => {
     const { store, requests } = start({
       path: '/',
       token: true,
-      tabStorage: returned({ connected: true }, 'connect'),
+      tabStorage: returned({ connected: 'work' }, 'connect'),
     });
     await until(
       store,

@@ -15,6 +15,19 @@ const listed =
   () =>
     json(200, { error: false, providers, ...extra });
 
+const connected =
+  (connections: Array<{ id: string; name: string }>, hasPassword: boolean): ApiScript[string] =>
+  () =>
+    json(200, {
+      error: false,
+      connections: connections.map((c) => ({
+        ...c,
+        email: 'a@example.com',
+        createdAt: '2026-01-10T02:00:00.000Z',
+      })),
+      hasPassword,
+    });
+
 const returned = (back: Record<string, unknown>, intent = 'login') => ({
   [TAB_STORAGE_KEYS.providerReturn]: JSON.stringify(back),
   [TAB_STORAGE_KEYS.providerFlow]: JSON.stringify({ provider: 'work', intent }),
@@ -69,7 +82,7 @@ describe('on the login view', () => {
     renderApp({
       path: '/login',
       storage: { localeRef: 'kh' },
-      tabStorage: returned({ error: 'access_denied' }),
+      tabStorage: returned({ error: 'PROVIDER_CANCELLED' }),
       api: { 'GET /v1/api/user/oidc/providers': listed([WORK]) },
     });
     expect(await screen.findByText(/ការចូលជាមួយ Work ID ត្រូវបានបោះបង់/)).toBeInTheDocument();
@@ -115,13 +128,8 @@ describe("home's section of providers", () => {
       storage: { token: 'tok' },
       api: {
         ...HOME,
-        'GET /v1/api/user/oidc/providers': listed(
-          [
-            { ...WORK, connected: true },
-            { id: 'google', name: 'Google', connected: false },
-          ],
-          { hasPassword: false },
-        ),
+        'GET /v1/api/user/oidc/providers': listed([WORK, { id: 'google', name: 'Google' }]),
+        'GET /v1/api/user/oidc/connections': connected([WORK], false),
       },
     });
     const work = (await screen.findByText('Work ID')).closest('li')!;
@@ -139,9 +147,8 @@ describe("home's section of providers", () => {
       storage: { token: 'tok' },
       api: {
         ...HOME,
-        'GET /v1/api/user/oidc/providers': listed([{ ...WORK, connected: true }], {
-          hasPassword: false,
-        }),
+        'GET /v1/api/user/oidc/providers': listed([WORK]),
+        'GET /v1/api/user/oidc/connections': connected([WORK], false),
         'DELETE /v1/api/user/oidc/work': () =>
           json(409, { error: true, code: 'LAST_WAY_IN', message: 'last' }),
       },
@@ -161,9 +168,8 @@ describe("home's section of providers", () => {
       api: {
         ...HOME,
         'GET /v1/api/user/confirm': () => json(200, { error: false, until: null }),
-        'GET /v1/api/user/oidc/providers': listed([{ ...WORK, connected: true }], {
-          hasPassword: true,
-        }),
+        'GET /v1/api/user/oidc/providers': listed([WORK]),
+        'GET /v1/api/user/oidc/connections': connected([WORK], true),
       },
     });
     expect(await screen.findByText('Work ID')).toBeInTheDocument();
@@ -181,7 +187,11 @@ describe("home's section of providers", () => {
     renderApp({
       path: '/',
       storage: { token: 'tok' },
-      api: { ...HOME, 'GET /v1/api/user/oidc/providers': listed([]) },
+      api: {
+        ...HOME,
+        'GET /v1/api/user/oidc/providers': listed([]),
+        'GET /v1/api/user/oidc/connections': connected([], true),
+      },
     });
     const settings = await screen.findByRole('navigation', { name: 'Settings' });
     await screen.findByRole('link', { name: 'Passkeys' });
