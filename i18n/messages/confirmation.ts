@@ -22,6 +22,9 @@ export const confirmationEn = {
   'confirm.passkeyRefused':
     'The passkey did not confirm it is you. Try again, or use your password.',
   'confirm.done': 'Confirmed. You can make changes until {time}.',
+  'confirm.withProvider': 'Confirm with {name}',
+  'confirm.withProviderBusy': 'Opening {name}…',
+  'confirm.providerFailed': '{name} could not confirm it is you. Try again.',
 } as const satisfies Record<string, string>;
 
 export type ConfirmationMessageId = keyof typeof confirmationEn;
@@ -45,4 +48,7 @@ export const confirmationKh: Record<ConfirmationMessageId, string> = {
     'មិនបានប្រើកូនសោសម្ងាត់ទេ៖ ផ្ទាំងរបស់កម្មវិធីរុករកត្រូវបានបិទ។ សូមព្យាយាមម្ដងទៀត ឬប្រើពាក្យសម្ងាត់របស់អ្នក។',
   'confirm.passkeyRefused': 'កូនសោសម្ងាត់មិនបានបញ្ជាក់ថាជាអ្នកទេ។ សូមព្យាយាមម្ដងទៀត ឬប្រើពាក្យសម្ងាត់របស់អ្នក។',
   'confirm.done': 'បានបញ្ជាក់ហើយ។ អ្នកអាចធ្វើការផ្លាស់ប្ដូរបានរហូតដល់ម៉ោង {time}។',
+  'confirm.withProvider': 'បញ្ជាក់ជាមួយ {name}',
+  'confirm.withProviderBusy': 'កំពុងបើក {name}…',
+  'confirm.providerFailed': '{name} មិនអាចបញ្ជាក់ថាជាអ្នកបានទេ។ សូមព្យាយាមម្ដងទៀត។',
 };

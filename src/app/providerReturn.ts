@@ -6,7 +6,13 @@ import { TAB_STORAGE_KEYS } from '../../store/constants';
 const HANDOFF_PARAM = 'provider-handoff';
 const PROVIDER_ERROR_PARAM = 'provider-error';
 const PROVIDER_CONNECTED_PARAM = 'provider-connected';
-const PARAMS = [HANDOFF_PARAM, PROVIDER_ERROR_PARAM, PROVIDER_CONNECTED_PARAM] as const;
+const PROVIDER_CONFIRMED_PARAM = 'provider-confirmed';
+const PARAMS = [
+  HANDOFF_PARAM,
+  PROVIDER_ERROR_PARAM,
+  PROVIDER_CONNECTED_PARAM,
+  PROVIDER_CONFIRMED_PARAM,
+] as const;
 
 /**
  * Before the first view: the return's code leaves the address at once (replaced, so it is never in
@@ -19,10 +25,12 @@ export function takeProviderReturn(window: Window): void {
   const handoff = url.searchParams.get(HANDOFF_PARAM);
   const error = url.searchParams.get(PROVIDER_ERROR_PARAM);
   const connected = url.searchParams.get(PROVIDER_CONNECTED_PARAM);
+  const confirmed = url.searchParams.get(PROVIDER_CONFIRMED_PARAM);
   const kept = {
     ...(handoff ? { handoff } : {}),
     ...(error ? { error } : {}),
     ...(connected ? { connected } : {}),
+    ...(confirmed ? { confirmed } : {}),
   };
   for (const name of PARAMS) url.searchParams.delete(name);
   try {

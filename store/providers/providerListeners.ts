@@ -32,7 +32,7 @@ const GUEST_OFFERING: ReadonlySet<string> = new Set([ROUTES.login, ROUTES.signup
 /** What this tab keeps of a flow it started, so the return can name the provider. */
 const StoredFlow = v.object({
   provider: v.pipe(v.string(), v.maxLength(64)),
-  intent: v.picklist(['login', 'connect']),
+  intent: v.picklist(['login', 'connect', 'confirm']),
 });
 
 /** A return as src/app/providerReturn.ts keeps it: a code to finish, or what the provider said. */
@@ -41,6 +41,8 @@ const StoredReturn = v.object({
   error: v.optional(v.pipe(v.string(), v.maxLength(64))),
   /** The provider a connection connected. */
   connected: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  /** The provider that confirmed it is you. */
+  confirmed: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 
 function take<T>(
@@ -162,6 +164,9 @@ export function addProviderListeners(startAppListening: AppStartListening) {
       }
       if (back.connected) {
         dispatch(providerReturned({ provider: back.connected, intent, outcome: 'connected' }));
+      } else if (back.confirmed) {
+        // Home asks the server whether this session is confirmed as it opens (store/account).
+        dispatch(providerReturned({ provider: back.confirmed, intent, outcome: 'confirmed' }));
       } else {
         const code = back.error ?? 'PROVIDER_FAILED';
         dispatch(providerReturned({ provider, intent, outcome: 'refused', code }));

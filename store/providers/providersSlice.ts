@@ -9,7 +9,7 @@ import { api, callFailure, type RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded } from '../auth/authSlice';
 import { wayInAnswered } from '../auth/wayIn';
 
-export type ProviderIntent = 'login' | 'connect';
+export type ProviderIntent = 'login' | 'connect' | 'confirm';
 
 export interface Provider {
   id: string;
@@ -97,7 +97,7 @@ export const providerPageShownAgain = createAction('providers/pageShownAgain');
 export const providerReturned = createAction<{
   provider: string | null;
   intent: ProviderIntent;
-  outcome: 'handoff' | 'connected' | 'refused';
+  outcome: 'handoff' | 'connected' | 'confirmed' | 'refused';
   /** The callback's refusal (`provider-error`), when refused. */
   code?: string;
 }>('providers/returned');
@@ -148,6 +148,7 @@ export const providersSlice = createSlice({
         state.start = null;
         if (outcome === 'handoff') state.return = { step: 'completing', provider, intent };
         else if (outcome === 'connected') state.return = { step: 'connected', provider };
+        else if (outcome === 'confirmed') state.return = null;
         else {
           const failure = (code !== undefined && failureOf(code)) || 'failed';
           state.return = { step: 'failed', provider, intent, failure };

@@ -1,5 +1,6 @@
 import {
   HANDOFF_PARAM,
+  PROVIDER_CONFIRMED_PARAM,
   PROVIDER_CONNECTED_PARAM,
   PROVIDER_ERROR_PARAM,
 } from '../../../contract/oidc';
@@ -35,6 +36,12 @@ it("keeps what the provider refused, and a connection's end", () => {
   expect(window.location.search).toBe('?section=providers');
   expect(JSON.parse(sessionStorage.getItem('providerReturn') ?? '{}')).toEqual({
     connected: 'work',
+  });
+  window.history.replaceState(null, '', `/?section=delete&${PROVIDER_CONFIRMED_PARAM}=work`);
+  takeProviderReturn(window);
+  expect(window.location.search).toBe('?section=delete');
+  expect(JSON.parse(sessionStorage.getItem('providerReturn') ?? '{}')).toEqual({
+    confirmed: 'work',
   });
 });
 

@@ -183,6 +183,29 @@ describe("home's section of providers", () => {
     expect(screen.queryByText(/This account has no password/)).toBeNull();
   });
 
+  it('lets an account without a password confirm it is you with its provider', async () => {
+    const { user, effects, sentTo } = renderApp({
+      path: '/?section=delete',
+      storage: { token: 'tok' },
+      api: {
+        ...HOME,
+        'GET /v1/api/user/confirm': () => json(200, { error: false, until: null }),
+        'GET /v1/api/user/oidc/providers': listed([WORK]),
+        'GET /v1/api/user/oidc/connections': connected([WORK], false),
+        'POST /v1/api/user/oidc/work/start': () =>
+          json(200, { error: false, authorizationUrl: 'https://id.example/authorize?state=c' }),
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Confirm with Work ID' });
+    // No password to type: the form for one is not offered.
+    expect(document.querySelector('input[name=password]')).not.toBeVisible();
+    await user.click(button);
+    await waitFor(() => expect(effects.left).toEqual(['https://id.example/authorize?state=c']));
+    expect(await sentTo('POST', '/v1/api/user/oidc/work/start')).toEqual([
+      { id: 'work', intent: 'confirm', returnTo: '/?section=delete' },
+    ]);
+  });
+
   it('has no section of providers when none is configured', async () => {
     renderApp({
       path: '/',
