@@ -51,7 +51,14 @@ export class FlowBrowser {
 
   /** GET the callback URL (path and query): the answer (303 and its Location). */
   async callback(url: URL): Promise<Answer> {
-    return this.api.get(`${url.pathname}${url.search}`, this.headers());
+    const path = `${url.pathname}${url.search}`;
+    if (this.api.baseUrl === '') return this.api.get(path, this.headers());
+    // Over a socket: the redirect is the answer, as a browser sees it before following it.
+    const response = await fetch(this.api.baseUrl + path, {
+      redirect: 'manual',
+      headers: this.headers(),
+    });
+    return { status: response.status, headers: response.headers, body: await response.text() };
   }
 
   /** The app's part: POST complete with the handoff. */
