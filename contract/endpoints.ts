@@ -357,7 +357,7 @@ const oidcEndpoints = {
     session: 'required',
     records: 'none',
     answers: { 200: P.OidcConnectionsOk },
-    refusals: [],
+    refusals: ['NOT_FOUND'],
   },
   oidcDisconnect: {
     method: 'DELETE',
