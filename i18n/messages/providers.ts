@@ -82,6 +82,7 @@ export const providersEn = {
     'This account has no password: you sign in with a provider. To set one, log out, choose "Forgot your password?" on the login page, and enter the code we email you with your new password.',
   'providers.listFailed': 'The sign-in providers could not be loaded.',
   'providers.retry': 'Try again',
+  'providers.openedBy': 'Signed in with {name}',
 } as const satisfies Record<string, string>;
 
 export type ProvidersMessageId = keyof typeof providersEn;
@@ -116,4 +117,5 @@ export const providersKh: Record<ProvidersMessageId, string> = {
     'គណនីនេះគ្មានពាក្យសម្ងាត់ទេ៖ អ្នកចូលដោយប្រើអ្នកផ្ដល់សេវា។ ដើម្បីកំណត់ពាក្យសម្ងាត់ សូមចាកចេញ ជ្រើសរើស "ភ្លេចពាក្យសម្ងាត់?" នៅលើទំព័រចូល ហើយបញ្ចូលលេខកូដដែលយើងផ្ញើតាមអ៊ីមែល ជាមួយពាក្យសម្ងាត់ថ្មីរបស់អ្នក។',
   'providers.listFailed': 'មិនអាចផ្ទុកអ្នកផ្ដល់សេវាចូលគណនីបានទេ។',
   'providers.retry': 'ព្យាយាមម្ដងទៀត',
+  'providers.openedBy': 'បានចូលជាមួយ {name}',
 };

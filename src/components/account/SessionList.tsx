@@ -6,6 +6,7 @@ import { describeDevice } from '../../../contract/device';
 import type { MessageId } from '../../../i18n/messages/en';
 import { selectSessions, sessionsRetried } from '../../../store/account/accountSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectProviders } from '../../../store/providers/providersSlice';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { useEndpointCall } from '../form/useEndpointForm';
 import { useT, type Translate } from '../intl/useT';
@@ -39,6 +40,7 @@ export function SessionList() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const sessions = useAppSelector(selectSessions);
+  const providers = useAppSelector(selectProviders);
   // Both endings share the request state of the table's `revokeSessions` form.
   const { submission: revoking, send: endOthers } = useEndpointCall('revokeOtherSessions');
   const { send: endOne } = useEndpointCall('revokeSession');
@@ -66,6 +68,13 @@ export function SessionList() {
   const others = ordered.filter((session) => !session.current);
   const item = (session: SessionInfo) => {
     const openedBy = session.openedBy && OPENED_BY[session.openedBy];
+    // `provider:<id>`: the provider's name where it is still configured, else its id.
+    const providerId = session.openedBy?.startsWith('provider:')
+      ? session.openedBy.slice('provider:'.length)
+      : null;
+    const provider = providerId
+      ? (providers.find(({ id }) => id === providerId)?.name ?? providerId)
+      : null;
     const device = deviceName(t, session.userAgent);
     const lastUsed = when(session.lastUsedAt);
     return (
@@ -75,6 +84,9 @@ export function SessionList() {
           {session.current ? <span className="badge">{t('sessions.thisDevice')}</span> : null}
         </p>
         {openedBy ? <p className="sessions__when">{t(openedBy)}</p> : null}
+        {provider ? (
+          <p className="sessions__when">{t('providers.openedBy', { name: provider })}</p>
+        ) : null}
         <p className="sessions__when">{t('sessions.lastUsed', { date: lastUsed })}</p>
         <p className="sessions__when">{t('sessions.started', { date: when(session.createdAt) })}</p>
         {session.current ? null : (

@@ -206,6 +206,33 @@ describe("home's section of providers", () => {
     ]);
   });
 
+  it("says a session was opened with a provider, by the provider's name", async () => {
+    renderApp({
+      path: '/?section=sessions',
+      storage: { token: 'tok' },
+      api: {
+        ...HOME,
+        'GET /v1/api/user/sessions': () =>
+          json(200, {
+            error: false,
+            sessions: [
+              {
+                id: 's1',
+                createdAt: '2026-01-15T03:00:00.000Z',
+                lastUsedAt: '2026-01-15T03:00:00.000Z',
+                userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+                current: true,
+                openedBy: 'provider:work',
+              },
+            ],
+          }),
+        'GET /v1/api/user/oidc/providers': listed([WORK]),
+        'GET /v1/api/user/oidc/connections': connected([WORK], false),
+      },
+    });
+    expect(await screen.findByText('Signed in with Work ID')).toBeInTheDocument();
+  });
+
   it('has no section of providers when none is configured', async () => {
     renderApp({
       path: '/',
