@@ -326,9 +326,10 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
         failed: 'refused at the provider',
       };
       const failed = p.outcome === 'cancelled' || p.outcome === 'failed';
-      return said('session', failed)(
-        `back from ${text(p.provider) ?? 'a provider'}: ${what[text(p.outcome) ?? ''] ?? '?'}`,
-      );
+      return said(
+        'session',
+        failed,
+      )(`back from ${text(p.provider) ?? 'a provider'}: ${what[text(p.outcome) ?? ''] ?? '?'}`);
     },
   ],
   [providerListRetried, () => other('"Try again" pressed: asks for the providers again')],
