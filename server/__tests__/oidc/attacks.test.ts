@@ -16,6 +16,7 @@ import { bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient } from '../../../testing/server/client';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
 import { injectedApp, type InjectedApp } from '../../../testing/server/injectedApp';
+import type { Clock } from '../../plugins/resources';
 
 const CALLBACK = 'http://localhost:8080/v1/api/user/oidc/test/callback';
 
@@ -30,13 +31,22 @@ describe.each(ENGINES)('attacks on a provider sign-in on %s', (_name, engine: En
   let addresses = 0;
   const browser = () =>
     new FlowBrowser(ApiClient.inject(running.app, `10.9.2.${(addresses += 1)}`), provider);
+  /** How far the server's clock is ahead of this machine's (the expiry tests move it). */
+  let aheadMs = 0;
+  const clock: Clock = {
+    nowMs: () => Date.now() + aheadMs,
+    nowSeconds: () => Math.floor((Date.now() + aheadMs) / 1000),
+  };
+  afterEach(() => {
+    aheadMs = 0;
+  });
 
   beforeAll(async () => {
-    running = await injectedApp(engine, {
-      ...provider.env(),
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-      PASSWORD_HASH_QUEUE: '1000',
-    });
+    running = await injectedApp(
+      engine,
+      { ...provider.env(), RATE_LIMIT_SIGNUP_MAX: '1000', PASSWORD_HASH_QUEUE: '1000' },
+      { clock },
+    );
   });
   afterAll(() => running?.stop());
 
@@ -225,6 +235,28 @@ describe.each(ENGINES)('attacks on a provider sign-in on %s', (_name, engine: En
       new URL('/v1/api/user/oidc/test/callback?error=x&state=https://evil.example', CALLBACK),
     );
     expect(hostile.headers.get('location')).toMatch(/^http:\/\/localhost:8080\/login\?/);
+  });
+
+  it('attack: a callback more than ten minutes after its start is refused', async () => {
+    const visitor = browser();
+    const sub = newSubject('late-callback');
+    const started = await visitor.start({ intent: 'login' });
+    const back = await visitor.signInAtProvider(started.body.authorizationUrl, {
+      sub,
+      email: `${sub}@example.com`,
+    });
+    aheadMs = 10 * 60 * 1000 + 1000;
+    const answer = await visitor.callback(back);
+    expectRefused(new URL(answer.headers.get('location')!), 'PROVIDER_FAILED');
+  });
+
+  it('attack: a handoff more than 60 seconds old opens no session', async () => {
+    const visitor = browser();
+    const sub = newSubject('late-handoff');
+    const { location } = await visitor.throughCallback({ sub, email: `${sub}@example.com` });
+    aheadMs = 61 * 1000;
+    const answer = await visitor.complete(location.searchParams.get('provider-handoff')!);
+    expect([answer.status, answer.body.code]).toEqual([400, 'INVALID_HANDOFF']);
   });
 
   it('a cancelled sign-in at the provider says so, and spends the flow', async () => {
