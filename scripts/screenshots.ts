@@ -676,7 +676,7 @@ function providerScenes(baseUrl: string): Scene[] {
     {
       name: 'login-provider-cancelled',
       view: 'login',
-      path: `${ROUTES.login}?provider-error=access_denied`,
+      path: `${ROUTES.login}?provider-error=PROVIDER_CANCELLED`,
       prepare: (page) => withProviders(page),
       act: alertShown,
     },
