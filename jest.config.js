@@ -10,6 +10,10 @@ const ESM_PACKAGES = [
   'cookie',
   // Kysely 0.29 ships ES modules only.
   'kysely',
+  // openid-client 6 and what it is made of ship ES modules only.
+  'openid-client',
+  'oauth4webapi',
+  'jose',
 ].join('|');
 
 const transform = {

@@ -10,6 +10,7 @@ import { benchCarrierNat } from './sections/carrierNat';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchLoad } from './sections/load';
 import { benchNavigation } from './sections/navigation';
+import { benchOidc } from './sections/oidc';
 import { benchPeer } from './sections/peer';
 import { benchReplay } from './sections/replay';
 import { benchReplayPage } from './sections/replayPage';
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   abuse: benchAbuse,
   load: benchLoad,
   timing: benchTiming,
+  providers: benchOidc,
   lighthouse: benchLighthouse,
 };
 

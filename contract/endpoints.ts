@@ -5,6 +5,7 @@
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
+import * as P from './oidc';
 import * as O from './operator';
 import * as S from './schemas';
 
@@ -61,6 +62,37 @@ export const ERRORS = {
     message: 'This account is locked: contact support.',
   },
   FORBIDDEN: { status: 403, message: 'Only an operator may do this.' },
+  ACCOUNT_EXISTS: {
+    status: 409,
+    message:
+      'An account already has this email: log in to it first (password or passkey), then connect the provider from its page.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    status: 400,
+    message:
+      'The provider has not verified this email address: verify it with the provider, or sign up with a password.',
+  },
+  LAST_WAY_IN: {
+    status: 409,
+    message:
+      'This is the only way into the account: set a password or add a passkey before disconnecting it.',
+  },
+  PROVIDER_FAILED: {
+    status: 400,
+    message: 'The sign-in with the provider could not be checked: start it again.',
+  },
+  PROVIDER_CANCELLED: {
+    status: 400,
+    message: 'The sign-in with the provider was cancelled or refused there.',
+  },
+  IDENTITY_TAKEN: {
+    status: 409,
+    message: 'This provider account is already connected to another account.',
+  },
+  INVALID_HANDOFF: {
+    status: 400,
+    message: 'The sign-in with the provider took too long or was already finished: start again.',
+  },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The groups of the API reference. */
@@ -77,6 +109,8 @@ export const TAGS = {
   support: 'Activity logs sent to support.',
   operations: 'Health of the running server.',
   development: 'Development-only helpers, served in the outbox mail mode alone.',
+  providers:
+    'Signing in with an OpenID Connect provider, and the providers connected to the account.',
   operator:
     "Support's reads and actions on users: operators only (granted on the server's command line), with a confirmation by the second factor or a passkey in the last ten minutes.",
 } as const;
@@ -128,6 +162,8 @@ export interface EndpointSpec {
   readonly form?: string;
   /** Not part of the API (left out of its reference). */
   readonly internal?: boolean;
+  /** The endpoint answers a browser's navigation with 303 See Other to the app: where, and why. */
+  readonly redirect?: string;
 }
 
 /** The largest activity log taken. */
@@ -252,6 +288,88 @@ const operatorEndpoints = {
     params: O.OperatorUploadParams,
     answers: { 200: O.OperatorUploadOk },
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+const OIDC = '/v1/api/user/oidc';
+
+/**
+ * Signing in with an OpenID Connect provider (CONTRACT section 2c). Without a provider configured,
+ * every one but the list answers 404 NOT_FOUND.
+ */
+const oidcEndpoints = {
+  oidcProviders: {
+    method: 'GET',
+    path: `${OIDC}/providers`,
+    tag: 'providers',
+    session: 'none',
+    records: 'none',
+    answers: { 200: P.OidcProvidersOk },
+    refusals: [],
+  },
+  oidcStart: {
+    method: 'POST',
+    path: `${OIDC}/:id/start`,
+    tag: 'providers',
+    session: 'optional',
+    records: 'refusals',
+    params: P.OidcProviderParams,
+    body: P.OidcStartBody,
+    answers: { 200: P.OidcStartOk },
+    refusals: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFIRMATION_REQUIRED', 'RATE_LIMITED'],
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: `${OIDC}/:id/callback`,
+    tag: 'providers',
+    session: 'none',
+    records: 'all',
+    params: P.OidcProviderParams,
+    query: P.OidcCallbackQuery,
+    answers: {},
+    refusals: [],
+    redirect:
+      'A `login` flow: to `/login?provider-handoff=<single-use code, 60 s>`. A `connect` or `confirm` flow ends here: to its return path (`/` by default) with `provider-connected=<id>` or `provider-confirmed=<id>`. A refusal: to `/login?provider-error=<code>` (the return path for `connect` and `confirm` once the flow is known): `PROVIDER_FAILED` (no such flow, another browser, a token that fails its checks), `PROVIDER_CANCELLED`, `IDENTITY_TAKEN`, `INVALID_TOKEN` (the session ended meanwhile), `RATE_LIMITED`',
+  },
+  oidcComplete: {
+    method: 'POST',
+    path: `${OIDC}/complete`,
+    tag: 'providers',
+    session: 'none',
+    records: 'all',
+    body: P.OidcCompleteBody,
+    secret: ['handoff'],
+    signsIn: true,
+    answers: { 200: P.OidcCompleteOk },
+    refusals: [
+      'INVALID_HANDOFF',
+      'ACCOUNT_EXISTS',
+      'EMAIL_NOT_VERIFIED',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+    ],
+    form: 'oidcComplete',
+  },
+  oidcConnections: {
+    method: 'GET',
+    path: `${OIDC}/connections`,
+    tag: 'providers',
+    session: 'required',
+    records: 'none',
+    answers: { 200: P.OidcConnectionsOk },
+    refusals: ['NOT_FOUND'],
+  },
+  oidcDisconnect: {
+    method: 'DELETE',
+    path: `${OIDC}/:id`,
+    tag: 'providers',
+    session: 'required',
+    records: 'all',
+    params: P.OidcProviderParams,
+    confirmation: {},
+    answers: { 200: S.PlainOk },
+    refusals: ['NOT_FOUND', 'LAST_WAY_IN', 'RATE_LIMITED'],
+    form: 'oidcDisconnect',
   },
 } as const satisfies Record<string, EndpointSpec>;
 
@@ -689,6 +807,7 @@ export const endpoints = {
     internal: true,
   },
   ...operatorEndpoints,
+  ...oidcEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;
@@ -771,6 +890,16 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   operatorAddressEvents: 'The auth events from a client address, newest first, 50 a page',
   operatorUserUploads: 'The activity logs tied to a user, newest first',
   operatorUpload: 'An activity log by its reference, for the replay page',
+  oidcProviders: 'The OpenID Connect providers one may sign in with (none when none is configured)',
+  oidcStart:
+    "Start a sign-in (`login`), a connection (`connect`: a bearer and a confirmation) or a confirmation (`confirm`: a bearer) with a provider: the provider's authorization address, and a cookie binding the flow to this browser for ten minutes",
+  oidcCallback:
+    "Where the provider sends the browser back: the flow's state, the browser's cookie and the ID token are checked, and the browser goes on to the app with a single-use handoff",
+  oidcComplete:
+    "End a sign-in with its handoff (once, within 60 seconds, in the browser that started it): the login answer (the second step where the account's second factor is on), with the flow's return path",
+  oidcConnections: 'The providers connected to the account, and whether it has a password',
+  oidcDisconnect:
+    'Disconnect a provider from the account (a confirmation first); never the last way in; a notice is mailed',
 };
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */
@@ -858,6 +987,7 @@ const NOT_TYPED: ReadonlySet<string> = new Set([
   'ticket',
   'response',
   'passkeyResponse',
+  'handoff',
 ]);
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema }
@@ -866,7 +996,10 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B exten
 
 /** The fields a form of this endpoint shows (of each endpoint, for a union). */
 export type FormFieldOf<N extends EndpointName> = N extends EndpointName
-  ? Exclude<keyof BodyOf<N> & string, 'linkToken' | 'ticket' | 'response' | 'passkeyResponse'>
+  ? Exclude<
+      keyof BodyOf<N> & string,
+      'linkToken' | 'ticket' | 'response' | 'passkeyResponse' | 'handoff'
+    >
   : never;
 
 function entriesOf(schema: v.GenericSchema): Record<string, unknown> {
@@ -901,5 +1034,9 @@ export const SECRET_FIELDS: readonly string[] = [
     'challenge',
     'allowCredentials',
     'excludeCredentials',
+    // A provider flow: its authorization address (state, nonce, PKCE challenge) and handoff.
+    'authorizationUrl',
+    'handoff',
+    'nonce',
   ]),
 ];

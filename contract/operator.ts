@@ -3,7 +3,7 @@
 // addresses only as the record keeps them (a keyed hash).
 import * as v from 'valibot';
 
-import { SESSION_OPENERS } from './schemas';
+import { SessionOpenedBy } from './schemas';
 
 /** At most this many users answer a search. */
 export const OPERATOR_SEARCH_MAX = 20;
@@ -64,7 +64,7 @@ export const OperatorUserSummary = v.object({
   sessions: v.array(
     v.object({
       id: v.string(),
-      openedBy: v.picklist(SESSION_OPENERS),
+      openedBy: SessionOpenedBy,
       createdAt: v.string(),
       lastUsedAt: v.string(),
       userAgent: v.string(),

@@ -25,8 +25,12 @@ const SECRET_KEYS = new Set(
 );
 /** A mailed code: its digits. Server codes such as `INVALID_TOKEN` stay readable. */
 const ACTIVATION_CODE = new RegExp(`^\\s*\\d{${CODE_LENGTH}}\\s*$`);
-/** Secrets carried in a URL's query or fragment, e.g. the activation link's `?code=`. */
-const SECRET_PARAM = /([?&#](?:code|email-code|token|password)=)[^&#]*/gi;
+/**
+ * Secrets carried in a URL's query or fragment: the activation link's `?code=`, a provider flow's
+ * handoff, state, nonce and tokens.
+ */
+const SECRET_PARAM =
+  /([?&#](?:code|email-code|token|password|provider-handoff|state|nonce|code_challenge|id_token|access_token)=)[^&#]*/gi;
 const BEARER = /^\s*bearer\s/i;
 /**
  * Why a field was refused (`fields: { password: "COMMON_PASSWORD" }`, from the server or the

@@ -401,6 +401,17 @@ export const SESSION_OPENERS = [
   'password+totp',
   'password+recovery',
 ] as const;
+/** A session opened through a provider: `provider:<id>` (contract/oidc.ts). */
+export type ProviderOpener = `provider:${string}`;
+/** How a session was opened, as answered: one of SESSION_OPENERS, or `provider:<id>`. */
+export const SessionOpenedBy = v.union([
+  v.picklist(SESSION_OPENERS),
+  v.pipe(
+    v.string(),
+    v.regex(/^provider:[a-z][a-z0-9-]{0,31}$/),
+    v.transform((value) => value as ProviderOpener),
+  ),
+]);
 export const SessionInfo = v.object({
   id: v.string(),
   createdAt: v.string(),
@@ -411,7 +422,7 @@ export const SessionInfo = v.object({
    * How the session was opened. Optional: answers recorded in activity logs before it was sent
    * still read as the contract's.
    */
-  openedBy: v.optional(v.picklist(SESSION_OPENERS)),
+  openedBy: v.optional(SessionOpenedBy),
 });
 export const SessionsOk = v.object({ error: v.literal(false), sessions: v.array(SessionInfo) });
 export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.number() });

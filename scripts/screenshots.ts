@@ -608,6 +608,113 @@ function passkeyScenes(baseUrl: string): Scene[] {
   ];
 }
 
+/** The providers a server with two configured answers (the pictures need no provider running). */
+async function withProviders(page: Page, signedIn = false) {
+  await page.route(/\/v1\/api\/user\/oidc\/providers$/, (route) =>
+    route.fulfill({
+      json: {
+        error: false,
+        providers: [
+          { id: 'work', name: 'Work ID', ...(signedIn ? { connected: true } : {}) },
+          { id: 'google', name: 'Google', ...(signedIn ? { connected: false } : {}) },
+        ],
+        ...(signedIn ? { hasPassword: false } : {}),
+      },
+    }),
+  );
+  // The flow this tab started, as the buttons keep it: the return names its provider.
+  await page.addInitScript(() =>
+    sessionStorage.setItem('providerFlow', JSON.stringify({ provider: 'work', intent: 'login' })),
+  );
+}
+
+/** The provider buttons, what a return says on the login view, and home's section of providers. */
+function providerScenes(baseUrl: string): Scene[] {
+  // A confirmation lasts ten minutes on its session: the confirmed scene has an account of its own.
+  let own: Account | null = null;
+  const ownSession = async () => {
+    own = newAccount('screens-providers');
+    return (await activatedAccount(baseUrl, own)).token;
+  };
+  const returnRefused = (code: string, status: number) => async (page: Page) => {
+    await withProviders(page);
+    await page.route(/\/v1\/api\/user\/oidc\/complete$/, (route) =>
+      route.fulfill({ status, json: { error: true, code, message: code } }),
+    );
+  };
+  const alertShown = async (page: Page) =>
+    void (await page.locator('.provider-return[role=alert]').waitFor());
+  return [
+    {
+      name: 'login-providers',
+      view: 'login',
+      path: ROUTES.login,
+      prepare: (page) => withProviders(page),
+      act: async (page) => void (await page.locator('.provider-sign-in__button').first().waitFor()),
+    },
+    {
+      name: 'signup-providers',
+      view: 'signup',
+      path: ROUTES.signup,
+      prepare: (page) => withProviders(page),
+      act: async (page) => void (await page.locator('.provider-sign-in__button').first().waitFor()),
+    },
+    {
+      name: 'login-provider-account-exists',
+      view: 'login',
+      path: `${ROUTES.login}?provider-handoff=picture-only`,
+      prepare: returnRefused('ACCOUNT_EXISTS', 409),
+      act: alertShown,
+    },
+    {
+      name: 'login-provider-email-not-verified',
+      view: 'login',
+      path: `${ROUTES.login}?provider-handoff=picture-only`,
+      prepare: returnRefused('EMAIL_NOT_VERIFIED', 400),
+      act: alertShown,
+    },
+    {
+      name: 'login-provider-cancelled',
+      view: 'login',
+      path: `${ROUTES.login}?provider-error=PROVIDER_CANCELLED`,
+      prepare: (page) => withProviders(page),
+      act: alertShown,
+    },
+    {
+      // Not confirmed: the providers, connected or not, and the gate before their buttons.
+      name: 'home-providers',
+      view: 'home',
+      path: homeSection('providers'),
+      signedIn: true,
+      prepare: (page) => withProviders(page, true),
+      act: async (page) => void (await page.locator('.home-section__panel .confirm').waitFor()),
+    },
+    {
+      // Confirmed, "Disconnect" pressed for the account's only way in.
+      name: 'home-providers-last-way-in',
+      view: 'home',
+      path: homeSection('providers'),
+      session: ownSession,
+      prepare: async (page) => {
+        await withProviders(page, true);
+        await page.route(/\/v1\/api\/user\/oidc\/work$/, (route) =>
+          route.fulfill({
+            status: 409,
+            json: { error: true, code: 'LAST_WAY_IN', message: 'LAST_WAY_IN' },
+          }),
+        );
+      },
+      act: async (page) => {
+        await confirmInSection(page, own!.password);
+        const work = page.locator('.confirmed [data-provider=work]');
+        await work.locator('.button--secondary').click();
+        await work.locator('.button--danger').click();
+        await work.locator('[role=alert]').waitFor();
+      },
+    },
+  ];
+}
+
 /**
  * `npm run screenshots -- --only=login-second,home-two-step`: only the scenes whose name starts
  * with one of these (the waiting states left out).
@@ -662,6 +769,7 @@ async function main() {
           ...scenes(activated, dormant, server.url),
           ...twoStepScenes(guarded, server.url),
           ...passkeyScenes(server.url),
+          ...providerScenes(server.url),
         ];
         for (const scene of all.filter(
           (each) => !ONLY || ONLY.some((start) => each.name.startsWith(start)),

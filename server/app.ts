@@ -31,6 +31,7 @@ import confirmationRoutes from './routes/confirmation';
 import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
+import oidcRoutes from './routes/oidc';
 import operatorRoutes from './routes/operator';
 import outboxRoutes from './routes/outbox';
 import passkeyRoutes from './routes/passkeys';
@@ -63,6 +64,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   actionLogRoutes,
   outboxRoutes,
   operatorRoutes,
+  oidcRoutes,
 ]);
 
 let requestCount = 0;

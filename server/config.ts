@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 
 import { DATABASE_KEY_ID } from './auth/secrets';
+import { readOidcProviders, type OidcProviderConfig } from './oidc/providers-config';
 
 export type DatabaseConfig =
   | {
@@ -150,6 +151,8 @@ export interface Config {
    * decrypts. Unset outside production: the deployment's own key made by migration 010 is used.
    */
   secretKeys?: SecretKey[];
+  /** The OpenID Connect providers one may sign in with; none when `OIDC_PROVIDERS` is unset. */
+  oidcProviders: OidcProviderConfig[];
 }
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
@@ -565,6 +568,11 @@ export const ENV = v.object({
     shown: '`info`',
     meaning: 'pino level: `fatal` … `trace`, or `silent`',
   }),
+  OIDC_PROVIDERS: str({
+    shown: 'unset (no provider)',
+    meaning:
+      'the OpenID Connect providers one may sign in with, their ids separated by commas (`google,work`; lower-case letters, digits, `-`). For each id (upper-cased, `-` as `_`): `OIDC_<ID>_ISSUER`, discovered from its `/.well-known/openid-configuration`, `https://` unless on a loopback address; `OIDC_<ID>_CLIENT_ID` and `OIDC_<ID>_CLIENT_SECRET`, the client registered there with the redirect URI `PUBLIC_URL/v1/api/user/oidc/<id>/callback`; `OIDC_<ID>_NAME`, the name on its buttons (default: the id). Unset, the app shows no button and the provider endpoints answer 404 (Providers)',
+  }),
   PASSWORD_HASH_PROFILE: choice(['owasp', 'test'], {
     shown: '`owasp`',
     meaning:
@@ -759,5 +767,6 @@ export function loadConfig(env: Env): Config {
     ...(e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
       ? {}
       : { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT }),
+    oidcProviders: readOidcProviders(env),
   };
 }

@@ -3,7 +3,13 @@ import { LANGUAGES, type Locale } from '../contract/languages';
 
 export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
 /** Keys of the tab's session storage: what outlives a reload of this tab only. */
-export const TAB_STORAGE_KEYS = { secondStep: 'secondStep' } as const;
+export const TAB_STORAGE_KEYS = {
+  secondStep: 'secondStep',
+  /** A provider's flow this tab started: which provider, and what for. */
+  providerFlow: 'providerFlow',
+  /** A provider's return, taken out of the address before the app starts (startEarly.ts). */
+  providerReturn: 'providerReturn',
+} as const;
 export const USER_COOKIE = 'user';
 export { SESSION_TIME_ZONE } from '../contract/time';
 export const HTTP_TIMEOUT_MS = 30_000;

@@ -76,6 +76,15 @@ export interface PasskeyCeremonies {
   signalAccountGone(userId: string): void;
 }
 
+/** The page itself, for the one move out of the app: to a sign-in provider. */
+export interface Page {
+  /**
+   * Leaves the app for `url` (`location.assign`). Resolves only if this page shows again without a
+   * reload (Back from the provider, restored from the browser's back-forward cache).
+   */
+  leave(url: string): Promise<void>;
+}
+
 export interface Effects {
   /** Local storage: the token and the language. */
   storage: KeyValueStorage;
@@ -92,6 +101,7 @@ export interface Effects {
   console: Pick<Console, 'error'>;
   connection: Connection;
   passkeys: PasskeyCeremonies;
+  page: Page;
 }
 
 /** The longest wait a timer takes (2^31 - 1 ms): a longer one fires at once. */

@@ -8,6 +8,7 @@ import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
 import { passkeysSlice } from './passkeys/passkeysSlice';
+import { providersSlice } from './providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
@@ -21,6 +22,7 @@ const sliceReducer = combineSlices(
   activationSlice,
   noticeSlice,
   passkeysSlice,
+  providersSlice,
   api,
 );
 

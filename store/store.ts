@@ -11,6 +11,7 @@ import { createAppListenerMiddleware, type AppStartListening } from './listeners
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
 import { addPasskeyListeners } from './passkeys/passkeyListeners';
+import { addProviderListeners } from './providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerSlice';
 
@@ -80,6 +81,7 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addLocaleListeners(startAppListening);
   addAccountListeners(startAppListening);
   addPasskeyListeners(startAppListening);
+  addProviderListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

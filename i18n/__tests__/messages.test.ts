@@ -10,6 +10,12 @@ import { helpToolsEn, helpToolsKh } from '../messages/helpTools';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
 import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
+import {
+  providerButtonsEn,
+  providerButtonsKh,
+  providersEn,
+  providersKh,
+} from '../messages/providers';
 import { replayEn, replayKh } from '../messages/replay';
 import { resetPasswordEn, resetPasswordKh } from '../messages/resetPassword';
 import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
@@ -32,6 +38,8 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ["Help's tools", helpToolsEn, helpToolsKh],
   ['activation', activationEn, activationKh],
   ['password reset', resetPasswordEn, resetPasswordKh],
+  ['provider buttons', providerButtonsEn, providerButtonsKh],
+  ['sign-in providers', providersEn, providersKh],
 ];
 
 describe.each(PAIRS)('the %s words', (_name, english, khmer) => {

@@ -5,6 +5,7 @@ import type { FormsMessageId } from './forms';
 import type { HelpToolsMessageId } from './helpTools';
 import type { HomeMessageId } from './home';
 import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
+import type { ProviderButtonsMessageId, ProvidersMessageId } from './providers';
 import type { ResetMessageId } from './resetPassword';
 import type { SecondFactorMessageId } from './secondFactor';
 import type { SignupMessageId } from './signup';
@@ -111,4 +112,6 @@ export type MessageId =
   | ActivationMessageId
   | ResetMessageId
   | FormsMessageId
-  | HelpToolsMessageId;
+  | HelpToolsMessageId
+  | ProviderButtonsMessageId
+  | ProvidersMessageId;

@@ -94,6 +94,7 @@ const SENSITIVE: readonly EndpointName[] = [
   'changeEmail',
   'changePassword',
   'deleteAccount',
+  'oidcDisconnect',
 ];
 
 it('asks the confirmation the table names before every sensitive handler, and of no other', async () => {

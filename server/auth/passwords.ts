@@ -13,6 +13,12 @@ export class HashingOverloaded extends Error {
   }
 }
 
+/**
+ * The stored hash of an account without a password (one made through a provider): no password
+ * matches it, after the time of a real check, so a login tells nothing.
+ */
+export const NO_PASSWORD = '';
+
 export interface PasswordHasher extends PasswordStrength {
   hash(password: string): Promise<string>;
   verify(passwordHash: string, password: string): Promise<boolean>;
@@ -59,7 +65,12 @@ export async function createPasswordHasher(
   return {
     ...createPasswordStrength(appName, bounds.queue),
     hash: (password) => run(() => hash(password, params)),
-    verify: (passwordHash, password) => run(() => verify(passwordHash, password)),
+    verify: (passwordHash, password) =>
+      run(() =>
+        passwordHash === NO_PASSWORD
+          ? verify(dummyHash, password).then(() => false)
+          : verify(passwordHash, password),
+      ),
     verifyNothing: async (password) => {
       await run(() => verify(dummyHash, password));
     },

@@ -128,7 +128,7 @@ export async function openSession(
   trx: Transaction<Database>,
   request: FastifyRequest,
   user: SessionUser,
-  how: { askSecondFactor: true },
+  how: { askSecondFactor: true; openedBy?: `provider:${string}` },
 ): Promise<SessionOk | SecondFactorLogin>;
 export async function openSession(
   trx: Transaction<Database>,
@@ -140,7 +140,13 @@ export async function openSession(
   await refuseLocked(trx, user.id);
   const now = clock.nowSeconds();
   if (how.askSecondFactor && (await secondFactorOn(trx, user.id))) {
-    const pending = await createPendingLogin(trx, user.id, now);
+    const provider = how.openedBy?.startsWith('provider:') ? how.openedBy : null;
+    const pending = await createPendingLogin(
+      trx,
+      user.id,
+      now,
+      provider as `provider:${string}` | null,
+    );
     await authEvents.accepted(trx, request, { userId: user.id });
     return pending;
   }

@@ -39,9 +39,10 @@ export interface SessionsTable {
   confirmed_by: SessionConfirmer | null;
 }
 
-export type SessionConfirmer = 'password' | 'second-factor' | 'passkey';
+export type SessionConfirmer = 'password' | 'second-factor' | 'passkey' | 'provider';
 
-export type SessionOpener = 'password' | 'passkey' | 'password+totp' | 'password+recovery';
+export type SessionOpener =
+  'password' | 'passkey' | 'password+totp' | 'password+recovery' | `provider:${string}`;
 
 /** A user's second factor (migration 010): an authenticator app's secret, on once confirmed. */
 export interface SecondFactorsTable {
@@ -66,6 +67,40 @@ export interface PendingLoginsTable {
   token_hash: string;
   user_id: string;
   expires_at: number;
+  /** What the second step opens the session as after a provider (migration 020); null: a password. */
+  opened_by: `provider:${string}` | null;
+}
+
+/** An identity at an OpenID Connect provider, connected to one account (migration 020). */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  provider_id: string;
+  email: string;
+  created_at: number;
+}
+
+export type OidcIntent = 'login' | 'connect' | 'confirm';
+
+/** A provider flow started, not yet finished (migration 020); no secret of it in the clear. */
+export interface OidcFlowsTable {
+  state_hash: string;
+  browser_hash: string;
+  provider_id: string;
+  intent: OidcIntent;
+  return_to: string | null;
+  user_id: string | null;
+  session_hash: string | null;
+  expires_at: number;
+  called_back_at: number | null;
+  handoff_hash: string | null;
+  handoff_expires_at: number | null;
+  issuer: string | null;
+  subject: string | null;
+  email: string | null;
+  email_verified: number | null;
+  name: string | null;
 }
 
 /** A user's passkey (migration 011): a WebAuthn credential. */
@@ -269,4 +304,6 @@ export interface Database {
   pending_logins: PendingLoginsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_flows: OidcFlowsTable;
 }

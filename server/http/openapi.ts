@@ -67,6 +67,12 @@ const STATUS_TEXT: Record<number, string> = {
 /** The answers of an endpoint by status: a refusal lists its codes and narrows ErrorBody's. */
 function responsesOf(name: string, spec: EndpointSpec): Json {
   const responses: Json = {};
+  if (spec.redirect) {
+    responses['303'] = {
+      description: spec.redirect,
+      headers: { Location: { description: 'The app path', schema: { type: 'string' } } },
+    };
+  }
   for (const [status, answer] of answersOf(spec)) {
     const codes = answer.codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`);
     const refusal = answer.codes.length > 0 && answer.schema === S.ErrorBody;

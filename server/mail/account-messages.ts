@@ -100,6 +100,24 @@ export function passkeyChangedMail(
     : tableMail(language, 'passkeyRemoved', { ...notice, passkey }, resetLink);
 }
 
+/** A provider was connected (`providerEmail`: the email it gave) or disconnected. */
+export function providerChangedMail(
+  language: MailLanguage,
+  notice: NoticeValues,
+  provider: string,
+  change: { connected: true; providerEmail: string } | { connected: false },
+  resetLink: string,
+): MailContent {
+  return change.connected
+    ? tableMail(
+        language,
+        'providerConnected',
+        { ...notice, provider, providerEmail: change.providerEmail },
+        resetLink,
+      )
+    : tableMail(language, 'providerDisconnected', { ...notice, provider }, resetLink);
+}
+
 export function accountDeletedMail(language: MailLanguage, notice: NoticeValues): MailContent {
   return tableMail(language, 'accountDeleted', { ...notice });
 }

@@ -208,9 +208,11 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
   const answered = async (request: FastifyRequest, reply: FastifyReply, name: EndpointName) => {
     const status = reply.statusCode;
     if (status >= 500) return;
-    const outcome = status < 400 ? 'accepted' : 'refused';
+    // A refusal answered with a redirect (a provider's callback sends the browser to the app with
+    // the code) is a refusal all the same.
+    const outcome = status < 400 && !request.facts?.decided ? 'accepted' : 'refused';
     app.metrics.authDecision(name, outcome, request.facts?.refusal ?? null);
-    if (status < 400 && acceptedWith.has(request)) return;
+    if (outcome === 'accepted' && acceptedWith.has(request)) return;
     try {
       await insert(db, { ...partsOf(request, name), outcome, status });
     } catch (error) {

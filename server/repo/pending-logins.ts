@@ -9,7 +9,12 @@ import type { Database } from '../db/schema';
 const PENDING_LOGIN_SECONDS = 5 * 60;
 
 /** A login waiting for its second step: the login's answer, its ticket (shown once) and its end. */
-export async function createPendingLogin(db: Kysely<Database>, userId: string, now: number) {
+export async function createPendingLogin(
+  db: Kysely<Database>,
+  userId: string,
+  now: number,
+  openedBy: `provider:${string}` | null = null,
+) {
   const token = newSessionToken();
   const expiresAt = now + PENDING_LOGIN_SECONDS;
   // The account's ended ones go: they can never be used.
@@ -20,7 +25,12 @@ export async function createPendingLogin(db: Kysely<Database>, userId: string, n
     .execute();
   await db
     .insertInto('pending_logins')
-    .values({ token_hash: hashSessionToken(token), user_id: userId, expires_at: expiresAt })
+    .values({
+      token_hash: hashSessionToken(token),
+      user_id: userId,
+      expires_at: expiresAt,
+      opened_by: openedBy,
+    })
     .execute();
   return { error: false as const, secondFactor: { ticket: token, expiresAt } };
 }
@@ -28,7 +38,7 @@ export async function createPendingLogin(db: Kysely<Database>, userId: string, n
 export function findPendingLogin(db: Kysely<Database>, token: string, now: number) {
   return db
     .selectFrom('pending_logins')
-    .select(['token_hash', 'user_id'])
+    .select(['token_hash', 'user_id', 'opened_by'])
     .where('token_hash', '=', hashSessionToken(token))
     .where('expires_at', '>', now)
     .executeTakeFirst();

@@ -132,7 +132,8 @@ const secondFactorRoutes = defineRoutes(async (app) => {
       const answer = await db.transaction().execute(async (trx) => {
         // Once: of two requests with the one token, one opens a session.
         if (!(await endPendingLogin(trx, pending.token_hash))) return undefined;
-        const openedBy = recovery ? 'password+recovery' : 'password+totp';
+        // After a provider, the session says so; after a password, which second step it took.
+        const openedBy = pending.opened_by ?? (recovery ? 'password+recovery' : 'password+totp');
         const session = await openSession(trx, request, user, { openedBy });
         if (recovery) {
           const left = await recoveryCodesLeft(trx, userId);

@@ -44,5 +44,17 @@ export function browserEffects(window: Window): Effects {
       },
     },
     passkeys: passkeyCeremonies(window),
+    page: {
+      leave: (url) =>
+        new Promise<void>((resolve) => {
+          const shown = (event: PageTransitionEvent) => {
+            if (!event.persisted) return;
+            window.removeEventListener('pageshow', shown);
+            resolve();
+          };
+          window.addEventListener('pageshow', shown);
+          window.location.assign(url);
+        }),
+    },
   };
 }

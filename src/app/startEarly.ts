@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, LOCALES, PAGE_LOG_ID, STORAGE_KEYS } from '../../store/
 import { sendVerifyEarly, verifyRequest } from './earlyVerify';
 import { takeLinkLanguage } from './linkLanguage';
 import { preloadViewsFor } from './preloadViews';
+import { takeProviderReturn } from './providerReturn';
 import { loadSessionTime } from './sessionTimeChunk';
 
 function stored(key: string): string | null {
@@ -17,6 +18,7 @@ function stored(key: string): string | null {
   }
 }
 
+takeProviderReturn(window);
 takeLinkLanguage(window);
 const token = stored(STORAGE_KEYS.token) || null;
 const storedLocale = stored(STORAGE_KEYS.locale);

@@ -12,6 +12,7 @@ import {
 } from '../../store/account/homeSections';
 import { selectUser } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
+import { selectProviders } from '../../store/providers/providersSlice';
 import { Link } from '../app/StoreRouter';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
@@ -25,6 +26,7 @@ import { SessionList } from '../components/account/SessionList';
 import { useT } from '../components/intl/useT';
 import { WithWords } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
+import { ProvidersSection } from '../components/providers/ProvidersSection';
 
 /** Home, with its own words (bundled with home's chunk) beside the app's. */
 export default function HomeView() {
@@ -41,6 +43,7 @@ const TITLES: Record<HomeSection, MessageId> = {
   passkeys: 'section.passkeys',
   security: 'section.security',
   sessions: 'section.sessions',
+  providers: 'section.providers',
   delete: 'section.delete',
 };
 
@@ -55,6 +58,9 @@ function Home() {
   const user = useAppSelector(selectUser);
   const [query] = useSearchParams();
   const open = homeSectionOf(query.toString());
+  // No provider configured: no section of providers.
+  const hasProviders = useAppSelector(selectProviders).length > 0;
+  const sections = HOME_SECTIONS.filter((section) => section !== 'providers' || hasProviders);
   const ids = useId();
   const previous = useRef<HomeSection | null | undefined>(undefined);
   useEffect(() => {
@@ -70,7 +76,7 @@ function Home() {
     >
       <HomeOverview />
       <nav className="home-sections" aria-label={t('home.settings')}>
-        {HOME_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <SectionHeading
             key={section}
             section={section}
@@ -147,6 +153,8 @@ function SectionContent({ section, query }: { section: HomeSection; query: URLSe
       return <SecondFactorSection />;
     case 'sessions':
       return <SessionList />;
+    case 'providers':
+      return <ProvidersSection />;
     case 'delete':
       return (
         <>

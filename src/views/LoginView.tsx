@@ -5,11 +5,13 @@ import { selectSecondStep } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
 import { carriedEmailCode, ROUTES } from '../../store/navigation/routes';
 import { selectPasskeySupport } from '../../store/passkeys/passkeysSlice';
+import { selectProviderReturn, selectProviders } from '../../store/providers/providersSlice';
 import { Link } from '../app/StoreRouter';
 import { LoginForm } from '../components/account/LoginForm';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
 import { PageCard } from '../components/PageCard';
+import { Providers } from '../components/providers/providersPart';
 
 /** A login's second step (an account with a second factor): its own chunk, preloaded on open. */
 const SecondStep = lazyPart(
@@ -34,10 +36,13 @@ export default function LoginView() {
   const [query] = useSearchParams();
   const secondStep = useAppSelector(selectSecondStep);
   const passkeySupport = useAppSelector(selectPasskeySupport);
+  const hasProviders = useAppSelector(selectProviders).length > 0;
+  const providerReturn = useAppSelector(selectProviderReturn);
   const forEmailCode = carriedEmailCode(query.toString()) !== null;
   useEffect(() => {
     SecondStep.preload();
     Passkey.preload();
+    Providers.preload();
   }, []);
   return (
     <PageCard
@@ -57,12 +62,14 @@ export default function LoginView() {
         </>
       }
     >
+      {providerReturn && !secondStep ? <Providers.Part place="return" /> : null}
       {secondStep ? (
         <SecondStep.Part ticket={secondStep.ticket} email={secondStep.email} />
       ) : (
         <LoginForm />
       )}
       {secondStep || passkeySupport === null ? null : <Passkey.Part />}
+      {secondStep || !hasProviders ? null : <Providers.Part place="buttons" />}
     </PageCard>
   );
 }

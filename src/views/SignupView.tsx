@@ -1,14 +1,18 @@
+import { useEffect } from 'react';
+
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 import { signupEn, signupKh } from '../../i18n/messages/signup';
 
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
+import { selectProviderReturn, selectProviders } from '../../store/providers/providersSlice';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { Link } from '../app/StoreRouter';
 import { SignupForm } from '../components/account/SignupForm';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
 import { PageCard } from '../components/PageCard';
+import { Providers } from '../components/providers/providersPart';
 
 const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };
 
@@ -24,6 +28,9 @@ export default function SignupView() {
 function Signup() {
   const t = useT();
   const dispatch = useAppDispatch();
+  const hasProviders = useAppSelector(selectProviders).length > 0;
+  const providerReturn = useAppSelector(selectProviderReturn);
+  useEffect(() => Providers.preload(), []);
   return (
     <PageCard
       title={t('signup.title')}
@@ -39,9 +46,11 @@ function Signup() {
         </>
       }
     >
+      {providerReturn ? <Providers.Part place="return" /> : null}
       <SignupForm
         onSuccess={(email) => dispatch(navigationRequested({ to: activationHref(email) }))}
       />
+      {hasProviders ? <Providers.Part place="buttons" /> : null}
     </PageCard>
   );
 }

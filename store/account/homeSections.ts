@@ -9,6 +9,7 @@ export const HOME_SECTIONS = [
   'passkeys',
   'security',
   'sessions',
+  'providers',
   'delete',
 ] as const;
 

@@ -36,6 +36,15 @@ import {
   passkeyLoginRequested,
   passkeySupportChecked,
 } from '../passkeys/passkeysSlice';
+import {
+  providerDisconnectAsked,
+  providerDisconnectCancelled,
+  providerDisconnectConfirmed,
+  providerListRetried,
+  providerPageShownAgain,
+  providerReturned,
+  providerStartRequested,
+} from '../providers/providersSlice';
 import { locationChanged, navigationRequested } from '../router/routerSlice';
 import { validationFailed } from '../submissions/submissionsSlice';
 
@@ -297,6 +306,36 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
   ],
   [passkeyEditOpened, (p) => other(`passkey ${text(p.action) ?? '?'} form opened`)],
   [passkeyEditClosed, () => other('passkey form closed')],
+  [
+    providerStartRequested,
+    (p) =>
+      session(
+        p.intent === 'connect'
+          ? `"Connect ${text(p.provider) ?? '?'}" pressed: to the provider`
+          : `"Continue with ${text(p.provider) ?? '?'}" pressed: to the provider`,
+      ),
+  ],
+  [providerPageShownAgain, () => navigation('back from the provider without finishing')],
+  [
+    providerReturned,
+    (p) => {
+      const what: Record<string, string> = {
+        handoff: 'with a code to finish the sign-in',
+        connected: 'connected',
+        cancelled: 'cancelled at the provider',
+        failed: 'refused at the provider',
+      };
+      const failed = p.outcome === 'cancelled' || p.outcome === 'failed';
+      return said(
+        'session',
+        failed,
+      )(`back from ${text(p.provider) ?? 'a provider'}: ${what[text(p.outcome) ?? ''] ?? '?'}`);
+    },
+  ],
+  [providerListRetried, () => other('"Try again" pressed: asks for the providers again')],
+  [providerDisconnectAsked, (p) => other(`"Disconnect ${text(p.provider) ?? '?'}" pressed`)],
+  [providerDisconnectConfirmed, (p) => other(`disconnecting ${text(p.provider) ?? '?'} confirmed`)],
+  [providerDisconnectCancelled, () => other('disconnecting a provider cancelled')],
   [
     { match: (action) => record(action).type === PAGE_RELOADED },
     () => navigation('the page was reloaded'),

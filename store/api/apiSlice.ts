@@ -172,7 +172,7 @@ export function callFailure(action: {
  * the exported file's text, not the object the table's schema reads it into, and few visits send a
  * log; health (and the probes) and the outbox are for operators and tests.
  */
-type NotHere = 'verify' | 'actionLogs' | 'health' | 'live' | 'ready' | 'outbox';
+type NotHere = 'verify' | 'actionLogs' | 'health' | 'live' | 'ready' | 'outbox' | 'oidcCallback';
 type Called = Exclude<EndpointName, NotHere>;
 const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
   'verify',
@@ -181,6 +181,8 @@ const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
   'live',
   'ready',
   'outbox',
+  // The provider sends the browser there; the app never calls it.
+  'oidcCallback',
 ]);
 const CALLED = (Object.keys(table) as EndpointName[]).filter(
   (name): name is Called => !NOT_HERE.has(name),

@@ -29,6 +29,7 @@ import type { AppLocation } from '../router/location';
 import { locationChanged, navigationRequested, selectLocation } from '../router/routerSlice';
 import {
   afterSignInHref,
+  inAppLocation,
   redirectTarget,
   routeAccess,
   routeFor,
@@ -274,7 +275,10 @@ export function addNavigationListeners(startAppListening: AppStartListening) {
       if (!wayInAnswered(action)) return;
       const location = selectLocation(getState());
       if ('token' in action.payload) {
-        dispatch(navigationRequested({ to: afterSignInHref(location) }));
+        // A provider's return names where its flow started; only a place in this app counts.
+        const returnTo = (action.payload as { returnTo?: unknown }).returnTo;
+        const from = typeof returnTo === 'string' ? inAppLocation(returnTo) : null;
+        dispatch(navigationRequested({ to: afterSignInHref(from ?? location) }));
         return;
       }
       if (location?.pathname === ROUTES.login) return;

@@ -54,6 +54,24 @@ export function afterSignInHref(location: Where): string {
   return `${ROUTES.home}${carriedQuery(location?.search ?? '')}`;
 }
 
+/**
+ * A path of this app named by an answer (a provider's `returnTo`), or null for anything else:
+ * another site (`https://…`, `//host`, `/\\host`), a scheme (`javascript:`), or a path the app does
+ * not serve.
+ */
+export function inAppLocation(href: string): Pick<AppLocation, 'pathname' | 'search'> | null {
+  if (!href.startsWith('/') || href.startsWith('//') || href.startsWith('/\\')) return null;
+  const base = 'http://app.invalid';
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || routeFor(url.pathname) === null) return null;
+  return { pathname: url.pathname, search: url.search };
+}
+
 /** Where a way in that asks for the second step goes: the login, which shows it. */
 export function secondStepHref(location: Where): string {
   return `${ROUTES.login}${carriedQuery(location?.search ?? '')}`;

@@ -63,6 +63,10 @@ export function journeyServer(): FetchHandler {
         return json(200, { error: false, passkeys: [] });
       case API_PATHS.confirmation:
         return json(200, { error: false, until: null });
+      case API_PATHS.oidcProviders:
+        return json(200, { error: false, providers: [] });
+      case API_PATHS.oidcConnections:
+        return json(200, { error: false, connections: [], hasPassword: true });
       default:
         return json(404, { error: true, code: 'NOT_FOUND', message: 'Not found' });
     }

@@ -23,6 +23,10 @@ export interface FakeEffects extends Effects {
   /** The browser comes back online: every `connection.onOnline` listener hears it. */
   goOnline(): void;
   passkeys: FakePasskeys;
+  /** The addresses the page left for, in order. */
+  left: string[];
+  /** The page shows again after leaving (Back from the provider, from the back-forward cache). */
+  showAgain(): void;
 }
 
 export function fakeEffects(
@@ -43,7 +47,22 @@ export function fakeEffects(
   const errors: unknown[][] = [];
   let now = options.now ?? Date.UTC(2026, 0, 15, 3, 0, 0);
   const onlineListeners = new Set<() => void>();
+  const left: string[] = [];
+  let shownAgain: Array<() => void> = [];
   return {
+    left,
+    showAgain: () => {
+      const waiting = shownAgain;
+      shownAgain = [];
+      waiting.forEach((resolve) => resolve());
+    },
+    page: {
+      leave: (url) =>
+        new Promise<void>((resolve) => {
+          left.push(url);
+          shownAgain.push(resolve);
+        }),
+    },
     data,
     tabData,
     storageWrites,

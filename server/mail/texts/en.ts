@@ -135,6 +135,26 @@ export const en = {
     ],
     button: 'Reset your password',
   },
+  providerConnected: {
+    subject: 'A sign-in provider was connected to your account',
+    paragraphs: [
+      'Hello {name},',
+      'Your {provider} account ({providerEmail}) was connected to your account: it now signs in without your password.',
+      'This was done on {time}, from {device}.',
+      'If this was not you, reset your password now, then disconnect {provider} from your account page.',
+    ],
+    button: 'Reset your password',
+  },
+  providerDisconnected: {
+    subject: 'A sign-in provider was disconnected from your account',
+    paragraphs: [
+      'Hello {name},',
+      'Your {provider} account was disconnected from your account: it no longer signs in.',
+      'This was done on {time}, from {device}.',
+      'If this was not you, reset your password now.',
+    ],
+    button: 'Reset your password',
+  },
   accountDeleted: {
     subject: 'Your account was deleted',
     paragraphs: [

@@ -25,6 +25,7 @@ import {
   selectPasskeyList,
   selectPasskeySupport,
 } from '../../../store/passkeys/passkeysSlice';
+import { selectHasPassword } from '../../../store/providers/providersSlice';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
@@ -33,6 +34,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
+import { ConfirmWithProvider } from '../providers/ConfirmWithProvider';
 
 import { CONFIRM_WORDS } from './confirmWords';
 import { secondFactorErrorText } from './secondFactorErrors';
@@ -82,6 +84,8 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
   const factor = useAppSelector(selectSecondFactor);
   const [recovery, setRecovery] = useState(false);
   const sent = useEndpointCall('confirm').submission;
+  // An account made by a provider, without a password: its provider (or a passkey) confirms.
+  const noPassword = useAppSelector(selectHasPassword) === false;
   // The code is asked where the second factor is on, or where the server said it is.
   const withCode = factor?.enabled === true || sent.error?.fields?.code === 'REQUIRED';
   const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirm', {
@@ -114,7 +118,7 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
       <p className="confirm__why">
         {t(why)} {t('confirm.lasts', { minutes: CONFIRMATION_SECONDS / 60 })}
       </p>
-      <form {...formProps}>
+      <form {...formProps} hidden={noPassword}>
         <FormAlert ref={alertRef} message={alert} />
         <PasswordField
           label={t('field.password.label')}
@@ -143,6 +147,7 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
         <SubmitButton label={t('confirm.submit')} busyLabel={t('confirm.submitting')} busy={busy} />
       </form>
       <WithPasskey onAsk={onAsk} />
+      <ConfirmWithProvider />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { describeDevice } from '../../../contract/device';
 import type { MessageId } from '../../../i18n/messages/en';
 import { selectSessions, sessionsRetried } from '../../../store/account/accountSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectProviders } from '../../../store/providers/providersSlice';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { useEndpointCall } from '../form/useEndpointForm';
 import { useT, type Translate } from '../intl/useT';
@@ -23,7 +24,7 @@ function deviceName(t: Translate, userAgent: string) {
 }
 
 /** How each session was opened: a password, a passkey, or a password and a second factor. */
-const OPENED_BY: Record<NonNullable<SessionInfo['openedBy']>, MessageId> = {
+const OPENED_BY: Partial<Record<NonNullable<SessionInfo['openedBy']>, MessageId>> = {
   password: 'sessions.openedByPassword',
   passkey: 'sessions.openedByPasskey',
   'password+totp': 'sessions.openedByTotp',
@@ -39,6 +40,7 @@ export function SessionList() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const sessions = useAppSelector(selectSessions);
+  const providers = useAppSelector(selectProviders);
   // Both endings share the request state of the table's `revokeSessions` form.
   const { submission: revoking, send: endOthers } = useEndpointCall('revokeOtherSessions');
   const { send: endOne } = useEndpointCall('revokeSession');
@@ -65,6 +67,14 @@ export function SessionList() {
   const ordered = [...sessions.list].sort((a, b) => Number(b.current) - Number(a.current));
   const others = ordered.filter((session) => !session.current);
   const item = (session: SessionInfo) => {
+    const openedBy = session.openedBy && OPENED_BY[session.openedBy];
+    // `provider:<id>`: the provider's name where it is still configured, else its id.
+    const providerId = session.openedBy?.startsWith('provider:')
+      ? session.openedBy.slice('provider:'.length)
+      : null;
+    const provider = providerId
+      ? (providers.find(({ id }) => id === providerId)?.name ?? providerId)
+      : null;
     const device = deviceName(t, session.userAgent);
     const lastUsed = when(session.lastUsedAt);
     return (
@@ -73,8 +83,9 @@ export function SessionList() {
           {device}
           {session.current ? <span className="badge">{t('sessions.thisDevice')}</span> : null}
         </p>
-        {session.openedBy ? (
-          <p className="sessions__when">{t(OPENED_BY[session.openedBy])}</p>
+        {openedBy ? <p className="sessions__when">{t(openedBy)}</p> : null}
+        {provider ? (
+          <p className="sessions__when">{t('providers.openedBy', { name: provider })}</p>
         ) : null}
         <p className="sessions__when">{t('sessions.lastUsed', { date: lastUsed })}</p>
         <p className="sessions__when">{t('sessions.started', { date: when(session.createdAt) })}</p>

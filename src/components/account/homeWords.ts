@@ -1,9 +1,10 @@
 import { formsEn, formsKh } from '../../../i18n/messages/forms';
 import { homeEn, homeKh } from '../../../i18n/messages/home';
+import { providersEn, providersKh } from '../../../i18n/messages/providers';
 import type { Words } from '../intl/WithWords';
 
 /** Home's words and those of its forms, in home's chunk only. */
 export const HOME_WORDS: Words = {
-  en: { ...formsEn, ...homeEn },
-  kh: { ...formsKh, ...homeKh },
+  en: { ...formsEn, ...homeEn, ...providersEn },
+  kh: { ...formsKh, ...homeKh, ...providersKh },
 };

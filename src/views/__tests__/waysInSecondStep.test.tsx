@@ -23,7 +23,14 @@ async function expectSecondStep(effects: { data: Map<string, string> }) {
 
 it('names every endpoint that signs in as a way in', () => {
   expect([...WAYS_IN].sort()).toEqual(
-    ['login', 'loginSecondFactor', 'passkeyLogin', 'resetPassword', 'verifyAccount'].sort(),
+    [
+      'login',
+      'loginSecondFactor',
+      'passkeyLogin',
+      'resetPassword',
+      'verifyAccount',
+      'oidcComplete',
+    ].sort(),
   );
 });
 

@@ -47,13 +47,13 @@ it('records every action with its time and the hash of the state after it', asyn
 });
 
 it('keeps only the latest actions and starts the export from the state before them', async () => {
-  // Home's last eight requests and answers (second factor, confirmation, passkeys) and the three
-  // changes of language: the window starts before the final sign-in.
-  const { store } = await recordedJourney({ actionLogCapacity: 16 });
+  // Home's last twelve requests and answers (second factor, confirmation, passkeys, providers and
+  // connections) and the three changes of language: the window starts before the final sign-in.
+  const { store } = await recordedJourney({ actionLogCapacity: 20 });
   for (const locale of ['kh', 'en', 'kh'] as const) store.dispatch(localeChanged(locale));
-  expect(store.actionLog.size()).toBe(16);
+  expect(store.actionLog.size()).toBe(20);
   const log = decodeLog(store.actionLog.export());
-  expect(log.actions).toHaveLength(16);
+  expect(log.actions).toHaveLength(20);
   expect(log.actions.slice(-3).map((action) => action.payload)).toEqual(['kh', 'en', 'kh']);
   // The evicted actions were folded into the starting state: the replay still matches.
   expect(firstDivergence(log)).toBeNull();

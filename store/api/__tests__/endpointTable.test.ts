@@ -33,7 +33,14 @@ async function send(name: EndpointName, answer: () => Response) {
 
 it('has a call for every endpoint of the table but those the app does not call here', () => {
   const elsewhere = Object.keys(endpoints).filter((name) => !(name in api.endpoints));
-  expect(elsewhere.sort()).toEqual(['actionLogs', 'health', 'live', 'outbox', 'ready']);
+  expect(elsewhere.sort()).toEqual([
+    'actionLogs',
+    'health',
+    'live',
+    'oidcCallback',
+    'outbox',
+    'ready',
+  ]);
 });
 
 it.each(called)('%s sends its method, path and body from the table', async (name) => {

@@ -58,7 +58,8 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
     const paths = requests.map((request) => new URL(request.url).pathname);
     expect(paths.filter((path) => path === API_PATHS.verify)).toHaveLength(1);
     // Only a signed-in home asks for the session list, the pending email change, the second
-    // factor, whether the session is confirmed and the passkeys, after its verify.
+    // factor, whether the session is confirmed, the passkeys and the providers, after its verify;
+    // the login view asks only which providers there are.
     expect(paths.filter((path) => path !== API_PATHS.verify)).toEqual(
       outcome === 'signedIn'
         ? [
@@ -67,8 +68,10 @@ describe.each(cases)('verify answered with %s', (_name, handler, outcome) => {
             API_PATHS.secondFactor,
             API_PATHS.confirmation,
             API_PATHS.passkeys,
+            API_PATHS.oidcProviders,
+            API_PATHS.oidcConnections,
           ]
-        : [],
+        : [API_PATHS.oidcProviders],
     );
     expect(auth.status).toBe(outcome === 'signedIn' ? 'signedIn' : 'guest');
     const tokenKept = effects.data.get('token') === 'secret-token';
@@ -97,6 +100,7 @@ describe('the redirect after verify', () => {
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
       '/v1/api/user/verify',
       '/v1/api/user/verify',
+      '/v1/api/user/oidc/providers',
     ]);
   });
 

@@ -130,6 +130,10 @@ function server(script: Script = {}): FetchHandler {
       return json(200, { error: false, passkey: { ...LAPTOP, name: 'Work laptop' } });
     }
     if (route === 'DELETE /v1/api/user/passkeys/pk-laptop') return json(200, { error: false });
+    if (path === API_PATHS.oidcProviders) return json(200, { error: false, providers: [] });
+    if (path === API_PATHS.oidcConnections) {
+      return json(200, { error: false, connections: [], hasPassword: true });
+    }
     return json(200, { error: false, sessions: [] });
   };
 }
