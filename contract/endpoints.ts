@@ -5,6 +5,7 @@
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
+import * as F from './funnel';
 import * as O from './operator';
 import * as S from './schemas';
 
@@ -252,6 +253,16 @@ const operatorEndpoints = {
     params: O.OperatorUploadParams,
     answers: { 200: O.OperatorUploadOk },
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorFunnel: {
+    records: 'refusals',
+    method: 'GET',
+    path: '/v1/api/operator/funnel',
+    tag: 'operator',
+    session: 'required',
+    query: F.FunnelQuery,
+    answers: { 200: F.FunnelOk },
+    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
   },
 } as const satisfies Record<string, EndpointSpec>;
 
@@ -771,6 +782,8 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   operatorAddressEvents: 'The auth events from a client address, newest first, 50 a page',
   operatorUserUploads: 'The activity logs tied to a user, newest first',
   operatorUpload: 'An activity log by its reference, for the replay page',
+  operatorFunnel:
+    'The funnel of every visitor from the auth events, per UTC day and over the period: sign-ups, activations, first logins, logins, resets, second-factor failures, nearest-rank median and 90th percentile times, refusals by endpoint and code',
 };
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */

@@ -32,6 +32,7 @@ import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
 import operatorRoutes from './routes/operator';
+import operatorFunnelRoutes from './routes/operator-funnel';
 import outboxRoutes from './routes/outbox';
 import passkeyRoutes from './routes/passkeys';
 import passwordChangeRoutes from './routes/password-change';
@@ -63,6 +64,7 @@ const ROUTE_MODULES = answerEveryEndpoint([
   actionLogRoutes,
   outboxRoutes,
   operatorRoutes,
+  operatorFunnelRoutes,
 ]);
 
 let requestCount = 0;

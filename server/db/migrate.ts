@@ -27,6 +27,7 @@ import * as actionLogReindex from './migrations/016_action_log_reindex';
 import * as mailSetAside from './migrations/017_mail_set_aside';
 import * as sessionConfirmation from './migrations/018_session_confirmation';
 import * as operators from './migrations/019_operators';
+import * as funnelStarts from './migrations/020_funnel_starts';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '017_mail_set_aside': mailSetAside,
   '018_session_confirmation': sessionConfirmation,
   '019_operators': operators,
+  '020_funnel_starts': funnelStarts,
 };
 
 const provider: MigrationProvider = {
