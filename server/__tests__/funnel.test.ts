@@ -254,6 +254,51 @@ describe.each(OPERATOR_ENGINES)('the funnel on %s', (_name, engine: Engine) => {
     expect(before.body.period.refusalsByEndpoint).toEqual([]);
   });
 
+  it('ranks durations nearest-rank: the value at rank ceil(p/100 x n)', async () => {
+    // Activations written straight into the record on days of their own, each `minutes` after
+    // its sign-up (shuffled): 7 on 2026-10-01, 2 on 2026-10-02, 1 on 2026-10-03.
+    const days: [string, number[]][] = [
+      ['2026-10-01', [5, 2, 7, 1, 6, 3, 4]],
+      ['2026-10-02', [9, 8]],
+      ['2026-10-03', [11]],
+    ];
+    let id = 0;
+    for (const [day, minutes] of days) {
+      for (const [index, taken] of minutes.entries()) {
+        const time = Date.parse(`${day}T12:00:00Z`) + index;
+        await app.db
+          .insertInto('auth_events')
+          .values({
+            id: `rank-${(id += 1)}`,
+            time,
+            event: 'verifyAccount',
+            outcome: 'accepted',
+            status: 200,
+            user_id: `rank-user-${id}`,
+            address_hash: 'x',
+            started_at: time - taken * MINUTE,
+          })
+          .execute();
+      }
+    }
+    const answer = await funnelOf('?from=2026-10-01&to=2026-10-03');
+    const times = (figures: { signupToActivation: unknown }) => figures.signupToActivation;
+    expect(answer.body.days.map(times)).toEqual([
+      // n = 7: ranks ceil(3.5) = 4 and ceil(6.3) = 7 (rounding would take the 6th; interpolating, 6.4).
+      { count: 7, medianMs: 4 * MINUTE, p90Ms: 7 * MINUTE },
+      // n = 2: ranks 1 and ceil(1.8) = 2.
+      { count: 2, medianMs: 8 * MINUTE, p90Ms: 9 * MINUTE },
+      // n = 1: the one value.
+      { count: 1, medianMs: 11 * MINUTE, p90Ms: 11 * MINUTE },
+    ]);
+    // n = 10 over the period (1..9, 11): ranks 5 and 9.
+    expect(times(answer.body.period)).toEqual({
+      count: 10,
+      medianMs: 5 * MINUTE,
+      p90Ms: 9 * MINUTE,
+    });
+  });
+
   it('takes the last 30 days to today by default', async () => {
     const answer = await funnelOf('');
     expect(answer.status).toBe(200);

@@ -1,25 +1,32 @@
 // The funnel (contract/funnel.ts), computed in one place for the operator API and
-// `npm run replay -- --funnel`: the database counts, groups and ranks (a few statements over the
-// period's rows, the same SQL on SQLite and PostgreSQL); this file only names and zero-fills.
+// `npm run replay -- --funnel`. The database does the work over the period's rows, in four
+// statements that read the same on SQLite and PostgreSQL: the figures as sums by day; the
+// refusals by endpoint and code; the accounts' first sign-ins; the durations ranked by window
+// functions (the steps' rows found through the event-and-time index). This file only zero-fills
+// the days and adds them up.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 import { dayText, type FunnelOkBody, type FunnelPeriod } from '../../contract/funnel';
 import type { Database } from '../db/schema';
 
 const DAY_MS = 86_400_000;
-/** The ways in whose accepted event opened a session (a password login with the second factor on opens none: it answers a ticket). */
-const SIGN_INS = ['login', 'loginSecondFactor', 'passkeyLogin'] as const;
+/** The ways in whose accepted event opened a session (a password with the second factor on opens none: it answers a ticket). */
+const SIGN_INS = ['login', 'loginSecondFactor', 'passkeyLogin'];
+/** The steps whose event carries when their flow began (`started_at`), and their figure. */
+const TIMED = { verifyAccount: 'signupToActivation', resetPassword: 'resetToNewPassword' } as const;
 
 type Counts = Omit<
   FunnelOkBody['days'][number],
   'day' | 'signupToActivation' | 'resetToNewPassword'
 >;
 type Durations = FunnelOkBody['period']['signupToActivation'];
+type Timed = Record<(typeof TIMED)[keyof typeof TIMED], Durations>;
 
+/** What each figure counts, as a condition on one event (first logins are counted apart). */
 const COUNTED: Record<Exclude<keyof Counts, 'firstLogins'>, RawBuilder<unknown>> = {
   signups: sql`event = 'signup' and outcome = 'accepted'`,
   activations: sql`event = 'verifyAccount' and outcome = 'accepted'`,
-  logins: sql`event in ('login', 'loginSecondFactor', 'passkeyLogin') and outcome = 'accepted' and session_id is not null`,
+  logins: sql`event in (${sql.join(SIGN_INS)}) and outcome = 'accepted' and session_id is not null`,
   resetsRequested: sql`event = 'requestPasswordReset' and outcome = 'accepted'`,
   resetsCompleted: sql`event = 'resetPassword' and outcome = 'accepted'`,
   secondFactorFailures: sql`event = 'loginSecondFactor' and outcome = 'refused' and code = 'INVALID_CODE'`,
@@ -28,6 +35,8 @@ const COUNTED: Record<Exclude<keyof Counts, 'firstLogins'>, RawBuilder<unknown>>
 
 /** A day's number of a time column (integer division on both databases). */
 const dayOf = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY_MS)}`;
+/** The nearest rank of the `p`th percentile among `n` (ceil(p x n / 100), integer arithmetic). */
+const rankOf = (p: number, n: string) => sql.raw(`(${n} * ${p} + 99) / 100`);
 
 const zeroCounts = (): Counts => ({
   signups: 0,
@@ -40,55 +49,16 @@ const zeroCounts = (): Counts => ({
   refusals: 0,
 });
 const noDurations = (): Durations => ({ count: 0, medianMs: null, p90Ms: null });
+const noTimes = (): Timed => ({
+  signupToActivation: noDurations(),
+  resetToNewPassword: noDurations(),
+});
 
-/**
- * The median and 90th percentile, nearest-rank (rank ceil(p x n / 100), integer arithmetic), of
- * `time - started_at` over the accepted `event`s of the period, per day and over the period.
- */
-async function durations(
-  db: Kysely<Database>,
-  event: 'verifyAccount' | 'resetPassword',
-  start: number,
-  end: number,
-) {
-  const ranked = (window: RawBuilder<unknown>) =>
-    sql<{
-      day_number: number | string;
-      ms: number | string;
-      rn: number | string;
-      n: number | string;
-    }>`
-      select day_number, ms, rn, n from (
-        select ${dayOf('time')} as day_number, "time" - started_at as ms,
-          row_number() over (${window} order by "time" - started_at) as rn,
-          count(*) over (${window}) as n
-        from auth_events
-        where event = ${event} and outcome = 'accepted' and started_at is not null
-          and "time" >= ${start} and "time" < ${end}
-      ) ranked
-      where rn = (n * 50 + 99) / 100 or rn = (n * 90 + 99) / 100`.execute(db);
-  const [byDay, overall] = await Promise.all([
-    ranked(sql`partition by ${dayOf('time')}`),
-    ranked(sql``),
-  ]);
-  const fold = (rows: typeof byDay.rows, into: (day: number) => Durations) => {
-    for (const row of rows) {
-      const n = Number(row.n);
-      const rank = Number(row.rn);
-      const figures = into(Number(row.day_number));
-      figures.count = n;
-      if (rank === Math.ceil((n * 50) / 100)) figures.medianMs = Number(row.ms);
-      if (rank === Math.ceil((n * 90) / 100)) figures.p90Ms = Number(row.ms);
-    }
-  };
-  const days = new Map<number, Durations>();
-  fold(byDay.rows, (day) => {
-    if (!days.has(day)) days.set(day, noDurations());
-    return days.get(day)!;
-  });
-  const period = noDurations();
-  fold(overall.rows, () => period);
-  return { days, period };
+/** Sets a rank's value in `figures` if it is the median's or the 90th percentile's of `n`. */
+function place(figures: Durations, n: number, rank: number, ms: number) {
+  figures.count = n;
+  if (rank === Math.ceil((n * 50) / 100)) figures.medianMs = ms;
+  if (rank === Math.ceil((n * 90) / 100)) figures.p90Ms = ms;
 }
 
 /** The funnel of `period` (whole UTC days, both ends included) from the auth events. */
@@ -98,57 +68,80 @@ export async function computeFunnel(
 ): Promise<FunnelOkBody> {
   const start = period.fromDay * DAY_MS;
   const end = (period.toDay + 1) * DAY_MS;
-  const sums = Object.entries(COUNTED).map(([name, when]) =>
-    sql`sum(case when ${when} then 1 else 0 end)`.as(name),
+  const inPeriod = sql`"time" >= ${start} and "time" < ${end}`;
+
+  const sums = Object.entries(COUNTED).map(
+    ([name, when]) => sql`sum(case when ${when} then 1 else 0 end) as ${sql.ref(name)}`,
   );
-  const countsQuery = db
-    .selectFrom('auth_events')
-    .select([dayOf('time').as('day_number'), ...sums])
-    .where('time', '>=', start)
-    .where('time', '<', end)
-    .groupBy(sql`${dayOf('time')}`)
-    .execute();
-  // An account's first sign-in after its activation (the record holds both): min over the whole
-  // record, so a sign-in is first only when none came before, then kept when it is in the period.
-  const firstsQuery = sql<{ day_number: number | string; n: number | string }>`
+  const counted = await sql<Record<keyof typeof COUNTED | 'day_number', number | string>>`
+    select ${dayOf('time')} as day_number, ${sql.join(sums)}
+    from auth_events where ${inPeriod}
+    group by ${dayOf('time')}`.execute(db);
+  const refused = await sql<{ event: string; code: string | null; n: number | string }>`
+    select event, code, count(*) as n from auth_events
+    where outcome = 'refused' and ${inPeriod}
+    group by event, code`.execute(db);
+  // An account's first sign-in after its activation (the record holds both): the earliest over
+  // the whole record, so a sign-in is first only when none came before, kept when in the period.
+  // One pass grouped by account, never a lookup per account (whatever the planner believes).
+  const firsts = await sql<{ day_number: number | string; n: number | string }>`
     select ${dayOf('first_at')} as day_number, count(*) as n from (
-      select user_id, min("time") as first_at from auth_events
-      where event in (${sql.join(SIGN_INS)}) and outcome = 'accepted' and session_id is not null
-        and user_id in (
-          select user_id from auth_events where event = 'verifyAccount' and outcome = 'accepted'
-        )
+      select user_id,
+        min(case when event <> 'verifyAccount' and session_id is not null then "time" end) as first_at,
+        max(case when event = 'verifyAccount' then 1 else 0 end) as activated
+      from auth_events
+      where event in (${sql.join([...SIGN_INS, 'verifyAccount'])}) and outcome = 'accepted'
+        and user_id is not null
       group by user_id
     ) firsts
-    where first_at >= ${start} and first_at < ${end}
+    where activated = 1 and first_at >= ${start} and first_at < ${end}
     group by ${dayOf('first_at')}`.execute(db);
-  const refusalsQuery = db
-    .selectFrom('auth_events')
-    .select(['event', 'code', (eb) => eb.fn.countAll().as('n')])
-    .where('outcome', '=', 'refused')
-    .where('time', '>=', start)
-    .where('time', '<', end)
-    .groupBy(['event', 'code'])
-    .execute();
-  const [counted, firsts, refusals, activation, reset] = await Promise.all([
-    countsQuery,
-    firstsQuery,
-    refusalsQuery,
-    durations(db, 'verifyAccount', start, end),
-    durations(db, 'resetPassword', start, end),
-  ]);
+  // Each timed step's durations ranked within its day and within the period; only the rows at the
+  // median's and the 90th percentile's ranks come back.
+  const ranked = await sql<{
+    event: keyof typeof TIMED;
+    day_number: number | string;
+    ms: number | string;
+    day_rank: number | string;
+    day_n: number | string;
+    period_rank: number | string;
+    period_n: number | string;
+  }>`
+    select event, day_number, ms, day_rank, day_n, period_rank, period_n from (
+      select event, ${dayOf('time')} as day_number, "time" - started_at as ms,
+        row_number() over (partition by event, ${dayOf('time')} order by "time" - started_at) as day_rank,
+        count(*) over (partition by event, ${dayOf('time')}) as day_n,
+        row_number() over (partition by event order by "time" - started_at) as period_rank,
+        count(*) over (partition by event) as period_n
+      from auth_events
+      where event in (${sql.join(Object.keys(TIMED))}) and ${inPeriod}
+        and outcome = 'accepted' and started_at is not null
+    ) ranked
+    where day_rank in (${rankOf(50, 'day_n')}, ${rankOf(90, 'day_n')})
+      or period_rank in (${rankOf(50, 'period_n')}, ${rankOf(90, 'period_n')})`.execute(db);
 
   const countsByDay = new Map<number, Counts>();
-  for (const row of counted) {
-    const counts = zeroCounts();
-    for (const name of Object.keys(COUNTED) as (keyof typeof COUNTED)[]) {
-      counts[name] = Number((row as Record<string, unknown>)[name] ?? 0);
-    }
-    countsByDay.set(Number(row.day_number), counts);
-  }
-  for (const row of firsts.rows) {
-    const day = Number(row.day_number);
+  const countsOf = (day: number) => {
     if (!countsByDay.has(day)) countsByDay.set(day, zeroCounts());
-    countsByDay.get(day)!.firstLogins = Number(row.n);
+    return countsByDay.get(day)!;
+  };
+  for (const row of counted.rows) {
+    const counts = countsOf(Number(row.day_number));
+    for (const name of Object.keys(COUNTED) as (keyof typeof COUNTED)[]) {
+      counts[name] = Number(row[name]);
+    }
+  }
+  for (const row of firsts.rows) countsOf(Number(row.day_number)).firstLogins = Number(row.n);
+
+  const timesByDay = new Map<number, Timed>();
+  const periodTimes = noTimes();
+  for (const row of ranked.rows) {
+    const figure = TIMED[row.event];
+    const ms = Number(row.ms);
+    const day = Number(row.day_number);
+    if (!timesByDay.has(day)) timesByDay.set(day, noTimes());
+    place(timesByDay.get(day)![figure], Number(row.day_n), Number(row.day_rank), ms);
+    place(periodTimes[figure], Number(row.period_n), Number(row.period_rank), ms);
   }
 
   const total = zeroCounts();
@@ -156,14 +149,9 @@ export async function computeFunnel(
   for (let day = period.fromDay; day <= period.toDay; day += 1) {
     const counts = countsByDay.get(day) ?? zeroCounts();
     for (const name of Object.keys(total) as (keyof Counts)[]) total[name] += counts[name];
-    days.push({
-      day: dayText(day),
-      ...counts,
-      signupToActivation: activation.days.get(day) ?? noDurations(),
-      resetToNewPassword: reset.days.get(day) ?? noDurations(),
-    });
+    days.push({ day: dayText(day), ...counts, ...(timesByDay.get(day) ?? noTimes()) });
   }
-  const refusalsByEndpoint = refusals
+  const refusalsByEndpoint = refused.rows
     .map((row) => ({ endpoint: row.event, code: row.code, count: Number(row.n) }))
     .sort(
       (a, b) =>
@@ -176,11 +164,6 @@ export async function computeFunnel(
     from: dayText(period.fromDay),
     to: dayText(period.toDay),
     days,
-    period: {
-      ...total,
-      signupToActivation: activation.period,
-      resetToNewPassword: reset.period,
-      refusalsByEndpoint,
-    },
+    period: { ...total, ...periodTimes, refusalsByEndpoint },
   };
 }
