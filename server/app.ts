@@ -32,7 +32,6 @@ import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
 import loginRoutes from './routes/login';
 import operatorRoutes from './routes/operator';
-import operatorFunnelRoutes from './routes/operator-funnel';
 import outboxRoutes from './routes/outbox';
 import passkeyRoutes from './routes/passkeys';
 import passwordChangeRoutes from './routes/password-change';
@@ -64,7 +63,6 @@ const ROUTE_MODULES = answerEveryEndpoint([
   actionLogRoutes,
   outboxRoutes,
   operatorRoutes,
-  operatorFunnelRoutes,
 ]);
 
 let requestCount = 0;
