@@ -2,7 +2,6 @@
 // (one schema per message; this file only names their types), and its paths, from endpoints.ts.
 import type * as v from 'valibot';
 
-import type * as F from './funnel';
 import type * as O from './operator';
 import type * as S from './schemas';
 
@@ -32,4 +31,3 @@ export type OperatorEventsOk = v.InferOutput<typeof O.OperatorEventsOk>;
 export type OperatorEndSessionsOk = v.InferOutput<typeof O.OperatorEndSessionsOk>;
 export type OperatorUploadsOk = v.InferOutput<typeof O.OperatorUploadsOk>;
 export type OperatorUploadOk = v.InferOutput<typeof O.OperatorUploadOk>;
-export type OperatorFunnelOk = v.InferOutput<typeof F.FunnelOk>;

@@ -78,7 +78,6 @@ export const FunnelOk = v.object({
 });
 
 export type FunnelOkBody = v.InferOutput<typeof FunnelOk>;
-export type FunnelDayFigures = v.InferOutput<typeof FunnelDay>;
 
 /** A day's number since 1970-01-01 (UTC), or null when `text` is no real day. */
 function dayNumber(text: string): number | null {
