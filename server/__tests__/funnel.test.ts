@@ -241,6 +241,33 @@ describe.each(OPERATOR_ENGINES)('the funnel on %s', (_name, engine: Engine) => {
     expect(answer.body).toEqual(expected());
   });
 
+  it('names no account on a sign-up: the activation carries when its sign-up was made', async () => {
+    const rows = await app.db
+      .selectFrom('auth_events')
+      .select(['event', 'user_id', 'session_id', 'started_at', 'time'])
+      .where('event', 'in', ['signup', 'verifyAccount', 'resetPassword'])
+      .where('outcome', '=', 'accepted')
+      .where('time', '<', at(2, 0))
+      .orderBy('time')
+      .execute();
+    const signups = rows.filter((row) => row.event === 'signup');
+    expect(signups).toHaveLength(5);
+    for (const row of signups) {
+      expect(row).toMatchObject({ user_id: null, session_id: null, started_at: null });
+    }
+    const starts = rows
+      .filter((row) => row.event !== 'signup')
+      .map((row) => [row.event, Number(row.time) - Number(row.started_at)]);
+    expect(starts).toEqual([
+      ['verifyAccount', 1 * MINUTE],
+      ['verifyAccount', 3 * MINUTE],
+      ['verifyAccount', 10 * MINUTE],
+      ['verifyAccount', 40 * MINUTE],
+      ['resetPassword', 5 * MINUTE],
+      ['resetPassword', 20 * MINUTE],
+    ]);
+  });
+
   it('answers one day alone, and days with nothing as zeros', async () => {
     const second = await funnelOf('?from=2026-11-21&to=2026-11-23');
     expect(second.status).toBe(200);
@@ -308,7 +335,7 @@ describe.each(OPERATOR_ENGINES)('the funnel on %s', (_name, engine: Engine) => {
     expect(answer.body.period.signups).toBe(6);
   });
 
-  it('refuses a period that is not one, and changes nothing', async () => {
+  it('refuses a period that is not one, naming the field and why', async () => {
     const cases: [string, Record<string, string>][] = [
       ['?from=2026-11-22&to=2026-11-21', { from: 'INCORRECT' }],
       ['?from=2026-02-31&to=2026-03-01', { from: 'INVALID_CHARACTERS' }],
