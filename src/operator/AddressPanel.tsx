@@ -7,6 +7,7 @@ import { Field } from '../components/form/Field';
 import { useT } from '../components/intl/useT';
 
 import { EventTimeline } from './EventTimeline';
+import { fieldValue } from './fieldValue';
 
 /** The record's events of a client address support types (hashed by the server, never stored). */
 export function AddressPanel() {
@@ -25,7 +26,7 @@ export function AddressPanel() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('address') ?? '').trim();
+          const text = fieldValue(event.currentTarget, 'address').trim();
           if (text !== '') dispatch(operatorAddressRequested({ text }));
         }}
       >

@@ -8,6 +8,8 @@ import { Field } from '../components/form/Field';
 import { useT } from '../components/intl/useT';
 
 import { Failed } from './EventTimeline';
+import { fieldValue } from './fieldValue';
+
 import { UserPage } from './UserPage';
 
 /** The search, or the page of the user the address names (`?user=ID`). */
@@ -35,7 +37,7 @@ function Search() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          find(String(new FormData(event.currentTarget).get('query') ?? ''));
+          find(fieldValue(event.currentTarget, 'query'));
         }}
       >
         <Field

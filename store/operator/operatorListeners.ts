@@ -221,21 +221,23 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
   });
 
   // A page of events: the user's, or the typed address's; "Older events" asks for the next.
-  for (const of of ['user', 'address'] as const) {
+  for (const which of ['user', 'address'] as const) {
     startAppListening({
-      predicate: eventsOf(of),
+      predicate: eventsOf(which),
       effect: async (action, listenerApi) => {
         if (!operatorEventsAsked.match(action)) return;
         listenerApi.cancelActiveListeners();
         const { dispatch, getState, signal } = listenerApi;
         const state = getState();
-        const page = of === 'user' ? selectOperatorEvents(state) : selectOperatorAddress(state);
+        const page = which === 'user' ? selectOperatorEvents(state) : selectOperatorAddress(state);
         const key =
-          of === 'user' ? (selectOperatorUser(state)?.id ?? '') : selectOperatorAddress(state).text;
+          which === 'user'
+            ? (selectOperatorUser(state)?.id ?? '')
+            : selectOperatorAddress(state).text;
         if (key === '') return;
         const before = action.payload.more ? (page.next ?? undefined) : undefined;
         const request =
-          of === 'user'
+          which === 'user'
             ? dispatch(api.endpoints.operatorUserEvents.initiate({ id: key, before }, UNTRACKED))
             : dispatch(
                 api.endpoints.operatorAddressEvents.initiate({ address: key, before }, UNTRACKED),
@@ -247,13 +249,13 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
           operatorEventsAnswered(
             answer.ok
               ? {
-                  of,
+                  of: which,
                   more,
                   key,
                   ok: true,
                   value: { events: answer.value.events, next: answer.value.next },
                 }
-              : { of, more, key, ok: false, error: answer.error },
+              : { of: which, more, key, ok: false, error: answer.error },
           ),
         );
       },

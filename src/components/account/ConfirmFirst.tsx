@@ -90,7 +90,7 @@ export function ConfirmNow({
 }) {
   return (
     <WithWords words={CONFIRM_WORDS}>
-      <ConfirmForm why={why} onAsk={() => {}} strong={strong} lapsed={lapsed} />
+      <ConfirmForm why={why} onAsk={() => {}} strong={strong} lapsed={lapsed} level={2} />
     </WithWords>
   );
 }
@@ -102,12 +102,16 @@ function ConfirmForm({
   onAsk,
   strong = false,
   lapsed: lapsedHere,
+  level = 3,
 }: {
   why: ConfirmFirstProps['why'];
   onAsk: () => void;
   strong?: boolean;
   lapsed?: boolean;
+  /** The title's heading level: under a section's (home) or right under the view's. */
+  level?: 2 | 3;
 }) {
+  const Title = level === 2 ? 'h2' : 'h3';
   const t = useT();
   const lapsedInAccount = useAppSelector(selectConfirmationLapsed);
   const lapsed = lapsedHere ?? lapsedInAccount;
@@ -142,7 +146,7 @@ function ConfirmForm({
         : null;
   return (
     <div className="confirm">
-      <h3 className="confirm__title">{t('confirm.title')}</h3>
+      <Title className="confirm__title">{t('confirm.title')}</Title>
       <p className="confirm__why">
         {t(why)} {t('confirm.lasts', { minutes: CONFIRMATION_SECONDS / 60 })}
       </p>
