@@ -27,7 +27,7 @@ import {
 } from '../../testing/server/operators';
 import { OPERATOR_CALLS_PER_MINUTE } from '../auth/operator';
 import type { Clock } from '../plugins/resources';
-import { grantOperator } from '../repo/operators';
+import { grantOperator, revokeOperator } from '../repo/operators';
 
 const OPERATOR_ENDPOINTS = (Object.keys(endpoints) as EndpointName[]).filter(
   (name) => endpoints[name].tag === 'operator',
@@ -474,6 +474,44 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
       operator.headers,
     );
     expect(missing.status).toBe(404);
+  });
+
+  it("never locks or deletes an operator's account, its own included", async () => {
+    const operator = await confirmedOperator('guard');
+    const other = await confirmedOperator('guarded');
+    for (const id of [operator.userId, other.userId]) {
+      for (const name of ['operatorLock', 'operatorDeleteUser'] as const) {
+        const answer = await call(name, id, operator.headers);
+        expect({ name, status: answer.status, code: answer.body.code }).toEqual({
+          name,
+          status: 403,
+          code: 'FORBIDDEN',
+        });
+        expect(answer.body.message).toMatch(/command line/);
+      }
+    }
+    const row = await app.db
+      .selectFrom('users')
+      .select('locked_at')
+      .where('id', '=', other.userId)
+      .executeTakeFirst();
+    expect(row).toEqual({ locked_at: null });
+    // Once the role is revoked on the command line, the account is a user's like any other.
+    await revokeOperator(app.db, other.email);
+    expect((await call('operatorLock', other.userId, operator.headers)).status).toBe(200);
+  });
+
+  it('makes its call counter once, not per call', async () => {
+    const operator = await confirmedOperator('counted');
+    const made = jest.spyOn(app.limits, 'counter');
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        expect((await call('operatorUser', operator.userId, operator.headers)).status).toBe(200);
+      }
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it(`limits each operator to ${OPERATOR_CALLS_PER_MINUTE} calls a minute`, async () => {

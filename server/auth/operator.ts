@@ -4,7 +4,7 @@
 // factor or a passkey (a password alone is not enough for support's powers), else 403
 // CONFIRMATION_REQUIRED, whose words tell an operator with neither to set one up. Every call
 // takes a point of the operator's own budget.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { errorBody } from '../http/errors';
 import { noteRefusal } from '../http/request-facts';
@@ -21,10 +21,19 @@ const SET_ONE_UP =
 const CONFIRM_STRONGLY =
   'Confirm it is you with the code of two-step sign-in or a passkey (POST /v1/api/user/confirm): a password alone is not enough here.';
 
-export async function requireOperator(request: FastifyRequest, reply: FastifyReply) {
+/** The gate's preHandler, with its call counter made once for the app. */
+export function operatorGate(app: FastifyInstance) {
+  const calls = app.limits.counter('operator-calls', OPERATOR_CALLS_PER_MINUTE, 60);
+  return (request: FastifyRequest, reply: FastifyReply) => requireOperator(request, reply, calls);
+}
+
+async function requireOperator(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  calls: ReturnType<FastifyInstance['limits']['counter']>,
+) {
   const { db, clock, limits } = request.server;
   const session = sessionOf(request);
-  const calls = limits.counter('operator-calls', OPERATOR_CALLS_PER_MINUTE, 60);
   if (!(await limits.take(reply, [{ counter: calls, key: session.userId }]))) return reply;
   if (!(await isOperator(db, session.userId))) return reply.fail('FORBIDDEN');
   const confirmation = await sessionConfirmation(db, session.tokenHash);
@@ -37,4 +46,22 @@ export async function requireOperator(request: FastifyRequest, reply: FastifyRep
   return reply
     .code(403)
     .send(errorBody('CONFIRMATION_REQUIRED', undefined, able ? CONFIRM_STRONGLY : SET_ONE_UP));
+}
+
+const OPERATORS_ARE_KEPT =
+  "An operator's account is neither locked nor deleted here: revoke the role on the server's command line first (npm run operator -- revoke EMAIL).";
+
+/**
+ * Refuses a lock or a deletion of an operator's account, its own included, so one stolen operator
+ * session cannot shut every other operator out; answered when it returns true.
+ */
+export function refuseOperatorTarget(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { operator_at: unknown },
+): boolean {
+  if (user.operator_at === null) return false;
+  noteRefusal(request, 'FORBIDDEN', undefined, true);
+  void reply.code(403).send(errorBody('FORBIDDEN', undefined, OPERATORS_ARE_KEPT));
+  return true;
 }

@@ -21,7 +21,7 @@ import { OPERATOR_EVENTS_PAGE, OPERATOR_SEARCH_MAX } from '../../contract/operat
 import { normalizeEmail } from '../../contract/schemas';
 import { lockAccount, unlockAccount } from '../auth/lock';
 import { resendActivationJob } from '../auth/mail-jobs';
-import { requireOperator } from '../auth/operator';
+import { operatorGate, refuseOperatorTarget } from '../auth/operator';
 import { sessionOf } from '../auth/session';
 import type { Database } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
@@ -84,7 +84,7 @@ const operatorRoutes = defineRoutes(async (app) => {
     });
   }
 
-  const gated = { preHandler: requireOperator };
+  const gated = { preHandler: operatorGate(app) };
 
   /** A page of events, newest first, and the cursor of the next. */
   async function eventsAnswer(
@@ -262,6 +262,7 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
+        if (refuseOperatorTarget(request, reply, user)) return reply;
         await db.transaction().execute(async (trx) => {
           const changed = await lockAccount(trx, app.sessions, user.id, clock.nowSeconds());
           const notice = changed
@@ -320,6 +321,7 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
+        if (refuseOperatorTarget(request, reply, user)) return reply;
         await db.transaction().execute(async (trx) => {
           await deleteUser(trx, user.id);
           // Its events went with it: this one names the operator and no account.
