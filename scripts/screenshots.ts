@@ -675,10 +675,13 @@ async function operatorScenes(baseUrl: string, dataDir: string): Promise<Scene[]
       password: operator.password,
     });
     const second = await send(baseUrl, 'POST', '/v1/api/user/login/second-factor', {
-      ticket: first.ticket,
+      ticket: (first.secondFactor as { ticket: string } | undefined)?.ticket,
       code: await nextCode(),
     });
-    return second.token as string;
+    if (typeof second.token !== 'string') {
+      throw new Error(`the operator's login: ${JSON.stringify([first.code, second.code])}`);
+    }
+    return second.token;
   };
   const userPath = `${ROUTES.operator}?user=${memberSession.user.id}`;
   const userShown = async (page: Page) => {

@@ -161,11 +161,12 @@ function Sessions({ summary }: { summary: OperatorUserSummary }) {
 function Actions({ summary }: { summary: OperatorUserSummary }) {
   const t = useT();
   const sent = useAppSelector(selectOperatorSent);
+  // An operator's account is never locked or deleted (the server refuses it): no such button.
   const kinds: OperatorActionKind[] = [
     ...(summary.sessions.length > 0 ? (['endAllSessions'] as const) : []),
-    summary.lockedAt ? 'unlock' : 'lock',
+    ...(summary.lockedAt ? (['unlock'] as const) : summary.operator ? [] : (['lock'] as const)),
     ...(summary.activatedAt ? [] : (['resendActivation'] as const)),
-    'delete',
+    ...(summary.operator ? [] : (['delete'] as const)),
   ];
   const mine = sent?.action.userId === summary.id ? sent : null;
   return (

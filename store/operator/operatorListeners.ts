@@ -294,6 +294,10 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
             : { action, ok: false, error: answer.error },
         ),
       );
+      if (!answer.ok && answer.error.code === 'FORBIDDEN' && onConsole(getState())) {
+        await checkAccess(listenerApi);
+        return;
+      }
       if (!answer.ok || !onConsole(getState())) return;
       if (action.kind === 'delete') {
         dispatch(navigationRequested({ to: operatorHref({}) }));

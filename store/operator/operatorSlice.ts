@@ -251,7 +251,9 @@ export const operatorSlice = createSlice({
           };
         } else {
           state.sent = { action: payload.action, status: 'failed', error: payload.error };
-          closeOnRefusal(state, payload.error);
+          // FORBIDDEN here may be the target's (an operator is never locked or deleted): the
+          // listener asks again whether this session may still use the console.
+          if (lapsedBy(payload.error)) closeOnRefusal(state, payload.error);
         }
       });
   },
