@@ -33,6 +33,7 @@ export const LIMIT_WORDS = {
   'account-password-address': 'for password checks from this address',
   'change-email': 'for email changes of this account',
   'email-change-resend': 'for resends of this email change',
+  'operator-calls': "for this operator's calls",
 } as const;
 
 /** One decision of the server's record as its line says it: the replay's and the console's. */
