@@ -7,6 +7,7 @@ import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
+import { operatorSlice } from './operator/operatorSlice';
 import { passkeysSlice } from './passkeys/passkeysSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
@@ -21,6 +22,7 @@ const sliceReducer = combineSlices(
   activationSlice,
   noticeSlice,
   passkeysSlice,
+  operatorSlice,
   api,
 );
 

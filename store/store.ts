@@ -10,6 +10,7 @@ import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
+import { addOperatorListeners } from './operator/operatorListeners';
 import { addPasskeyListeners } from './passkeys/passkeyListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerSlice';
@@ -80,6 +81,7 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addLocaleListeners(startAppListening);
   addAccountListeners(startAppListening);
   addPasskeyListeners(startAppListening);
+  addOperatorListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -108,7 +108,10 @@ const operatorRoutes = defineRoutes(async (app) => {
         outcome: row.outcome,
         status: row.status,
         code: row.code,
-        limit: row.limit_name === null ? null : { name: row.limit_name, left: row.limit_left ?? 0 },
+        limit:
+          row.limit_name === null
+            ? null
+            : { name: row.limit_name, left: row.limit_left ?? 0, points: row.limit_points ?? 0 },
         userId: row.user_id,
         sessionId: row.session_id,
         addressHash: row.address_hash,
