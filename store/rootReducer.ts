@@ -7,6 +7,7 @@ import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
+import { operatorFunnelSlice } from './operator/funnelSlice';
 import { operatorSlice } from './operator/operatorSlice';
 import { passkeysSlice } from './passkeys/passkeysSlice';
 import { routerSlice } from './router/routerSlice';
@@ -23,6 +24,7 @@ const sliceReducer = combineSlices(
   noticeSlice,
   passkeysSlice,
   operatorSlice,
+  operatorFunnelSlice,
   api,
 );
 

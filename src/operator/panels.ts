@@ -4,9 +4,11 @@
 import type { ComponentType } from 'react';
 
 import type { MessageId } from '../../i18n/messages/en';
+import { FUNNEL_PANEL } from '../../store/operator/funnelListeners';
 import { FIRST_PANEL } from '../../store/operator/location';
 
 import { AddressPanel } from './AddressPanel';
+import { FunnelPanel } from './FunnelPanel';
 import { ReferencePanel } from './ReferencePanel';
 import { UsersPanel } from './UsersPanel';
 
@@ -20,6 +22,7 @@ export const OPERATOR_PANELS: readonly OperatorPanelEntry[] = [
   { id: FIRST_PANEL, title: 'operator.panel.users', Panel: UsersPanel },
   { id: 'address', title: 'operator.panel.address', Panel: AddressPanel },
   { id: 'reference', title: 'operator.panel.reference', Panel: ReferencePanel },
+  { id: FUNNEL_PANEL, title: 'operator.panel.funnel', Panel: FunnelPanel },
 ];
 
 /** The panel the address names; the first for an unknown name. */

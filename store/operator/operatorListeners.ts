@@ -43,7 +43,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: RequestError };
 type Request<T> = PromiseLike<{ data: T } | { error: unknown }> & { abort(): void };
 
 /** A call's answer as plain data; the call is aborted when the listener is cancelled. */
-async function outcomeOf<T>(
+export async function outcomeOf<T>(
   request: Request<T | undefined>,
   signal: AbortSignal,
 ): Promise<Outcome<T>> {

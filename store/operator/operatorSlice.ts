@@ -9,6 +9,8 @@ import type { OperatorEventsOk, OperatorUserOk, OperatorUsersOk } from '../../co
 import type { RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
 
+import { operatorFunnelAnswered } from './funnelSlice';
+
 export type OperatorUserRow = OperatorUsersOk['users'][number];
 export type OperatorUserSummary = OperatorUserOk['user'];
 export type OperatorEvent = OperatorEventsOk['events'][number];
@@ -255,6 +257,10 @@ export const operatorSlice = createSlice({
           // listener asks again whether this session may still use the console.
           if (lapsedBy(payload.error)) closeOnRefusal(state, payload.error);
         }
+      })
+      // The funnel panel's refusals close the console as any other panel's.
+      .addCase(operatorFunnelAnswered, (state, { payload }) => {
+        if (!payload.ok) closeOnRefusal(state, payload.error);
       });
   },
   selectors: {
