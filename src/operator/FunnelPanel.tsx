@@ -159,7 +159,7 @@ function Figures({ funnel }: { funnel: FunnelOkBody }) {
       <h3 className="operator__subtitle" id="operator-funnel-period">
         {t('operator.funnel.period', { from: day(funnel.from), to: day(funnel.to) })}
       </h3>
-      <dl className="operator-facts operator-funnel__figures">
+      <dl className="operator-funnel__figures">
         {COUNTS.map(([name, words]) => (
           <div key={name}>
             <dt>{t(words)}</dt>
