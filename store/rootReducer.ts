@@ -7,6 +7,8 @@ import { authSlice } from './auth/authSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
+import { operatorFunnelSlice } from './operator/funnelSlice';
+import { operatorSlice } from './operator/operatorSlice';
 import { passkeysSlice } from './passkeys/passkeysSlice';
 import { providersSlice } from './providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
@@ -23,6 +25,8 @@ const sliceReducer = combineSlices(
   noticeSlice,
   passkeysSlice,
   providersSlice,
+  operatorSlice,
+  operatorFunnelSlice,
   api,
 );
 

@@ -10,6 +10,8 @@ import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
+import { addOperatorFunnelListeners } from './operator/funnelListeners';
+import { addOperatorListeners } from './operator/operatorListeners';
 import { addPasskeyListeners } from './passkeys/passkeyListeners';
 import { addProviderListeners } from './providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
@@ -82,6 +84,8 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addAccountListeners(startAppListening);
   addPasskeyListeners(startAppListening);
   addProviderListeners(startAppListening);
+  addOperatorListeners(startAppListening);
+  addOperatorFunnelListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -4,6 +4,7 @@ import type { ConfirmationMessageId } from './confirmation';
 import type { FormsMessageId } from './forms';
 import type { HelpToolsMessageId } from './helpTools';
 import type { HomeMessageId } from './home';
+import type { OperatorMessageId } from './operator';
 import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
 import type { ProviderButtonsMessageId, ProvidersMessageId } from './providers';
 import type { ResetMessageId } from './resetPassword';
@@ -36,6 +37,8 @@ export const en = {
     'You are already logged in, so the password reset link was not used. To change your password, use the form below; for another account, log out first.',
   'notice.signInAgain':
     'The sign-in took too long or was already finished. Please enter your email and password again.',
+  'notice.operatorsOnly':
+    'The support console is for operators only, so you are back on your account page.',
   'language.label': 'Language',
 
   'field.email.label': 'Email',
@@ -104,6 +107,7 @@ export const en = {
 export type MessageId =
   | keyof typeof en
   | HomeMessageId
+  | OperatorMessageId
   | ConfirmationMessageId
   | SecondFactorMessageId
   | PasskeyMessageId

@@ -9,6 +9,7 @@ import { ENDPOINT_FORMS } from '../../contract/endpoints';
 import { api, decodeRequestError } from '../api/apiSlice';
 import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
 import { sentHome } from '../navigation/navigationSlice';
+import { operatorSentHome } from '../operator/operatorSlice';
 import {
   passkeyAddRequested,
   passkeyConfirmRequested,
@@ -25,7 +26,8 @@ export type NoticeKind =
   | 'sessionEnded'
   | 'activationLinkWhileSignedIn'
   | 'resetLinkWhileSignedIn'
-  | 'signInAgain';
+  | 'signInAgain'
+  | 'operatorsOnly';
 
 export interface NoticeState {
   current: NoticeKind | null;
@@ -72,6 +74,7 @@ export const noticeSlice = createSlice({
       )
       // The second step's ticket ended while it waited: the password step says why, now.
       .addCase(secondStepExpired, () => ({ current: 'signInAgain', awaitsNavigation: false }))
+      .addCase(operatorSentHome, () => forNextView('operatorsOnly'))
       .addCase(sentHome, (_state, { payload }) =>
         forNextView(
           payload.from === 'activation' ? 'activationLinkWhileSignedIn' : 'resetLinkWhileSignedIn',
