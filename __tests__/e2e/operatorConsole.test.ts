@@ -160,7 +160,8 @@ test('an operator confirms, finds a user, reads their record, locks and unlocks 
   await page.getByRole('button', { name: 'Open in the replay page' }).click();
   await page.getByText(new RegExp(`^${reference}\\.json: 12 actions recorded by `)).waitFor();
   await page.getByText(/^12 of 12 steps$/).waitFor();
-  expect(consoleErrors).toEqual([]);
+  // The browser logs the first ask's 403 (the console's cue to ask for the confirmation).
+  expect(consoleErrors.filter((error) => !error.includes('status of 403'))).toEqual([]);
 });
 
 test('the replay page says what to do when the upload cannot be read', async () => {
