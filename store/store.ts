@@ -10,8 +10,6 @@ import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
-import { addOperatorFunnelListeners } from './operator/funnelListeners';
-import { addOperatorListeners } from './operator/operatorListeners';
 import { addPasskeyListeners } from './passkeys/passkeyListeners';
 import { addProviderListeners } from './providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
@@ -84,8 +82,6 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addAccountListeners(startAppListening);
   addPasskeyListeners(startAppListening);
   addProviderListeners(startAppListening);
-  addOperatorListeners(startAppListening);
-  addOperatorFunnelListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

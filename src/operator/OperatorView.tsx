@@ -1,5 +1,6 @@
 import './operator.css';
 
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { selectSecondFactor } from '../../store/account/accountSlice';
@@ -11,6 +12,7 @@ import {
   selectOperatorAccessError,
   selectOperatorLapsed,
 } from '../../store/operator/operatorSlice';
+import { loadOperatorPart } from '../../store/operator/part';
 import { selectPasskeyList } from '../../store/passkeys/passkeysSlice';
 import { Link } from '../app/StoreRouter';
 import { ConfirmNow } from '../components/account/ConfirmFirst';
@@ -28,6 +30,9 @@ import { OPERATOR_PANELS, panelOf } from './panels';
  * on the heading, as on home.
  */
 export default function OperatorView() {
+  const dispatch = useAppDispatch();
+  // The console's state and listeners load with this chunk, not with every visitor's first load.
+  useEffect(() => loadOperatorPart(dispatch), [dispatch]);
   return (
     <WithWords words={OPERATOR_WORDS}>
       <div className="operator">

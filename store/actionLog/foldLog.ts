@@ -3,7 +3,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { LogFileError, type DecodedLog } from '../../contract/action-log';
-import { rootReducer, type RootState } from '../rootReducer';
+import '../allParts';
+import { lazySlicePaths, rootReducer, type RootState } from '../rootReducer';
 
 import { stateHash } from './stateHash';
 
@@ -45,7 +46,11 @@ export function firstDivergence(log: DecodedLog): Divergence | null {
       : undefined;
   let index = 0;
   for (const state of replayStates(log)) {
-    const actual = stateHash(state, recordedParts);
+    // A lazily-loaded part counts from its `app/partLoaded` on, as it did when recorded.
+    const parts = recordedParts && [
+      ...new Set([...recordedParts, ...lazySlicePaths().filter((path) => path in state)]),
+    ];
+    const actual = stateHash(state, parts);
     const expected = log.stateHashes[index]!;
     if (actual !== expected) {
       return { index, type: log.actions[index]!.type, expected, actual };

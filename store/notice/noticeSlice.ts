@@ -9,7 +9,7 @@ import { ENDPOINT_FORMS } from '../../contract/endpoints';
 import { api, decodeRequestError } from '../api/apiSlice';
 import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
 import { sentHome } from '../navigation/navigationSlice';
-import { operatorSentHome } from '../operator/operatorSlice';
+import { operatorSentHome } from '../operator/sentHome';
 import {
   passkeyAddRequested,
   passkeyConfirmRequested,

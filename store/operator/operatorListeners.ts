@@ -11,7 +11,7 @@ import { selectAuthStatus, selectUser, sessionVerified } from '../auth/authSlice
 import type { AppDispatch, AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import { passkeySupportChecked } from '../passkeys/passkeysSlice';
-import type { RootState } from '../rootReducer';
+import { partLoaded, type RootState } from '../rootReducer';
 import { navigationRequested, selectPathname, selectSearch } from '../router/routerSlice';
 
 import { operatorHref, operatorPlaceOf } from './location';
@@ -125,7 +125,11 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
   // Each navigation to the console (a move between its panels too), and "Try again".
   startAppListening({
     predicate: (action, state) =>
-      onConsole(state) && (sessionVerified.match(action) || operatorRetried.match(action)),
+      onConsole(state) &&
+      (sessionVerified.match(action) ||
+        operatorRetried.match(action) ||
+        // The console's chunk loaded after its navigation's verify call answered.
+        partLoaded.match(action)),
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
       if (selectOperatorAccess(listenerApi.getState()) !== 'open') {

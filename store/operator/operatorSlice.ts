@@ -3,11 +3,12 @@
 // confirmed strongly in the last ten minutes), the search, the user's page, the events of a client
 // address, and the action support is confirming or sending. Only what the server said and what
 // support typed lives here, all plain data; every request is a listener's (operatorListeners.ts).
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 
 import type { OperatorEventsOk, OperatorUserOk, OperatorUsersOk } from '../../contract/api';
 import type { RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
+import { rootReducer } from '../rootReducer';
 
 import { operatorFunnelAnswered } from './funnelSlice';
 
@@ -105,7 +106,7 @@ export const operatorAccessChecked = createAction<{
   error?: RequestError;
 }>('operator/accessChecked');
 /** Not an operator: the console sends the visitor home, whose notice says why. */
-export const operatorSentHome = createAction('operator/sentHome');
+export { operatorSentHome } from './sentHome';
 /** "Try again" where the console could not ask for access, or a page could not load. */
 export const operatorRetried = createAction('operator/retried');
 
@@ -276,6 +277,14 @@ export const operatorSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  export interface LazyLoadedSlices extends WithSlice<typeof operatorSlice> {}
+}
+
+/** Known to the root reducer now; in the state from the console's `app/partLoaded` (part.ts). */
+const injectedOperatorSlice = operatorSlice.injectInto(rootReducer);
+
 export const {
   selectOperatorAccess,
   selectOperatorAccessError,
@@ -286,4 +295,4 @@ export const {
   selectOperatorAddress,
   selectOperatorAsked,
   selectOperatorSent,
-} = operatorSlice.selectors;
+} = injectedOperatorSlice.selectors;

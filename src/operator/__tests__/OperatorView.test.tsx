@@ -110,7 +110,7 @@ it.each([
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes(said))).toBe(true),
   );
   expect(app.store.getState().router.location?.pathname).toBe('/');
-  expect(app.store.getState().operator.access).toBe('forbidden');
+  expect(app.store.getState().operator?.access).toBe('forbidden');
 });
 
 it('asks an operator with two-step sign-in for the password and code, then opens', async () => {
