@@ -31,6 +31,7 @@ import { computeFunnel } from '../funnel/funnel';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 import { supportNoticeMail, type SupportNotice } from '../mail/operator-messages';
+import { identitiesOf } from '../oidc/identities';
 import { findActionLog, normalizeReference } from '../repo/action-logs';
 import { eventsPage, findUserRow, findUsers, lastSignIn, userUploads } from '../repo/operators';
 import { listPasskeys } from '../repo/passkeys';
@@ -157,12 +158,14 @@ const operatorRoutes = defineRoutes(async (app) => {
         const user = await target(request, reply);
         if (!user) return reply;
         const now = clock.nowSeconds();
-        const [secondFactor, passkeys, sessions, signedIn] = await Promise.all([
+        const [secondFactor, passkeys, sessions, signedIn, identities] = await Promise.all([
           secondFactorOn(db, user.id),
           listPasskeys(db, user.id),
           app.sessions.list(user.id, now),
           lastSignIn(db, user.id),
+          identitiesOf(db, user.id),
         ]);
+        const providerNames = new Map(app.config.oidcProviders.map((p) => [p.id, p.name]));
         const answer: OperatorUserOk = {
           error: false,
           user: {
@@ -183,6 +186,13 @@ const operatorRoutes = defineRoutes(async (app) => {
               userAgent: session.user_agent,
             })),
             lastSignInAt: signedIn === null ? null : new Date(signedIn).toISOString(),
+            providers: identities.map((identity) => ({
+              id: identity.provider_id,
+              // A provider no longer configured still shows, by its id.
+              name: providerNames.get(identity.provider_id) ?? identity.provider_id,
+              email: identity.email,
+              createdAt: iso(Number(identity.created_at)),
+            })),
           },
         };
         return answer;
