@@ -28,6 +28,7 @@ import {
   operatorSearchAnswered,
   operatorSearchRequested,
   operatorSentHome,
+  operatorUploadsAnswered,
   operatorUserAnswered,
   operatorUserAsked,
   selectOperatorAccess,
@@ -218,6 +219,27 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
         operatorUserAnswered(
           answer.ok
             ? { id: payload.id, ok: true, value: answer.value.user }
+            : { id: payload.id, ok: false, error: answer.error },
+        ),
+      );
+    },
+  });
+
+  // The user's uploaded activity logs, beside their summary.
+  startAppListening({
+    actionCreator: operatorUserAsked,
+    effect: async ({ payload }, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      const { dispatch, signal } = listenerApi;
+      const answer = await outcomeOf(
+        dispatch(api.endpoints.operatorUserUploads.initiate({ id: payload.id }, UNTRACKED)),
+        signal,
+      );
+      if (signal.aborted) return;
+      dispatch(
+        operatorUploadsAnswered(
+          answer.ok
+            ? { id: payload.id, ok: true, value: answer.value.uploads }
             : { id: payload.id, ok: false, error: answer.error },
         ),
       );
