@@ -1,15 +1,18 @@
 import { combineSlices, type UnknownAction } from '@reduxjs/toolkit';
 
-import { accountSlice } from './account/accountSlice';
 import { activationSlice } from './activation/activationSlice';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
+import { confirmationSlice } from './confirmation/confirmationSlice';
+import { emailChangeSlice } from './emailChange/emailChangeSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
 import { passkeysSlice } from './passkeys/passkeysSlice';
 import { providersSlice } from './providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
+import { secondFactorSlice } from './secondFactor/secondFactorSlice';
+import { sessionsSlice } from './sessions/sessionsSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
 const sliceReducer = combineSlices(
@@ -18,7 +21,10 @@ const sliceReducer = combineSlices(
   navigationSlice,
   localeSlice,
   submissionsSlice,
-  accountSlice,
+  sessionsSlice,
+  emailChangeSlice,
+  secondFactorSlice,
+  confirmationSlice,
   activationSlice,
   noticeSlice,
   passkeysSlice,

@@ -1,12 +1,13 @@
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
-import { addAccountListeners } from './account/accountListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api, type RequestContext } from './api/apiSlice';
 import { addAuthListeners } from './auth/authSlice';
 import { addSecondStepListeners } from './auth/secondStep';
+import { addConfirmationListeners } from './confirmation/confirmationListeners';
 import { ACTION_LOG_CAPACITY, PAGE_LOG_ID } from './constants';
 import type { Effects } from './effects';
+import { addEmailChangeListeners } from './emailChange/emailChangeListeners';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
@@ -14,6 +15,8 @@ import { addPasskeyListeners } from './passkeys/passkeyListeners';
 import { addProviderListeners } from './providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerSlice';
+import { addSecondFactorListeners } from './secondFactor/secondFactorListeners';
+import { addSessionsListeners } from './sessions/sessionsListeners';
 
 export type { RootState } from './rootReducer';
 export type { AppDispatch } from './listeners';
@@ -79,7 +82,10 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addSecondStepListeners(startAppListening);
   addNavigationListeners(startAppListening);
   addLocaleListeners(startAppListening);
-  addAccountListeners(startAppListening);
+  addSessionsListeners(startAppListening);
+  addEmailChangeListeners(startAppListening);
+  addSecondFactorListeners(startAppListening);
+  addConfirmationListeners(startAppListening);
   addPasskeyListeners(startAppListening);
   addProviderListeners(startAppListening);
 }

@@ -4,13 +4,13 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import type { MessageId } from '../../i18n/messages/en';
+import { selectUser } from '../../store/auth/authSlice';
 import {
   HOME_SECTIONS,
   homeSectionHref,
   homeSectionOf,
   type HomeSection,
-} from '../../store/account/homeSections';
-import { selectUser } from '../../store/auth/authSlice';
+} from '../../store/home/homeSections';
 import { useAppSelector } from '../../store/hooks';
 import { selectProviders } from '../../store/providers/providersSlice';
 import { Link } from '../app/StoreRouter';

@@ -3,14 +3,6 @@
 //   login FAILED 401 INVALID_CREDENTIALS (90 ms)   verify signed in (6 ms)   → /signup
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import {
-  copyFinished,
-  recoveryCodesSaved,
-  secondFactorRetried,
-  secondFactorSetupCancelled,
-  sessionsRetried,
-  emailChangeRetried,
-} from '../account/accountSlice';
 import { api } from '../api/apiSlice';
 import {
   loggedOut,
@@ -22,6 +14,7 @@ import {
   verifyFailed,
   verifyStarted,
 } from '../auth/authSlice';
+import { emailChangeRetried } from '../emailChange/emailChangeSlice';
 import { localeChanged } from '../locale/localeSlice';
 import { sentHome, viewFailed, viewRetried } from '../navigation/navigationSlice';
 import { noticeDismissed } from '../notice/noticeSlice';
@@ -46,6 +39,13 @@ import {
   providerStartRequested,
 } from '../providers/providersSlice';
 import { locationChanged, navigationRequested } from '../router/routerSlice';
+import {
+  copyFinished,
+  recoveryCodesSaved,
+  secondFactorRetried,
+  secondFactorSetupCancelled,
+} from '../secondFactor/secondFactorSlice';
+import { sessionsRetried } from '../sessions/sessionsSlice';
 import { validationFailed } from '../submissions/submissionsSlice';
 
 import { PAGE_RELOADED } from './recorder';

@@ -4,7 +4,6 @@
 // carries neither. Replay and time travel run no listener, so no ceremony runs again.
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
-import { askWhileHome, movedWithinHome } from '../account/askWhileHome';
 import { api, UNTRACKED } from '../api/apiSlice';
 import {
   selectAuthStatus,
@@ -14,6 +13,7 @@ import {
   verifyFailed,
 } from '../auth/authSlice';
 import { wayInAnswered } from '../auth/wayIn';
+import { askWhileHome, movedWithinHome } from '../home/askWhileHome';
 import type { AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import type { RootState } from '../rootReducer';

@@ -6,11 +6,11 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 
-import { askWhileHome } from '../account/askWhileHome';
 import { api, UNTRACKED } from '../api/apiSlice';
 import { sessionVerified, tokenRejected, verifyFailed } from '../auth/authSlice';
 import { TAB_STORAGE_KEYS } from '../constants';
 import type { KeyValueStorage } from '../effects';
+import { askWhileHome } from '../home/askWhileHome';
 import type { AppDispatch, AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
 import type { AppLocation } from '../router/location';
@@ -165,7 +165,7 @@ export function addProviderListeners(startAppListening: AppStartListening) {
       if (back.connected) {
         dispatch(providerReturned({ provider: back.connected, intent, outcome: 'connected' }));
       } else if (back.confirmed) {
-        // Home asks the server whether this session is confirmed as it opens (store/account).
+        // Home asks the server whether this session is confirmed as it opens (store/confirmation).
         dispatch(providerReturned({ provider: back.confirmed, intent, outcome: 'confirmed' }));
       } else {
         const code = back.error ?? 'PROVIDER_FAILED';

@@ -235,7 +235,7 @@ export const providersSlice = createSlice({
       .addMatcher(api.endpoints.oidcDisconnect.matchRejected, (state, action) => {
         const error = callFailure(action);
         const provider = action.meta.arg.originalArgs.id;
-        // Refused for want of a confirmation: the gate comes back (store/account), not an error.
+        // Refused for want of a confirmation: the gate comes back (store/confirmation), not an error.
         if (!error || error.code === 'CONFIRMATION_REQUIRED') state.disconnect = null;
         else state.disconnect = { provider, step: 'failed', error };
       });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 
+import { selectUser } from '../../../store/auth/authSlice';
 import {
   emailChangeRetried,
   selectEmailChangeError,
   selectPendingEmail,
-} from '../../../store/account/accountSlice';
-import { selectUser } from '../../../store/auth/authSlice';
+} from '../../../store/emailChange/emailChangeSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { CodeField } from '../form/CodeField';
 import { EmailField } from '../form/EmailField';
@@ -26,7 +26,7 @@ const REQUEST_FIELDS = ['newEmail'] as const;
 
 /**
  * An email change: the password and the new address, then the code mailed there. Which step
- * shows is the store's (`account.pendingEmail`, which the server keeps), so the code step is
+ * shows is the store's (`emailChange.pendingEmail`, which the server keeps), so the code step is
  * there after a reload and on another device, and time travel and replay show the same step.
  * `linkCode` is the code of the mail's link (`/?email-code=`), filled in for the visitor, and
  * `linkToken` the link's token (`&token=`), sent beside the code: it gets the link's holder past

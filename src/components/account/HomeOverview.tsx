@@ -5,15 +5,13 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
-import {
-  selectPendingEmail,
-  selectSecondFactor,
-  selectSessions,
-} from '../../../store/account/accountSlice';
-import { homeSectionHref } from '../../../store/account/homeSections';
 import { selectSessionExpiresAt, selectUser } from '../../../store/auth/authSlice';
+import { selectPendingEmail } from '../../../store/emailChange/emailChangeSlice';
+import { homeSectionHref } from '../../../store/home/homeSections';
 import { useAppSelector } from '../../../store/hooks';
 import { selectPasskeyList } from '../../../store/passkeys/passkeysSlice';
+import { selectSecondFactor } from '../../../store/secondFactor/secondFactorSlice';
+import { selectSessions } from '../../../store/sessions/sessionsSlice';
 import { Link } from '../../app/StoreRouter';
 import { Address } from '../Address';
 import { useT } from '../intl/useT';

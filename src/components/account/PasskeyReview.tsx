@@ -6,9 +6,9 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
 
-import { homeSectionHref } from '../../../store/account/homeSections';
 import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../../store/api/apiSlice';
 import { RECENT_PASSKEY_DAYS } from '../../../store/constants';
+import { homeSectionHref } from '../../../store/home/homeSections';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   passkeyReviewClosed,

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { describeDevice } from '../../../contract/device';
 import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../../contract/schemas';
 import type { MessageId } from '../../../i18n/messages/en';
-import { selectConfirmedUntil } from '../../../store/account/accountSlice';
+import { selectConfirmedUntil } from '../../../store/confirmation/confirmationSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   passkeyAddRequested,

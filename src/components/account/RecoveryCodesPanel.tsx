@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 
+import { selectUser } from '../../../store/auth/authSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   copyFinished,
   recoveryCodesSaved,
   selectCopied,
-} from '../../../store/account/accountSlice';
-import { selectUser } from '../../../store/auth/authSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '../../../store/secondFactor/secondFactorSlice';
 import { useT } from '../intl/useT';
 
 import { copyOrSelect, copyResult } from './copyOrSelect';

@@ -6,14 +6,14 @@ import '../../styles/secondFactor.css';
 
 import { useEffect, useRef, type RefObject } from 'react';
 
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   secondFactorRetried,
   selectRecoveryCodes,
   selectSecondFactor,
   selectSecondFactorError,
   selectSecondFactorSetup,
-} from '../../../store/account/accountSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '../../../store/secondFactor/secondFactorSlice';
 import { FormAlert } from '../form/FormAlert';
 import { FormSuccess } from '../form/FormSuccess';
 import { SubmitButton } from '../form/SubmitButton';

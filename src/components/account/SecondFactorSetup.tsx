@@ -4,12 +4,12 @@
 // first code turns the factor on.
 import { useId, useRef } from 'react';
 
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   copyFinished,
   secondFactorSetupCancelled,
   selectCopied,
-} from '../../../store/account/accountSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '../../../store/secondFactor/secondFactorSlice';
 import { useIsMobileDevice } from '../../device/useIsMobileDevice';
 import { useFocusOnOpen } from '../focusOnOpen';
 import { CodeField } from '../form/CodeField';

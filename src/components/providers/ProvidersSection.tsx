@@ -4,7 +4,7 @@
 // is told how to set one. The requests are the provider listeners' (store/providers).
 import type { MessageId } from '../../../i18n/messages/en';
 import { providersEn, providersKh } from '../../../i18n/messages/providers';
-import { selectConfirmedUntil } from '../../../store/account/accountSlice';
+import { selectConfirmedUntil } from '../../../store/confirmation/confirmationSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   providerDisconnectAsked,

@@ -95,7 +95,7 @@ it('says it is off, and turns it on: the confirmation, the key (QR code and text
 
   await user.click(inSection.getByRole('button', { name: 'I have saved them' }));
   expect(inSection.queryByRole('list')).not.toBeInTheDocument();
-  expect(store.getState().account.recoveryCodes).toBeUndefined();
+  expect(store.getState().secondFactor.recoveryCodes).toBeUndefined();
   expect(JSON.stringify(store.getState())).not.toContain('abcd-efgh');
   expect(
     inSection.getByText(/Two-step sign-in is on\. You have 10 recovery codes left\./),
@@ -146,7 +146,7 @@ it('cancels a setup', async () => {
   await user.click(await inSection.findByRole('button', { name: 'Set up two-step sign-in' }));
   await user.click(await inSection.findByRole('button', { name: 'Cancel' }));
   expect(inSection.getByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
-  expect(store.getState().account.secondFactorSetup).toBeUndefined();
+  expect(store.getState().secondFactor.setup).toBeUndefined();
 });
 
 it('when on: the codes left, new codes once confirmed, shown once', async () => {
@@ -248,7 +248,7 @@ it('says in words when it could not be loaded, and "Try again" asks again', asyn
     'We could not check whether two-step sign-in is on. We could not reach the server.',
   );
   expect(inSection.queryByText('Loading…')).not.toBeInTheDocument();
-  expect(store.getState().account.secondFactorError).toMatchObject({ code: 'NETWORK' });
+  expect(store.getState().secondFactor.error).toMatchObject({ code: 'NETWORK' });
 
   await user.click(inSection.getByRole('button', { name: 'Try again' }));
   expect(
@@ -256,7 +256,7 @@ it('says in words when it could not be loaded, and "Try again" asks again', asyn
   ).toBeInTheDocument();
   expect(inSection.queryByText(/We could not check/)).not.toBeInTheDocument();
   expect(answers).toBe(2);
-  expect(store.getState().account.secondFactorError).toBeUndefined();
+  expect(store.getState().secondFactor.error).toBeUndefined();
   expect(store.actionLog.export()).toContain('account/secondFactorRetried');
 });
 
@@ -289,9 +289,9 @@ describe('copying where the browser will not', () => {
     expect(await inSection.findByText(BY_HAND)).toHaveAttribute('role', 'status');
     expect(window.getSelection()?.toString()).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     // What the page says is the store's, so time travel and replay say it too; it goes with the key.
-    expect(store.getState().account.copied).toEqual({ what: 'key', copied: false });
+    expect(store.getState().secondFactor.copied).toEqual({ what: 'key', copied: false });
     await user.click(inSection.getByRole('button', { name: 'Cancel' }));
-    expect(store.getState().account.copied).toBeUndefined();
+    expect(store.getState().secondFactor.copied).toBeUndefined();
   });
 
   it('selects the codes and says so, when the clipboard refuses', async () => {
@@ -312,7 +312,7 @@ describe('copying where the browser will not', () => {
     expect(await inSection.findByText(BY_HAND)).toHaveAttribute('role', 'status');
     const selected = window.getSelection()?.toString() ?? '';
     for (const code of CODES) expect(selected).toContain(code);
-    expect(store.getState().account.copied).toEqual({ what: 'recoveryCodes', copied: false });
+    expect(store.getState().secondFactor.copied).toEqual({ what: 'recoveryCodes', copied: false });
   });
 });
 

@@ -92,11 +92,11 @@ it('waits for the code of an email change, then shows and stores the new address
   const { store, effects } = await signedInHome();
   const body = { password: 'my-secret-words', newEmail: 'new@example.com' };
   await store.dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED));
-  expect(store.getState().account.pendingEmail).toBe('new@example.com');
+  expect(store.getState().emailChange.pendingEmail).toBe('new@example.com');
   effects.cookieWrites.length = 0;
   await store.dispatch(api.endpoints.confirmEmailChange.initiate({ code: '123456' }, UNTRACKED));
   await settle(store);
-  expect(store.getState().account.pendingEmail).toBeNull();
+  expect(store.getState().emailChange.pendingEmail).toBeNull();
   expect(store.getState().auth.user?.email).toBe('new@example.com');
   const [write] = effects.cookieWrites;
   expect(write?.op).toBe('set');
@@ -170,11 +170,11 @@ it('keeps a confirmation made while an earlier question about it was still on it
   );
   await new Promise((resolve) => setTimeout(resolve, 0));
   await store.dispatch(api.endpoints.confirm.initiate({ password: 'pw' }, UNTRACKED));
-  expect(store.getState().account.confirmedUntil).toBe(until);
+  expect(store.getState().confirmation.until).toBe(until);
   answerStaleRead();
   await settle(store);
   expect(requests.some((r) => r.method === 'GET' && r.url.endsWith(API_PATHS.confirmation))).toBe(
     true,
   );
-  expect(store.getState().account.confirmedUntil).toBe(until);
+  expect(store.getState().confirmation.until).toBe(until);
 });

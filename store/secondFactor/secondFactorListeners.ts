@@ -1,0 +1,16 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+
+import { api, UNTRACKED } from '../api/apiSlice';
+import { sessionVerified } from '../auth/authSlice';
+import { askWhileHome } from '../home/askWhileHome';
+import type { AppStartListening } from '../listeners';
+
+import { secondFactorRetried } from './secondFactorSlice';
+
+export function addSecondFactorListeners(startAppListening: AppStartListening) {
+  // Whether the second factor is on, and how many recovery codes are left: the server's, asked
+  // for when home opens, and again when the visitor presses "Try again" after a failure.
+  askWhileHome(startAppListening, isAnyOf(sessionVerified, secondFactorRetried), (dispatch) =>
+    dispatch(api.endpoints.secondFactor.initiate(undefined, UNTRACKED)),
+  );
+}
