@@ -32,3 +32,9 @@ export const activationKh: Record<ActivationMessageId, string> = {
     'សូមបញ្ចូលលេខកូដ ៦ ខ្ទង់ពីអ៊ីមែល ហើយជ្រើសរើសពាក្យសម្ងាត់ថ្មី។ វានឹងជំនួសពាក្យសម្ងាត់ដែលបានជ្រើសរើសនៅពេលចុះឈ្មោះ។',
   'activation.chooseSubmit': 'រក្សាទុក ហើយបើកដំណើរការ',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    activation: ActivationMessageId;
+  }
+}

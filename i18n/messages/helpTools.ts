@@ -27,3 +27,9 @@ export const helpToolsKh: Record<HelpToolsMessageId, string> = {
   'actionLog.sent': 'បានផ្ញើហើយ។ សូមប្រាប់លេខយោងនេះទៅផ្នែកជំនួយ៖ {reference}',
   'actionLog.tooLarge': 'កំណត់ហេតុសកម្មភាពធំពេកមិនអាចផ្ញើបានទេ។ សូមទាញយកវាជំនួសវិញ។',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    helpTools: HelpToolsMessageId;
+  }
+}

@@ -174,3 +174,9 @@ export const homeKh: Record<HomeMessageId, string> = {
   'delete.submit': 'លុបគណនីរបស់ខ្ញុំ',
   'delete.submitting': 'កំពុងលុប…',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    home: HomeMessageId;
+  }
+}

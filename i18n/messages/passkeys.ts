@@ -138,3 +138,9 @@ export const passkeyLoginKh: Record<PasskeyLoginMessageId, string> = {
   'passkeyLogin.unknown':
     'គ្មានគណនីណានៅទីនេះមានកូនសោសម្ងាត់នេះទៀតទេ៖ វាត្រូវបានលុប ឬគណនីរបស់វាត្រូវបានលុប។ សូមចូលគណនីដោយពាក្យសម្ងាត់ ឬចុះឈ្មោះម្ដងទៀត។',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    passkeys: PasskeyMessageId | PasskeyLoginMessageId;
+  }
+}

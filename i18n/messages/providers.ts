@@ -119,3 +119,9 @@ export const providersKh: Record<ProvidersMessageId, string> = {
   'providers.retry': 'ព្យាយាមម្ដងទៀត',
   'providers.openedBy': 'បានចូលជាមួយ {name}',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    providers: ProvidersMessageId | ProviderButtonsMessageId;
+  }
+}

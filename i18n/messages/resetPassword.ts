@@ -31,3 +31,9 @@ export const resetPasswordKh: Record<ResetMessageId, string> = {
   'reset.newCodeLink': 'ទទួលលេខកូដថ្មី ឬប្រើអ៊ីមែលផ្សេង',
   'reset.loginLink': 'ត្រឡប់ទៅការចូលគណនី',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    resetPassword: ResetMessageId;
+  }
+}

@@ -24,3 +24,9 @@ export const signupKh: Record<SignupMessageId, string> = {
   'signup.haveCode': 'មានលេខកូដបើកដំណើរការហើយមែនទេ?',
   'signup.activationLink': 'បើកដំណើរការគណនីរបស់អ្នក',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    signup: SignupMessageId;
+  }
+}

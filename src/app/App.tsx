@@ -2,11 +2,16 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 
 import type { AppStore } from '../../store/store';
+import { PasskeyLoginPart } from '../components/account/PasskeyLoginPart';
+import { FeaturePartsProvider, type FeatureParts } from '../components/featureParts';
 
 import { Layout } from './Layout';
 import { LocaleProvider } from './LocaleProvider';
 import { RootView } from './RootView';
 import { StoreRouter } from './StoreRouter';
+
+/** The parts a feature shows in another's view, handed in here (home adds its own). */
+const PARTS: FeatureParts = { PasskeyLogin: PasskeyLoginPart };
 
 /** The whole app for one store: the live one, a test's, or a replayed state's. */
 export function App({ store }: { store: AppStore }) {
@@ -15,9 +20,11 @@ export function App({ store }: { store: AppStore }) {
       <Provider store={store}>
         <LocaleProvider>
           <StoreRouter>
-            <Layout>
-              <RootView />
-            </Layout>
+            <FeaturePartsProvider value={PARTS}>
+              <Layout>
+                <RootView />
+              </Layout>
+            </FeaturePartsProvider>
           </StoreRouter>
         </LocaleProvider>
       </Provider>

@@ -3,12 +3,12 @@ import { activationEn, activationKh } from '../../i18n/messages/activation';
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 
 import { ROUTES } from '../../store/navigation/routes';
-import { Link } from '../app/StoreRouter';
 import { ActivationForm } from '../components/account/ActivationForm';
 import { useCodeLink } from '../components/account/useCodeLink';
 import { Address } from '../components/Address';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 const WORDS: Words = { en: { ...formsEn, ...activationEn }, kh: { ...formsKh, ...activationKh } };

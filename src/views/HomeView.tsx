@@ -1,6 +1,6 @@
 import '../styles/home.css';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import type { MessageId } from '../../i18n/messages/en';
@@ -13,27 +13,47 @@ import {
 } from '../../store/home/homeSections';
 import { useAppSelector } from '../../store/hooks';
 import { selectProviders } from '../../store/providers/providersSlice';
-import { Link } from '../app/StoreRouter';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { ConfirmFirst } from '../components/account/ConfirmFirst';
 import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
 import { HomeOverview } from '../components/account/HomeOverview';
 import { HOME_WORDS } from '../components/account/homeWords';
+import { PasskeyConfirm } from '../components/account/PasskeyConfirm';
+import { PasskeyReviewOffer } from '../components/account/PasskeyReview';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { SecondFactorSection } from '../components/account/SecondFactorSection';
 import { SessionList } from '../components/account/SessionList';
+import { useSecondFactorOn } from '../components/account/useSecondFactorOn';
+import { FeaturePartsProvider, useFeatureParts } from '../components/featureParts';
 import { useT } from '../components/intl/useT';
 import { WithWords } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
+import { ConfirmWithProvider } from '../components/providers/ConfirmWithProvider';
 import { ProvidersSection } from '../components/providers/ProvidersSection';
+import { useHasPassword } from '../components/providers/useHasPassword';
 
 /** Home, with its own words (bundled with home's chunk) beside the app's. */
 export default function HomeView() {
+  const parts = useFeatureParts();
+  const homeParts = useMemo(
+    () => ({
+      ...parts,
+      PasskeyConfirm,
+      PasskeyReviewOffer,
+      useSecondFactorOn,
+      ProviderConfirm: ConfirmWithProvider,
+      useHasPassword,
+    }),
+    [parts],
+  );
   return (
-    <WithWords words={HOME_WORDS}>
-      <Home />
-    </WithWords>
+    <FeaturePartsProvider value={homeParts}>
+      <WithWords words={HOME_WORDS}>
+        <Home />
+      </WithWords>
+    </FeaturePartsProvider>
   );
 }
 

@@ -4,12 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { selectSecondStep } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
 import { carriedEmailCode, ROUTES } from '../../store/navigation/routes';
-import { selectPasskeySupport } from '../../store/passkeys/passkeysSlice';
 import { selectProviderReturn, selectProviders } from '../../store/providers/providersSlice';
-import { Link } from '../app/StoreRouter';
 import { LoginForm } from '../components/account/LoginForm';
+import { useFeatureParts } from '../components/featureParts';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 import { Providers } from '../components/providers/providersPart';
 
@@ -17,14 +17,6 @@ import { Providers } from '../components/providers/providersPart';
 const SecondStep = lazyPart(
   () => import(/* webpackChunkName: "login-second-step" */ '../components/account/LoginSecondStep'),
 );
-/**
- * "Sign in with a passkey" and its words: its own chunk, preloaded on open, shown once the browser
- * was asked whether it can use passkeys.
- */
-const Passkey = lazyPart(
-  () => import(/* webpackChunkName: "passkey-login" */ '../components/account/PasskeyLogin'),
-);
-
 /**
  * The login, or in its place the second step that a way in waits for (kept in the store and the
  * tab's session storage, so a reload or Back shows it again until its ticket ends). Where either
@@ -35,13 +27,12 @@ export default function LoginView() {
   const t = useT();
   const [query] = useSearchParams();
   const secondStep = useAppSelector(selectSecondStep);
-  const passkeySupport = useAppSelector(selectPasskeySupport);
+  const { PasskeyLogin } = useFeatureParts();
   const hasProviders = useAppSelector(selectProviders).length > 0;
   const providerReturn = useAppSelector(selectProviderReturn);
   const forEmailCode = carriedEmailCode(query.toString()) !== null;
   useEffect(() => {
     SecondStep.preload();
-    Passkey.preload();
     Providers.preload();
   }, []);
   return (
@@ -68,7 +59,7 @@ export default function LoginView() {
       ) : (
         <LoginForm />
       )}
-      {secondStep || passkeySupport === null ? null : <Passkey.Part />}
+      {secondStep || !PasskeyLogin ? null : <PasskeyLogin />}
       {secondStep || !hasProviders ? null : <Providers.Part place="buttons" />}
     </PageCard>
   );

@@ -4,12 +4,12 @@ import { resetPasswordEn, resetPasswordKh } from '../../i18n/messages/resetPassw
 import { useAppDispatch } from '../../store/hooks';
 import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { Link } from '../app/StoreRouter';
 import { ResetPasswordForm } from '../components/account/ResetPasswordForm';
 import { ResetRequestForm } from '../components/account/ResetRequestForm';
 import { useCodeLink } from '../components/account/useCodeLink';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 
 /**

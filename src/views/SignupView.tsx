@@ -7,10 +7,10 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { selectProviderReturn, selectProviders } from '../../store/providers/providersSlice';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { Link } from '../app/StoreRouter';
 import { SignupForm } from '../components/account/SignupForm';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
+import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 import { Providers } from '../components/providers/providersPart';
 

@@ -9,11 +9,6 @@ import { ENDPOINT_FORMS } from '../../contract/endpoints';
 import { api, decodeRequestError } from '../api/apiSlice';
 import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
 import { sentHome } from '../navigation/navigationSlice';
-import {
-  passkeyAddRequested,
-  passkeyConfirmRequested,
-  passkeyLoginRequested,
-} from '../passkeys/passkeysSlice';
 import { locationChanged } from '../router/routerSlice';
 
 export type NoticeKind =
@@ -42,14 +37,19 @@ export const noticeDismissed = createAction('notice/dismissed');
 const sentByForms = ENDPOINT_FORMS.filter(([, name]) => name !== 'logout').map(
   ([, name]) => api.endpoints[name].matchPending,
 );
-const passkeyRequests = [passkeyAddRequested, passkeyConfirmRequested, passkeyLoginRequested];
+const otherActs: ((action: UnknownAction) => boolean)[] = [];
+
+/**
+ * A feature's actions that count as the visitor acting on the view, beside sending a form (a
+ * passkey's ceremony asked for): the feature names them when its module loads.
+ */
+export function countAsActing(...matchers: ((action: UnknownAction) => boolean)[]) {
+  otherActs.push(...matchers);
+}
 
 /** The visitor acted on the view: sent one of its forms, or asked for a passkey's ceremony. */
 function visitorActed(action: UnknownAction): boolean {
-  return (
-    sentByForms.some((sent) => sent(action)) ||
-    passkeyRequests.some((request) => request.match(action))
-  );
+  return sentByForms.some((sent) => sent(action)) || otherActs.some((acted) => acted(action));
 }
 
 /** The next navigation's view says it. */

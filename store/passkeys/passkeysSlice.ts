@@ -10,6 +10,7 @@ import type { PasskeyInfo } from '../../contract/schemas';
 import { api, callFailure, type RequestError } from '../api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
 import { RECENT_PASSKEY_DAYS } from '../constants';
+import { countAsActing } from '../notice/noticeSlice';
 import { locationChanged } from '../router/routerSlice';
 
 export type Passkey = v.InferOutput<typeof PasskeyInfo>;
@@ -119,6 +120,13 @@ export const passkeyEditOpened = createAction<{ id: string; action: 'rename' | '
 export const passkeyEditClosed = createAction('passkeys/editClosed');
 /** "Use a passkey" pressed to confirm it is you. */
 export const passkeyConfirmRequested = createAction('passkeys/confirmRequested');
+
+// Asking for a ceremony is acting on the view: a notice waiting for that goes.
+countAsActing(
+  passkeyAddRequested.match,
+  passkeyLoginRequested.match,
+  passkeyConfirmRequested.match,
+);
 /**
  * The second step of a password reset signed the visitor in (a listener: the reset's own answer
  * was a ticket), at `at` (ms): home offers to remove recent passkeys.

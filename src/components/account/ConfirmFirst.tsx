@@ -17,15 +17,8 @@ import {
   selectConfirmationLapsed,
   selectConfirmedUntil,
 } from '../../../store/confirmation/confirmationSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import {
-  passkeyConfirmRequested,
-  selectPasskeyConfirm,
-  selectPasskeyList,
-  selectPasskeySupport,
-} from '../../../store/passkeys/passkeysSlice';
-import { selectHasPassword } from '../../../store/providers/providersSlice';
-import { selectSecondFactor } from '../../../store/secondFactor/secondFactorSlice';
+import { useAppSelector } from '../../../store/hooks';
+import { useFeatureParts } from '../featureParts';
 import { CodeField } from '../form/CodeField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
@@ -34,7 +27,6 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
-import { ConfirmWithProvider } from '../providers/ConfirmWithProvider';
 
 import { CONFIRM_WORDS } from './confirmWords';
 import { secondFactorErrorText } from './secondFactorErrors';
@@ -78,16 +70,25 @@ function Gate({ why, children }: ConfirmFirstProps) {
 
 type ConfirmField = 'password' | 'code' | 'recoveryCode';
 
+const noSecondFactor = () => false;
+const passwordUnknown = () => null;
+
 function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () => void }) {
   const t = useT();
   const lapsed = useAppSelector(selectConfirmationLapsed);
-  const factor = useAppSelector(selectSecondFactor);
+  const {
+    useSecondFactorOn = noSecondFactor,
+    useHasPassword = passwordUnknown,
+    PasskeyConfirm,
+    ProviderConfirm,
+  } = useFeatureParts();
+  const secondFactorOn = useSecondFactorOn();
   const [recovery, setRecovery] = useState(false);
   const sent = useEndpointCall('confirm').submission;
   // An account made by a provider, without a password: its provider (or a passkey) confirms.
-  const noPassword = useAppSelector(selectHasPassword) === false;
+  const noPassword = useHasPassword() === false;
   // The code is asked where the second factor is on, or where the server said it is.
-  const withCode = factor?.enabled === true || sent.error?.fields?.code === 'REQUIRED';
+  const withCode = secondFactorOn || sent.error?.fields?.code === 'REQUIRED';
   const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('confirm', {
     fields: ['password', 'code', 'recoveryCode'] as readonly ConfirmField[],
     validate: (values): FieldErrors<ConfirmField> => {
@@ -146,44 +147,8 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
         ) : null}
         <SubmitButton label={t('confirm.submit')} busyLabel={t('confirm.submitting')} busy={busy} />
       </form>
-      <WithPasskey onAsk={onAsk} />
-      <ConfirmWithProvider />
-    </div>
-  );
-}
-
-/** "Use a passkey instead", where the browser can and the account has one. */
-function WithPasskey({ onAsk }: { onAsk: () => void }) {
-  const t = useT();
-  const dispatch = useAppDispatch();
-  const supported = useAppSelector(selectPasskeySupport);
-  const list = useAppSelector(selectPasskeyList);
-  const ceremony = useAppSelector(selectPasskeyConfirm);
-  if (!supported || list.status !== 'loaded' || list.items.length === 0) return null;
-  const busy = ['options', 'browser', 'sending'].includes(ceremony.step);
-  const problem =
-    ceremony.step !== 'failed' || ceremony.failure === 'stopped'
-      ? null
-      : ceremony.failure === 'refused'
-        ? t('confirm.passkeyRefused')
-        : t('confirm.passkeyCancelled');
-  return (
-    <div className="confirm__passkey">
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={busy}
-        aria-busy={busy}
-        onClick={() => {
-          onAsk();
-          dispatch(passkeyConfirmRequested());
-        }}
-      >
-        {busy ? t('confirm.withPasskeyBusy') : t('confirm.withPasskey')}
-      </button>
-      <p role="status" className="confirm__problem">
-        {problem}
-      </p>
+      {PasskeyConfirm ? <PasskeyConfirm onAsk={onAsk} /> : null}
+      {ProviderConfirm ? <ProviderConfirm /> : null}
     </div>
   );
 }

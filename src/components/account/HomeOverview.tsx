@@ -12,9 +12,9 @@ import { useAppSelector } from '../../../store/hooks';
 import { selectPasskeyList } from '../../../store/passkeys/passkeysSlice';
 import { selectSecondFactor } from '../../../store/secondFactor/secondFactorSlice';
 import { selectSessions } from '../../../store/sessions/sessionsSlice';
-import { Link } from '../../app/StoreRouter';
 import { Address } from '../Address';
 import { useT } from '../intl/useT';
+import { Link } from '../Link';
 
 import { formatExpiry } from './formatExpiry';
 import { LogoutButton } from './LogoutButton';

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 
 import { activationHref } from '../../../store/navigation/routes';
-import { Link } from '../../app/StoreRouter';
 import { EmailField } from '../form/EmailField';
 import { FormAlert } from '../form/FormAlert';
 import { PasswordField } from '../form/PasswordField';
@@ -10,6 +9,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { lazyPart } from '../lazyPart';
+import { Link } from '../Link';
 
 import type { ResendCodeButton } from './ResendCodeButton';
 

@@ -17,12 +17,12 @@ import {
   selectPasskeyReview,
   type PasskeyReview,
 } from '../../../store/passkeys/passkeysSlice';
-import { Link } from '../../app/StoreRouter';
 import { FormAlert } from '../form/FormAlert';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { SubmitButton } from '../form/SubmitButton';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
+import { Link } from '../Link';
 
 import { formatExpiry } from './formatExpiry';
 import { PASSKEY_WORDS } from './passkeyWords';

@@ -7,13 +7,13 @@ import type { MessageId } from '../../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectProviders } from '../../../store/providers/providersSlice';
 import { selectSessions, sessionsRetried } from '../../../store/sessions/sessionsSlice';
+import { useFeatureParts } from '../featureParts';
 import { requestErrorText } from '../form/requestErrorMessage';
 import { useEndpointCall } from '../form/useEndpointForm';
 import { useT, type Translate } from '../intl/useT';
 
 import { formatExpiry } from './formatExpiry';
 import { LoadFailed } from './LoadFailed';
-import { PasskeyReviewOffer } from './PasskeyReview';
 
 function deviceName(t: Translate, userAgent: string) {
   const { browser, system } = describeDevice(userAgent);
@@ -37,6 +37,7 @@ const OPENED_BY: Partial<Record<NonNullable<SessionInfo['openedBy']>, MessageId>
  */
 export function SessionList() {
   const t = useT();
+  const { PasskeyReviewOffer } = useFeatureParts();
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const sessions = useAppSelector(selectSessions);
@@ -123,7 +124,7 @@ export function SessionList() {
       ) : (
         <p className="sessions__only">{t('sessions.onlyThis')}</p>
       )}
-      <PasskeyReviewOffer reason="endOthers" level={3} />
+      {PasskeyReviewOffer ? <PasskeyReviewOffer reason="endOthers" level={3} /> : null}
     </div>
   );
 }

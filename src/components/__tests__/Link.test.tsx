@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Router, type Navigator } from 'react-router-dom';
 
-import { Link } from '../StoreRouter';
+import { Link } from '../Link';
 
 function renderAt(pathname: string, link: React.ReactNode) {
   const navigator: Navigator = {
