@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import type { AppStore } from '../../store/store';
 import { PasskeyLoginPart } from '../components/account/PasskeyLoginPart';
 import { FeaturePartsProvider, type FeatureParts } from '../components/featureParts';
+import { ProvidersPart } from '../components/providers/ProvidersPart';
 
 import { Layout } from './Layout';
 import { LocaleProvider } from './LocaleProvider';
@@ -11,7 +12,7 @@ import { RootView } from './RootView';
 import { StoreRouter } from './StoreRouter';
 
 /** The parts a feature shows in another's view, handed in here (home adds its own). */
-const PARTS: FeatureParts = { PasskeyLogin: PasskeyLoginPart };
+const PARTS: FeatureParts = { PasskeyLogin: PasskeyLoginPart, ProviderSignIn: ProvidersPart };
 
 /** The whole app for one store: the live one, a test's, or a replayed state's. */
 export function App({ store }: { store: AppStore }) {

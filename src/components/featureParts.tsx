@@ -6,6 +6,10 @@ import { createContext, useContext, type ComponentType } from 'react';
 export interface FeatureParts {
   /** "Sign in with a passkey", under the login form. */
   PasskeyLogin?: ComponentType;
+  /** "Continue with …" (`buttons`) and a provider's return (`return`), on login and sign-up. */
+  ProviderSignIn?: ComponentType<{ place: 'buttons' | 'return' }>;
+  /** A provider's name by its id, for the sessions a provider opened. */
+  useProviderName?: () => (id: string) => string;
   /** "Use a passkey instead", under the confirmation's password form. */
   PasskeyConfirm?: ComponentType<{ onAsk: () => void }>;
   /** The offer to review the passkeys after a security change (level: its heading's). */

@@ -31,6 +31,7 @@ import { WithWords } from '../components/intl/WithWords';
 import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
 import { ConfirmWithProvider } from '../components/providers/ConfirmWithProvider';
+import { useProviderName } from '../components/providers/ProvidersPart';
 import { ProvidersSection } from '../components/providers/ProvidersSection';
 import { useHasPassword } from '../components/providers/useHasPassword';
 
@@ -45,6 +46,7 @@ export default function HomeView() {
       useSecondFactorOn,
       ProviderConfirm: ConfirmWithProvider,
       useHasPassword,
+      useProviderName,
     }),
     [parts],
   );

@@ -4,14 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { selectSecondStep } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
 import { carriedEmailCode, ROUTES } from '../../store/navigation/routes';
-import { selectProviderReturn, selectProviders } from '../../store/providers/providersSlice';
 import { LoginForm } from '../components/account/LoginForm';
 import { useFeatureParts } from '../components/featureParts';
 import { useT } from '../components/intl/useT';
 import { lazyPart } from '../components/lazyPart';
 import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
-import { Providers } from '../components/providers/providersPart';
 
 /** A login's second step (an account with a second factor): its own chunk, preloaded on open. */
 const SecondStep = lazyPart(
@@ -27,13 +25,10 @@ export default function LoginView() {
   const t = useT();
   const [query] = useSearchParams();
   const secondStep = useAppSelector(selectSecondStep);
-  const { PasskeyLogin } = useFeatureParts();
-  const hasProviders = useAppSelector(selectProviders).length > 0;
-  const providerReturn = useAppSelector(selectProviderReturn);
+  const { PasskeyLogin, ProviderSignIn } = useFeatureParts();
   const forEmailCode = carriedEmailCode(query.toString()) !== null;
   useEffect(() => {
     SecondStep.preload();
-    Providers.preload();
   }, []);
   return (
     <PageCard
@@ -53,14 +48,14 @@ export default function LoginView() {
         </>
       }
     >
-      {providerReturn && !secondStep ? <Providers.Part place="return" /> : null}
+      {ProviderSignIn && !secondStep ? <ProviderSignIn place="return" /> : null}
       {secondStep ? (
         <SecondStep.Part ticket={secondStep.ticket} email={secondStep.email} />
       ) : (
         <LoginForm />
       )}
       {secondStep || !PasskeyLogin ? null : <PasskeyLogin />}
-      {secondStep || !hasProviders ? null : <Providers.Part place="buttons" />}
+      {secondStep || !ProviderSignIn ? null : <ProviderSignIn place="buttons" />}
     </PageCard>
   );
 }

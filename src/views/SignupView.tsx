@@ -1,18 +1,15 @@
-import { useEffect } from 'react';
-
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 import { signupEn, signupKh } from '../../i18n/messages/signup';
 
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
-import { selectProviderReturn, selectProviders } from '../../store/providers/providersSlice';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { SignupForm } from '../components/account/SignupForm';
+import { useFeatureParts } from '../components/featureParts';
 import { useT } from '../components/intl/useT';
 import { WithWords, type Words } from '../components/intl/WithWords';
 import { Link } from '../components/Link';
 import { PageCard } from '../components/PageCard';
-import { Providers } from '../components/providers/providersPart';
 
 const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };
 
@@ -27,10 +24,8 @@ export default function SignupView() {
 
 function Signup() {
   const t = useT();
+  const { ProviderSignIn } = useFeatureParts();
   const dispatch = useAppDispatch();
-  const hasProviders = useAppSelector(selectProviders).length > 0;
-  const providerReturn = useAppSelector(selectProviderReturn);
-  useEffect(() => Providers.preload(), []);
   return (
     <PageCard
       title={t('signup.title')}
@@ -46,11 +41,11 @@ function Signup() {
         </>
       }
     >
-      {providerReturn ? <Providers.Part place="return" /> : null}
+      {ProviderSignIn ? <ProviderSignIn place="return" /> : null}
       <SignupForm
         onSuccess={(email) => dispatch(navigationRequested({ to: activationHref(email) }))}
       />
-      {hasProviders ? <Providers.Part place="buttons" /> : null}
+      {ProviderSignIn ? <ProviderSignIn place="buttons" /> : null}
     </PageCard>
   );
 }

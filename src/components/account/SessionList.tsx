@@ -5,7 +5,6 @@ import type { SessionInfo } from '../../../contract/api';
 import { describeDevice } from '../../../contract/device';
 import type { MessageId } from '../../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectProviders } from '../../../store/providers/providersSlice';
 import { selectSessions, sessionsRetried } from '../../../store/sessions/sessionsSlice';
 import { useFeatureParts } from '../featureParts';
 import { requestErrorText } from '../form/requestErrorMessage';
@@ -35,13 +34,15 @@ const OPENED_BY: Partial<Record<NonNullable<SessionInfo['openedBy']>, MessageId>
  * The account's live sessions, this one first, each other one with a button to end it; once all
  * others are ended, the passkeys added lately, which still sign in.
  */
+const providerIdOnly = () => (id: string) => id;
+
 export function SessionList() {
   const t = useT();
-  const { PasskeyReviewOffer } = useFeatureParts();
+  const { PasskeyReviewOffer, useProviderName = providerIdOnly } = useFeatureParts();
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const sessions = useAppSelector(selectSessions);
-  const providers = useAppSelector(selectProviders);
+  const providerName = useProviderName();
   // Both endings share the request state of the table's `revokeSessions` form.
   const { submission: revoking, send: endOthers } = useEndpointCall('revokeOtherSessions');
   const { send: endOne } = useEndpointCall('revokeSession');
@@ -73,9 +74,7 @@ export function SessionList() {
     const providerId = session.openedBy?.startsWith('provider:')
       ? session.openedBy.slice('provider:'.length)
       : null;
-    const provider = providerId
-      ? (providers.find(({ id }) => id === providerId)?.name ?? providerId)
-      : null;
+    const provider = providerId ? providerName(providerId) : null;
     const device = deviceName(t, session.userAgent);
     const lastUsed = when(session.lastUsedAt);
     return (
