@@ -7,6 +7,7 @@ import path from 'node:path';
 import { benchAbuse } from './sections/abuse';
 import { benchBundle } from './sections/bundle';
 import { benchCarrierNat } from './sections/carrierNat';
+import { benchFunnel } from './sections/funnel';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchLoad } from './sections/load';
 import { benchNavigation } from './sections/navigation';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<Row[]>> = {
   server: benchServer,
   replay: benchReplay,
   replayPage: benchReplayPage,
+  funnel: benchFunnel,
   start: benchStart,
   abuse: benchAbuse,
   load: benchLoad,

@@ -5,6 +5,7 @@
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
+import * as F from './funnel';
 import * as P from './oidc';
 import * as O from './operator';
 import * as S from './schemas';
@@ -288,6 +289,16 @@ const operatorEndpoints = {
     params: O.OperatorUploadParams,
     answers: { 200: O.OperatorUploadOk },
     refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
+  },
+  operatorFunnel: {
+    records: 'refusals',
+    method: 'GET',
+    path: '/v1/api/operator/funnel',
+    tag: 'operator',
+    session: 'required',
+    query: F.FunnelQuery,
+    answers: { 200: F.FunnelOk },
+    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
   },
 } as const satisfies Record<string, EndpointSpec>;
 
@@ -900,6 +911,8 @@ export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
   oidcConnections: 'The providers connected to the account, and whether it has a password',
   oidcDisconnect:
     'Disconnect a provider from the account (a confirmation first); never the last way in; a notice is mailed',
+  operatorFunnel:
+    'The funnel of every visitor from the auth events, per UTC day and over the period: sign-ups, activations, first logins, logins, resets, second-factor failures, nearest-rank median and 90th percentile times, refusals by endpoint and code',
 };
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */

@@ -83,7 +83,8 @@ export const OperatorEvent = v.object({
   outcome: v.picklist(['accepted', 'refused']),
   status: v.number(),
   code: v.nullable(v.string()),
-  limit: v.nullable(v.object({ name: v.string(), left: v.number() })),
+  /** The request limit the decision counted against: its name, tries left, and tries in all. */
+  limit: v.nullable(v.object({ name: v.string(), left: v.number(), points: v.number() })),
   /** The account the decision was about, when there was one. */
   userId: v.nullable(v.string()),
   sessionId: v.nullable(v.string()),

@@ -6,6 +6,8 @@ export const ROUTES = {
   signup: '/signup',
   activation: '/user/verify-account',
   resetPassword: '/user/reset-password',
+  /** Support's console: signed-in operators only (the console asks the operator API who is one). */
+  operator: '/operator',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -17,4 +19,5 @@ export const ROUTE_ACCESS: Record<RouteName, Access> = {
   signup: 'guest',
   activation: 'guest',
   resetPassword: 'guest',
+  operator: 'signedIn',
 };

@@ -29,7 +29,7 @@ async function loadReplay() {
 type Replay = Awaited<ReturnType<typeof loadReplay>>;
 
 const USAGE =
-  'usage: npm run replay -- FILE [--at N] [--json] [--check] | --ref REFERENCE [...] | --list [...] | --stats [...]';
+  'usage: npm run replay -- FILE [--at N] [--json] [--check] | --ref REFERENCE [...] | --list [...] | --stats [...] | --funnel [...]';
 const HELP = `${USAGE}
 
 Folds a recorded action log through the app's root reducer (no side effects).
@@ -46,6 +46,12 @@ Folds a recorded action log through the app's root reducer (no side effects).
               failure codes, where sessions stop, the median time per view
     filters   of --list and --stats: --since T, --until T (when the session started: 2026-11-24,
               2026-11-24T06:00Z, or 12h, 7d ago), --failed CODE, --stopped-at PATH
+  --funnel    the funnel of every visitor from the server's auth events (not from uploads), per
+              UTC day and over the period: sign-ups, activations, first logins, logins, resets
+              asked and done, second-factor failures, refusals; the nearest-rank median and 90th
+              percentile from sign-up to activation and from a reset's request to the new
+              password; the refusals by endpoint and code. --from DAY and --to DAY (2026-11-24,
+              both included; the last 30 days by default), --json
   (no option) the session (when, how long, app version, language, device, as replay.html's
               header says them), then the timeline: index, time since the start, what happened
               in words (a request's
@@ -303,8 +309,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 async function main(args: string[]): Promise<number> {
-  // --list and --ref read the uploads sent to support from the server's database.
-  if (args.includes('--list') || args.includes('--stats') || args.includes('--ref')) {
+  // --list, --stats and --ref read the uploads sent to support from the server's database;
+  // --funnel its auth events.
+  if (['--list', '--stats', '--funnel', '--ref'].some((option) => args.includes(option))) {
     const upload = await (await import('./replay/fromServer')).fromServer(args);
     if (typeof upload === 'number') return upload;
     ({ args, text: uploadedText, serverEvents, device: uploadDevice } = upload);

@@ -10,6 +10,8 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { actionLogText, decodeLog } from '../contract/action-log';
 import { LOCALES } from '../contract/languages';
 import { PASSKEYS_MAX } from '../contract/schemas';
+import { loadConfig } from '../server/config';
+import { runCommand } from '../server/maintenance/commands';
 import { stateHash } from '../store/actionLog/stateHash';
 import { rootReducer, type RootState } from '../store/rootReducer';
 import { generatedLogText } from '../testing/actionLog/generatedLog';
@@ -39,8 +41,10 @@ import {
   type VisitorState,
 } from '../testing/browser/browser';
 import { ensureBuiltApp } from '../testing/browser/build';
+import { DIST_DIR } from '../testing/browser/paths';
 import { startTestServer } from '../testing/browser/server';
 import { REPO_ROOT } from '../testing/processes';
+import { sendLog } from '../testing/server/actionLogs';
 import { SoftAuthenticator } from '../testing/server/authenticator';
 
 const OUT_DIR = path.join(REPO_ROOT, 'screenshots');
@@ -715,6 +719,141 @@ function providerScenes(baseUrl: string): Scene[] {
   ];
 }
 
+/** A JSON call to the server, with the session's token. */
+async function send(baseUrl: string, method: string, url: string, body?: unknown, token?: string) {
+  const response = await fetch(baseUrl + url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** `npm run operator -- grant EMAIL` on the throwaway server's data. */
+async function grantOperator(dataDir: string, email: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR, LOG_LEVEL: 'silent' });
+  const io = { out: () => {}, err: (line: string) => console.error(line) };
+  if ((await runCommand(config, ['operator', 'grant', email], io)) !== 0) {
+    throw new Error('the operator could not be granted');
+  }
+}
+
+/**
+ * The support console: an operator with two-step sign-in (confirmed by the API before each scene
+ * that needs it), a member with a refused login and a sent log, and an operator with neither
+ * second factor nor passkey.
+ */
+async function operatorScenes(baseUrl: string, dataDir: string): Promise<Scene[]> {
+  const operator = newAccount('screens-operator');
+  const session = await activatedAccount(baseUrl, operator);
+  const { nextCode } = await secondFactorOn(baseUrl, session.token, operator.password);
+  await grantOperator(dataDir, operator.email);
+  const bare = newAccount('screens-bare-operator');
+  const bareSession = await activatedAccount(baseUrl, bare);
+  await grantOperator(dataDir, bare.email);
+  const member = newAccount('screens-member');
+  const memberSession = await activatedAccount(baseUrl, member);
+  await send(baseUrl, 'POST', '/v1/api/user/login', { email: member.email, password: 'wrong one' });
+  await send(baseUrl, 'POST', '/v1/api/user/login', { email: member.email, password: 'wrong two' });
+  const sent = await sendLog(baseUrl, generatedLogText(12));
+  const reference = sent.body.reference as string;
+  let confirmedAt = 0;
+  const confirmed = async () => {
+    if (Date.now() - confirmedAt > 8 * 60_000) {
+      const code = await nextCode();
+      await send(
+        baseUrl,
+        'POST',
+        '/v1/api/user/confirm',
+        { password: operator.password, code },
+        session.token,
+      );
+      confirmedAt = Date.now();
+    }
+    return session.token;
+  };
+  /** A new session of the operator, not confirmed: the login's two steps by the API. */
+  const unconfirmed = async () => {
+    const first = await send(baseUrl, 'POST', '/v1/api/user/login', {
+      email: operator.email,
+      password: operator.password,
+    });
+    const second = await send(baseUrl, 'POST', '/v1/api/user/login/second-factor', {
+      ticket: (first.secondFactor as { ticket: string } | undefined)?.ticket,
+      code: await nextCode(),
+    });
+    if (typeof second.token !== 'string') {
+      throw new Error(`the operator's login: ${JSON.stringify([first.code, second.code])}`);
+    }
+    return second.token;
+  };
+  const userPath = `${ROUTES.operator}?user=${memberSession.user.id}`;
+  const userShown = async (page: Page) => {
+    await page.locator('.operator-summary').waitFor();
+    await page.locator('.operator-timeline__event').first().waitFor();
+  };
+  return [
+    {
+      name: 'operator-confirm',
+      view: 'operator',
+      path: ROUTES.operator,
+      session: unconfirmed,
+      act: async (page) => void (await page.locator('.confirm input[name=code]').waitFor()),
+    },
+    {
+      name: 'operator-set-up',
+      view: 'operator',
+      path: ROUTES.operator,
+      session: () => Promise.resolve(bareSession.token),
+      act: async (page) => void (await page.locator('.operator__setup').waitFor()),
+    },
+    {
+      name: 'operator-search',
+      view: 'operator',
+      path: ROUTES.operator,
+      session: confirmed,
+      act: async (page) => {
+        await page.locator('input[name=query]').fill('screens-');
+        await page.locator('.operator-search [type=submit]').click();
+        await page.locator('.operator-results__row').first().waitFor();
+      },
+    },
+    { name: 'operator-user', view: 'operator', path: userPath, session: confirmed, act: userShown },
+    {
+      name: 'operator-user-lock-ask',
+      view: 'operator',
+      path: userPath,
+      session: confirmed,
+      act: async (page) => {
+        await userShown(page);
+        await page.locator('.operator-actions .button--danger').first().click();
+        await page.locator('.operator-ask').waitFor();
+      },
+    },
+    {
+      name: 'operator-address',
+      view: 'operator',
+      path: `${ROUTES.operator}?panel=address`,
+      session: confirmed,
+      act: async (page) => {
+        await page.locator('input[name=address]').fill('127.0.0.1');
+        await page.locator('.operator-search [type=submit]').click();
+        await page.locator('.operator-timeline__event').first().waitFor();
+      },
+    },
+    {
+      name: 'operator-reference',
+      view: 'operator',
+      path: `${ROUTES.operator}?panel=reference`,
+      session: confirmed,
+      act: async (page) => void (await page.locator('input[name=upload]').fill(reference)),
+    },
+  ];
+}
+
 /**
  * `npm run screenshots -- --only=login-second,home-two-step`: only the scenes whose name starts
  * with one of these (the waiting states left out).
@@ -738,6 +877,10 @@ async function main() {
     const guarded = newAccount('screens-guarded');
     const guardedSession = await activatedAccount(server.url, guarded);
     await secondFactorOn(server.url, guardedSession.token, guarded.password);
+    const consoleScenes =
+      !ONLY || ONLY.some((start) => 'operator'.startsWith(start) || start.startsWith('operator'))
+        ? await operatorScenes(server.url, server.dataDir)
+        : [];
     let written = 0;
     for (const [size, options] of Object.entries(ONLY === undefined ? SIZES : {})) {
       for (const localeRef of LOCALES) {
@@ -770,6 +913,7 @@ async function main() {
           ...twoStepScenes(guarded, server.url),
           ...passkeyScenes(server.url),
           ...providerScenes(server.url),
+          ...consoleScenes,
         ];
         for (const scene of all.filter(
           (each) => !ONLY || ONLY.some((start) => each.name.startsWith(start)),

@@ -8,6 +8,8 @@ import { emailChangeSlice } from './emailChange/emailChangeSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
+import { operatorFunnelSlice } from './operator/funnelSlice';
+import { operatorSlice } from './operator/operatorSlice';
 import { passkeysSlice } from './passkeys/passkeysSlice';
 import { providersSlice } from './providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
@@ -29,6 +31,8 @@ const sliceReducer = combineSlices(
   noticeSlice,
   passkeysSlice,
   providersSlice,
+  operatorSlice,
+  operatorFunnelSlice,
   api,
 );
 

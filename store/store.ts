@@ -11,6 +11,8 @@ import { addEmailChangeListeners } from './emailChange/emailChangeListeners';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
+import { addOperatorFunnelListeners } from './operator/funnelListeners';
+import { addOperatorListeners } from './operator/operatorListeners';
 import { addPasskeyListeners } from './passkeys/passkeyListeners';
 import { addProviderListeners } from './providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
@@ -88,6 +90,8 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addConfirmationListeners(startAppListening);
   addPasskeyListeners(startAppListening);
   addProviderListeners(startAppListening);
+  addOperatorListeners(startAppListening);
+  addOperatorFunnelListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -9,6 +9,7 @@ import { formsEn, formsKh } from '../messages/forms';
 import { helpToolsEn, helpToolsKh } from '../messages/helpTools';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
+import { operatorEn, operatorKh } from '../messages/operator';
 import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
 import {
   providerButtonsEn,
@@ -32,6 +33,7 @@ const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
   ['two-step sign-in', secondFactorEn, secondFactorKh],
   ['passkeys', passkeysEn, passkeysKh],
   ['home', homeEn, homeKh],
+  ['operator console', operatorEn, operatorKh],
   ['login view passkey', passkeyLoginEn, passkeyLoginKh],
   ['sign-up', signupEn, signupKh],
   ['forms beyond login', formsEn, formsKh],
@@ -96,6 +98,7 @@ it("keeps the replay page's, two-step sign-in's, passkeys' and other views' word
     secondFactorEn,
     passkeysEn,
     homeEn,
+    operatorEn,
     passkeyLoginEn,
     signupEn,
     activationEn,

@@ -10,6 +10,8 @@ export const confirmationEn = {
   'confirm.why.security': 'To change two-step sign-in, first confirm it is you.',
   'confirm.why.delete': 'To delete your account, first confirm it is you.',
   'confirm.why.providers': 'To connect or disconnect a sign-in provider, first confirm it is you.',
+  'confirm.why.operator':
+    'To use the support console, confirm it is you with two-step sign-in or a passkey: a password alone is not enough.',
   'confirm.lasts':
     'Then you can make changes for {minutes, plural, one {# minute} other {# minutes}} on this device without being asked again.',
   'confirm.lapsed': 'Your confirmation has ended. Confirm it is you again to go on.',
@@ -37,6 +39,8 @@ export const confirmationKh: Record<ConfirmationMessageId, string> = {
   'confirm.why.security': 'ដើម្បីប្ដូរការចូលគណនីពីរជំហាន សូមបញ្ជាក់ថាជាអ្នកជាមុនសិន។',
   'confirm.why.delete': 'ដើម្បីលុបគណនីរបស់អ្នក សូមបញ្ជាក់ថាជាអ្នកជាមុនសិន។',
   'confirm.why.providers': 'ដើម្បីភ្ជាប់ ឬផ្ដាច់អ្នកផ្ដល់សេវាចូលគណនី សូមបញ្ជាក់ថាជាអ្នកជាមុនសិន។',
+  'confirm.why.operator':
+    'ដើម្បីប្រើកុងសូលជំនួយ សូមបញ្ជាក់ថាជាអ្នកដោយការចូលគណនីពីរជំហាន ឬកូនសោសម្ងាត់៖ ពាក្យសម្ងាត់តែមួយមិនគ្រប់គ្រាន់ទេ។',
   'confirm.lasts':
     'បន្ទាប់មក អ្នកអាចធ្វើការផ្លាស់ប្ដូរបានរយៈពេល {minutes, number, digits} នាទី លើឧបករណ៍នេះ ដោយមិនត្រូវបានសួរម្ដងទៀតទេ។',
   'confirm.lapsed': 'ការបញ្ជាក់របស់អ្នកបានផុតកំណត់។ សូមបញ្ជាក់ថាជាអ្នកម្ដងទៀត ដើម្បីបន្ត។',

@@ -29,6 +29,8 @@ export const en = {
     'You are already logged in, so the password reset link was not used. To change your password, use the form below; for another account, log out first.',
   'notice.signInAgain':
     'The sign-in took too long or was already finished. Please enter your email and password again.',
+  'notice.operatorsOnly':
+    'The support console is for operators only, so you are back on your account page.',
   'language.label': 'Language',
 
   'field.email.label': 'Email',

@@ -5,6 +5,17 @@ export const replayEn = {
   'replay.open': 'Open an action log',
   'replay.dropHint': 'Or drop a log file here.',
   'replay.error': 'This file cannot be replayed: {reason}',
+  'replay.upload.loading': 'Opening the activity log {reference}…',
+  'replay.upload.signIn':
+    'Sign in to the app as an operator in this browser, then open this page again.',
+  'replay.upload.confirm':
+    'Open the support console and confirm it is you (with two-step sign-in or a passkey), then try again.',
+  'replay.upload.forbidden': 'Only an operator may open activity logs by reference.',
+  'replay.upload.notFound': 'No activity log has the reference {reference}.',
+  'replay.upload.failed':
+    'The activity log could not be loaded. Check the connection, then try again.',
+  'replay.upload.console': 'Open the support console',
+  'replay.upload.retry': 'Try again',
   'replay.fileSummary':
     '{name}: {count, plural, one {# action} other {# actions}} recorded by {app}',
   'replay.controls': 'Move through the log',
@@ -52,6 +63,15 @@ export const replayKh: Record<ReplayMessageId, string> = {
   'replay.open': 'បើកកំណត់ហេតុសកម្មភាព',
   'replay.dropHint': 'ឬទម្លាក់ឯកសារកំណត់ហេតុនៅទីនេះ។',
   'replay.error': 'មិនអាចចាក់ឯកសារនេះឡើងវិញបានទេ៖ {reason}',
+  'replay.upload.loading': 'កំពុងបើកកំណត់ហេតុសកម្មភាព {reference}…',
+  'replay.upload.signIn': 'សូមចូលគណនីក្នុងកម្មវិធីជាប្រតិបត្តិករក្នុងកម្មវិធីរុករកនេះ រួចបើកទំព័រនេះម្ដងទៀត។',
+  'replay.upload.confirm':
+    'សូមបើកកុងសូលជំនួយ ហើយបញ្ជាក់ថាជាអ្នក (ដោយការចូលគណនីពីរជំហាន ឬកូនសោសម្ងាត់) រួចព្យាយាមម្ដងទៀត។',
+  'replay.upload.forbidden': 'មានតែប្រតិបត្តិករទេដែលអាចបើកកំណត់ហេតុសកម្មភាពតាមលេខយោង។',
+  'replay.upload.notFound': 'គ្មានកំណត់ហេតុសកម្មភាពណាមានលេខយោង {reference} ទេ។',
+  'replay.upload.failed': 'មិនអាចផ្ទុកកំណត់ហេតុសកម្មភាពបានទេ។ សូមពិនិត្យការតភ្ជាប់ រួចព្យាយាមម្ដងទៀត។',
+  'replay.upload.console': 'បើកកុងសូលជំនួយ',
+  'replay.upload.retry': 'ព្យាយាមម្ដងទៀត',
   'replay.fileSummary': '{name}៖ សកម្មភាព {count} ដែលកត់ត្រាដោយ {app}',
   'replay.controls': 'ផ្លាស់ទីក្នុងកំណត់ហេតុ',
   'replay.position': 'ទីតាំងក្នុងកំណត់ហេតុ',

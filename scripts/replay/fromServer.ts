@@ -16,6 +16,7 @@ import { ROUTES } from '../../contract/routes';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
+import { computeFunnel } from '../../server/funnel/funnel';
 import {
   actionLogIndexes,
   countActionLogs,
@@ -30,6 +31,7 @@ import {
 import { authEventsOfLog } from '../../server/repo/auth-events';
 import { requestIdsOf, type ServerEvent } from '../../store/actionLog/serverEvents';
 
+import { formatFunnel, funnelPeriodOf, parseFunnelArgs } from './funnel';
 import { computeStats, formatStats } from './stats';
 import { textTable } from './textTable';
 
@@ -37,7 +39,7 @@ import { textTable } from './textTable';
 export const LIST_LIMIT = 50;
 
 export const SERVER_USAGE =
-  'usage: npm run replay -- --list [FILTERS] [--limit N] [--page N] [--json] | --stats [FILTERS] [--json] | --ref REFERENCE [--at N] [--json] [--check] [--page] [--out FILE]';
+  'usage: npm run replay -- --list [FILTERS] [--limit N] [--page N] [--json] | --stats [FILTERS] [--json] | --funnel [--from DAY] [--to DAY] [--json] | --ref REFERENCE [--at N] [--json] [--check] [--page] [--out FILE]';
 
 /** A one-line reason to print and exit 2 with. */
 class ServerError extends Error {}
@@ -68,7 +70,7 @@ async function withDatabase<T>(read: (db: Kysely<Database>) => Promise<T>): Prom
     if (/action_logs/.test(message) && /exist|no such table/i.test(message)) {
       throw new ServerError('the server database has no uploads yet (start the server once)');
     }
-    if (/index_version/.test(message)) {
+    if (/index_version|started_at/.test(message)) {
       throw new ServerError(
         'the server database is older than this replay (start the server once: it migrates)',
       );
@@ -288,6 +290,23 @@ async function stats(args: string[]): Promise<number> {
   return 0;
 }
 
+/** --funnel: the funnel of every visitor over whole UTC days, from the server's auth events. */
+async function funnel(args: string[]): Promise<number> {
+  let options;
+  let period;
+  try {
+    options = parseFunnelArgs(args);
+    period = funnelPeriodOf(options, Date.now());
+  } catch (error) {
+    throw new ServerError((error as Error).message);
+  }
+  const answer = await withDatabase((db) => computeFunnel(db, period));
+  process.stdout.write(
+    options.json ? `${printable(JSON.stringify(answer))}\n` : formatFunnel(answer),
+  );
+  return 0;
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -404,6 +423,7 @@ async function serverEventsOf(db: Kysely<Database>, text: string): Promise<Serve
 async function run(args: string[]): Promise<number | Upload> {
   if (args.includes('--list')) return list(args);
   if (args.includes('--stats')) return stats(args);
+  if (args.includes('--funnel')) return funnel(args);
   const at = args.indexOf('--ref');
   const given = args[at + 1];
   if (given === undefined || given.startsWith('-')) {

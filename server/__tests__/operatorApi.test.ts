@@ -102,8 +102,8 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     expect(row).toEqual({ locked_at: null });
   }
 
-  it('has eleven endpoints, all under /v1/api/operator/', () => {
-    expect(OPERATOR_ENDPOINTS).toHaveLength(11);
+  it('has twelve endpoints, all under /v1/api/operator/', () => {
+    expect(OPERATOR_ENDPOINTS).toHaveLength(12);
     for (const name of OPERATOR_ENDPOINTS) {
       expect(endpoints[name].path.startsWith('/v1/api/operator/')).toBe(true);
     }

@@ -135,7 +135,13 @@ export const resendActivationJob = defineJob(
  */
 export const passwordResetJob = defineJob(
   'password-reset',
-  v.object({ email: v.string(), language: Language, mayMail: MayMail }),
+  v.object({
+    email: v.string(),
+    language: Language,
+    mayMail: MayMail,
+    /** When the request was sent, Unix ms (absent in older jobs): the funnel's reset start. */
+    requestedAtMs: v.optional(v.number()),
+  }),
   async (trx, job, context) => {
     const user = await findUserByEmail(trx, job.email);
     // Over the address's mail cap, nothing changes.
@@ -151,6 +157,7 @@ export const passwordResetJob = defineJob(
       codeHash,
       salt,
       expiresAt: context.clock.nowSeconds() + ttl,
+      requestedAt: job.requestedAtMs ?? null,
     });
     const link = context.link(
       ROUTES.resetPassword,

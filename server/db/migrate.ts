@@ -28,6 +28,7 @@ import * as mailSetAside from './migrations/017_mail_set_aside';
 import * as sessionConfirmation from './migrations/018_session_confirmation';
 import * as operators from './migrations/019_operators';
 import * as oidc from './migrations/020_oidc';
+import * as funnelStarts from './migrations/021_funnel_starts';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '018_session_confirmation': sessionConfirmation,
   '019_operators': operators,
   '020_oidc': oidc,
+  '021_funnel_starts': funnelStarts,
 };
 
 const provider: MigrationProvider = {

@@ -152,6 +152,8 @@ export interface AccountCodesTable {
   expires_at: number;
   /** The address an email change moves to. */
   new_email: string | null;
+  /** Unix ms of the request that asked for a reset code (migration 020); null otherwise. */
+  requested_at: number | null;
 }
 
 export interface RegistrationsTable {
@@ -277,6 +279,11 @@ export interface AuthEventsTable {
   request_id: string | null;
   /** The operator who acted, on an operator's action (migration 019). */
   operator_id: string | null;
+  /**
+   * Unix ms when the flow this event completes began (migration 020): an activation's first
+   * waiting sign-up, a reset's request. Null otherwise.
+   */
+  started_at: number | null;
 }
 
 /** Secrets this deployment made itself: `address-hmac` (migration 009), `second-factor-key` (010). */

@@ -13,6 +13,8 @@ export interface RequestFacts {
   decided: boolean;
   /** The limit that refused, or the one closest to refusing among those drawn. */
   limit: { name: string; left: number; points: number } | null;
+  /** When the flow this request completes began, Unix ms (an activation's sign-up, a reset's request). */
+  startedAt: number | null;
 }
 
 declare module 'fastify' {
@@ -31,7 +33,7 @@ export function registerRequestFacts(app: FastifyInstance): void {
 }
 
 function factsOf(request: FastifyRequest): RequestFacts {
-  request.facts ??= { refusal: null, decided: false, limit: null };
+  request.facts ??= { refusal: null, decided: false, limit: null, startedAt: null };
   return request.facts;
 }
 
@@ -55,4 +57,9 @@ export function noteLimit(
 ): void {
   const facts = factsOf(request);
   if (!facts.limit || limit.left <= facts.limit.left) facts.limit = limit;
+}
+
+/** Notes when the flow this request completes began (the funnel measures from it). */
+export function noteFlowStart(request: FastifyRequest, startedAtMs: number | null): void {
+  factsOf(request).startedAt = startedAtMs;
 }

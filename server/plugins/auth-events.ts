@@ -44,6 +44,8 @@ export interface EventParts {
   sessionTokenHash?: string;
   /** The operator who acted, on an operator's action. */
   operatorId?: string | null;
+  /** When the flow this event completes began, Unix ms. */
+  startedAt?: number | null;
 }
 
 export interface AuthEvents {
@@ -111,6 +113,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       log_id: sentId(parts.headers['x-log-id']),
       request_id: sentId(parts.headers['x-request-id']),
       operator_id: parts.operatorId ?? null,
+      started_at: parts.startedAt ?? null,
     };
   };
   const insert: AuthEvents['insert'] = async (into, parts) => {
@@ -185,6 +188,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       headers: request.headers,
       code: facts?.refusal ?? null,
       limit: facts?.limit ?? null,
+      startedAt: facts?.startedAt ?? null,
       userId: request.session?.userId ?? null,
       ...(request.session ? { sessionTokenHash: request.session.tokenHash } : {}),
     };

@@ -10,7 +10,7 @@ export async function replaceAccountCode(
   db: Kysely<Database>,
   userId: string,
   purpose: AccountCodePurpose,
-  code: StoredCode,
+  code: StoredCode & { requestedAt?: number | null },
   newEmail: string | null = null,
 ): Promise<void> {
   const values = {
@@ -18,6 +18,7 @@ export async function replaceAccountCode(
     salt: code.salt,
     expires_at: code.expiresAt,
     new_email: newEmail,
+    requested_at: code.requestedAt ?? null,
   };
   await db
     .insertInto('account_codes')

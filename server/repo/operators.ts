@@ -3,6 +3,8 @@
 // was made. The operator API's reads of a user live here too.
 import { sql, type Kysely } from 'kysely';
 
+import { WAYS_IN } from '../../contract/endpoints';
+
 import type { Database, SessionConfirmer } from '../db/schema';
 
 export interface OperatorRow {
@@ -123,9 +125,6 @@ export function findUserRow(db: Kysely<Database>, id: string) {
     .executeTakeFirst();
 }
 
-/** Ways in whose accepted events opened a session. */
-const SIGN_INS = ['login', 'loginSecondFactor', 'passkeyLogin', 'verifyAccount', 'resetPassword'];
-
 /** When the user last signed in, as the record says (Unix ms), or null. */
 export async function lastSignIn(db: Kysely<Database>, userId: string): Promise<number | null> {
   const row = await db
@@ -134,7 +133,7 @@ export async function lastSignIn(db: Kysely<Database>, userId: string): Promise<
     .where('user_id', '=', userId)
     .where('outcome', '=', 'accepted')
     .where('session_id', 'is not', null)
-    .where('event', 'in', SIGN_INS)
+    .where('event', 'in', WAYS_IN)
     .executeTakeFirst();
   return row?.time === null || row?.time === undefined ? null : Number(row.time);
 }

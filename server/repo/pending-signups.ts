@@ -40,6 +40,20 @@ export async function pendingSignupFor(db: Kysely<Database>, email: string, addr
     .executeTakeFirst();
 }
 
+/**
+ * When the email's first waiting sign-up was made, Unix ms: where the funnel's sign-up to
+ * activation starts (null when none is known; those stored before migration 014 have time 0).
+ */
+export async function firstSignupAt(db: Kysely<Database>, email: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('pending_signups')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('email', '=', email)
+    .where('created_at', '>', 0)
+    .executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
 /** Once the email's account is activated (it has its password) or deleted. */
 export async function endPendingSignups(trx: Kysely<Database>, email: string) {
   await trx.deleteFrom('pending_signups').where('email', '=', email).execute();

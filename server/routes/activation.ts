@@ -5,8 +5,10 @@ import { resendActivationJob, storeJob } from '../auth/mail-jobs';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
+import { noteFlowStart } from '../http/request-facts';
 import { mailLanguage } from '../mail/language';
 import { activateAccount, findPendingActivation } from '../repo/activation-codes';
+import { firstSignupAt } from '../repo/pending-signups';
 import { findRegistrations } from '../repo/registrations';
 
 const activationRoutes = defineRoutes(async (app) => {
@@ -79,6 +81,8 @@ const activationRoutes = defineRoutes(async (app) => {
       if (!signup) return reply.fail('PASSWORD_NOT_CHOSEN');
 
       const account = { ...pending, name: signup.name, password_hash: signup.password_hash };
+      // The activation's event carries when its sign-up was made (the waiting sign-ups go with it).
+      noteFlowStart(request, await firstSignupAt(db, email));
       const answer = await db.transaction().execute(async (trx) => {
         if (!(await activateAccount(trx, account, pending.code_hash, now))) return undefined;
         return openSession(trx, request, account);

@@ -86,7 +86,12 @@ const oidcRoutes = defineRoutes(async (app) => {
     code: ErrorCode,
     path = '/login',
   ) => {
-    request.facts = { refusal: code, decided: true, limit: request.facts?.limit ?? null };
+    request.facts = {
+      refusal: code,
+      decided: true,
+      limit: request.facts?.limit ?? null,
+      startedAt: null,
+    };
     return toApp(reply, withParam(path, PROVIDER_ERROR_PARAM, code));
   };
 

@@ -1,6 +1,8 @@
 // The operator API (contract/endpoints.ts, tag `operator`): support finds a user, reads their
-// summary, their record, the record of a client address and their uploaded logs, and acts: ends sessions, locks and unlocks, mails a new activation
-// code, deletes the account. Every endpoint passes the operator gate first (auth/operator.ts).
+// summary, their record, the record of a client address and their uploaded logs, and acts: ends
+// sessions, locks and unlocks, mails a new activation code, deletes the account; and reads the
+// funnel of every visitor (funnel/funnel.ts). Every endpoint passes the operator gate first
+// (auth/operator.ts).
 // Every action is an auth event naming the operator (`operator_id`) and the user it acted on,
 // written in the action's transaction with the mail that tells the user their account changed.
 import { isIP, isIPv4 } from 'node:net';
@@ -17,6 +19,7 @@ import type {
   OperatorUsersOk,
   PlainOk,
 } from '../../contract/api';
+import { funnelPeriod } from '../../contract/funnel';
 import { OPERATOR_EVENTS_PAGE, OPERATOR_SEARCH_MAX } from '../../contract/operator';
 import { normalizeEmail } from '../../contract/schemas';
 import { lockAccount, unlockAccount } from '../auth/lock';
@@ -24,6 +27,7 @@ import { resendActivationJob } from '../auth/mail-jobs';
 import { operatorGate, refuseOperatorTarget } from '../auth/operator';
 import { sessionOf } from '../auth/session';
 import type { Database } from '../db/schema';
+import { computeFunnel } from '../funnel/funnel';
 import { defineRoutes } from '../http/endpoints';
 import { mailLanguage } from '../mail/language';
 import { supportNoticeMail, type SupportNotice } from '../mail/operator-messages';
@@ -104,7 +108,10 @@ const operatorRoutes = defineRoutes(async (app) => {
         outcome: row.outcome,
         status: row.status,
         code: row.code,
-        limit: row.limit_name === null ? null : { name: row.limit_name, left: row.limit_left ?? 0 },
+        limit:
+          row.limit_name === null
+            ? null
+            : { name: row.limit_name, left: row.limit_left ?? 0, points: row.limit_points ?? 0 },
         userId: row.user_id,
         sessionId: row.session_id,
         addressHash: row.address_hash,
@@ -117,6 +124,16 @@ const operatorRoutes = defineRoutes(async (app) => {
   }
 
   return {
+    // The funnel of every visitor over whole UTC days (funnel/funnel.ts).
+    operatorFunnel: {
+      ...gated,
+      handler: async (request, reply) => {
+        const period = funnelPeriod(request.query.from, request.query.to, clock.nowMs());
+        if ('field' in period) return reply.fail('VALIDATION', { [period.field]: period.why });
+        return computeFunnel(db, period);
+      },
+    },
+
     operatorUsers: {
       ...gated,
       handler: async (request, reply) => {

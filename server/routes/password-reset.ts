@@ -11,6 +11,7 @@ import { passwordResetJob, storeJob } from '../auth/mail-jobs';
 import { oneTimeCodeMatches, linkTokenMatches } from '../auth/secrets';
 import { openSession } from '../auth/session';
 import { defineRoutes } from '../http/endpoints';
+import { noteFlowStart } from '../http/request-facts';
 import { passwordChangedMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import { mailLanguage } from '../mail/language';
@@ -43,6 +44,7 @@ const passwordResetRoutes = defineRoutes(async (app) => {
         language: mailLanguage(request.headers['accept-language']),
         // Counted here, whatever the email, so the worker's transaction never waits on a counter.
         mayMail: await app.limits.mayMail(email),
+        requestedAtMs: app.clock.nowMs(),
       };
       // One event whatever the email: the worker does the branch's work.
       await storeJob(request, reply, passwordResetJob, job);
@@ -82,6 +84,8 @@ const passwordResetRoutes = defineRoutes(async (app) => {
       }
 
       const passwordHash = await app.passwords.hash(body.password);
+      // The reset's event carries when its code was asked for.
+      noteFlowStart(request, stored.requested_at === null ? null : Number(stored.requested_at));
       const answer = await db.transaction().execute(async (trx) => {
         if (!(await useAccountCode(trx, user.id, 'password-reset', stored.code_hash))) return false;
         await setPasswordHash(trx, user.id, passwordHash);

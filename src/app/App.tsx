@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 
 import type { AppStore } from '../../store/store';
+import { PasskeyConfirm } from '../components/account/PasskeyConfirm';
 import { PasskeyLoginPart } from '../components/account/PasskeyLoginPart';
+import { usePasskeyCount } from '../components/account/usePasskeyCount';
+import { useSecondFactorOn } from '../components/account/useSecondFactorOn';
 import { FeaturePartsProvider, type FeatureParts } from '../components/featureParts';
 import { ProvidersPart } from '../components/providers/ProvidersPart';
 
@@ -12,7 +15,13 @@ import { RootView } from './RootView';
 import { StoreRouter } from './StoreRouter';
 
 /** The parts a feature shows in another's view, handed in here (home adds its own). */
-const PARTS: FeatureParts = { PasskeyLogin: PasskeyLoginPart, ProviderSignIn: ProvidersPart };
+const PARTS: FeatureParts = {
+  PasskeyLogin: PasskeyLoginPart,
+  ProviderSignIn: ProvidersPart,
+  PasskeyConfirm,
+  useSecondFactorOn,
+  usePasskeyCount,
+};
 
 /** The whole app for one store: the live one, a test's, or a replayed state's. */
 export function App({ store }: { store: AppStore }) {

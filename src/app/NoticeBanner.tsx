@@ -14,6 +14,7 @@ const MESSAGES: Record<NoticeKind, MessageId> = {
   activationLinkWhileSignedIn: 'notice.activationLinkWhileSignedIn',
   resetLinkWhileSignedIn: 'notice.resetLinkWhileSignedIn',
   signInAgain: 'notice.signInAgain',
+  operatorsOnly: 'notice.operatorsOnly',
 };
 
 /**

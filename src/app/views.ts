@@ -14,6 +14,9 @@ export const VIEWS: Record<RouteName, LazyView> = {
   resetPassword: lazyView(
     () => import(/* webpackChunkName: "view-reset-password" */ '../views/ResetPasswordView'),
   ),
+  operator: lazyView(
+    () => import(/* webpackChunkName: "view-operator" */ '../operator/OperatorView'),
+  ),
 };
 
 export interface LazyView {

@@ -14,8 +14,13 @@ export interface FeatureParts {
   PasskeyConfirm?: ComponentType<{ onAsk: () => void }>;
   /** The offer to review the passkeys after a security change (level: its heading's). */
   PasskeyReviewOffer?: ComponentType<{ reason: 'endOthers'; level: 2 | 3 }>;
-  /** Whether the account's sign-in asks the second factor: the confirmation asks its code too. */
-  useSecondFactorOn?: () => boolean;
+  /**
+   * Whether the account's sign-in asks the second factor (null: not known yet): the confirmation
+   * asks its code too.
+   */
+  useSecondFactorOn?: () => boolean | null;
+  /** How many passkeys the account has (null: not loaded). */
+  usePasskeyCount?: () => number | null;
   /** "Confirm with your provider", under the confirmation's password form. */
   ProviderConfirm?: ComponentType;
   /** Whether the account has a password (false: made by a provider), null while unknown. */

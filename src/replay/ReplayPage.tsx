@@ -22,6 +22,7 @@ import { App } from '../app/App';
 
 import { ActionDetails } from './ActionDetails';
 import { LogFilePicker } from './LogFilePicker';
+import { useOperatorUpload, type UploadFailure, type UploadLoad } from './operatorUpload';
 import { ReplayControls } from './ReplayControls';
 import { SessionHeader } from './SessionHeader';
 import { stateDiff } from './stateDiff';
@@ -289,11 +290,62 @@ function useServerEvents(serverUrl: string | undefined): readonly ServerEvent[] 
   return events;
 }
 
+const UPLOAD_FAILURES: Record<UploadFailure, string> = {
+  signIn: 'replay.upload.signIn',
+  confirm: 'replay.upload.confirm',
+  forbidden: 'replay.upload.forbidden',
+  notFound: 'replay.upload.notFound',
+  failed: 'replay.upload.failed',
+};
+
+/** How the upload named by the address is loading, or why it did not open, with what to do. */
+function UploadStatus({
+  reference,
+  load,
+  retry,
+}: {
+  reference: string;
+  load: UploadLoad;
+  retry: () => void;
+}) {
+  if (load.status === 'loading') {
+    return (
+      <p role="status">
+        <FormattedMessage id="replay.upload.loading" values={{ reference }} />
+      </p>
+    );
+  }
+  if (load.status === 'unreadable') {
+    return (
+      <p role="alert">
+        <FormattedMessage id="replay.error" values={{ reason: load.reason }} />
+      </p>
+    );
+  }
+  if (load.status !== 'failed') return null;
+  return (
+    <div className="replay-upload" role="alert">
+      <p>
+        <FormattedMessage id={UPLOAD_FAILURES[load.failure]} values={{ reference }} />
+      </p>
+      <p className="replay-upload__actions">
+        <a href="/operator?panel=reference">
+          <FormattedMessage id="replay.upload.console" />
+        </a>{' '}
+        <button type="button" className="button button--secondary" onClick={retry}>
+          <FormattedMessage id="replay.upload.retry" />
+        </button>
+      </p>
+    </div>
+  );
+}
+
 export function ReplayPage({
   initialLocale = DEFAULT_LOCALE,
   logUrl,
   serverUrl,
   device,
+  upload,
 }: {
   initialLocale?: Locale;
   /** A log to open at once, on the page's own origin. */
@@ -302,6 +354,8 @@ export function ReplayPage({
   serverUrl?: string;
   /** The sender's device class, when the server knew it. */
   device?: string;
+  /** An upload's reference, read through the operator API with this browser's session. */
+  upload?: string;
 }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [open, setOpen] = useState<OpenLog | null>(null);
@@ -309,6 +363,7 @@ export function ReplayPage({
   const messages = useChromeMessages(locale);
   useLogFromAddress(logUrl, (log, name) => setOpen(openLog(log, name)), setLoadError);
   const serverEvents = useServerEvents(serverUrl);
+  const uploaded = useOperatorUpload(upload, (log, name) => setOpen(openLog(log, name)));
   return (
     <IntlProvider
       locale={FORMAT_LOCALE[locale]}
@@ -337,6 +392,7 @@ export function ReplayPage({
           </label>
         </header>
         <LogFilePicker onOpen={(log, name) => setOpen(openLog(log, name))} />
+        {upload ? <UploadStatus reference={upload} {...uploaded} /> : null}
         {loadError && (
           <p role="alert">
             <FormattedMessage id="replay.error" values={{ reason: loadError }} />

@@ -19,7 +19,8 @@ function storedLocale() {
 const container = document.getElementById('root');
 if (!container) throw new Error('replay.html has no #root element');
 // `?log=/log.json`: a log served beside the page (`npm run replay -- --ref REF --page`), and
-// `&server=/log.server.json` what the server recorded of its requests.
+// `&server=/log.server.json` what the server recorded of its requests; `?upload=REF` an upload
+// read through the operator API with this browser's session (the support console's reference box).
 const address = new URLSearchParams(window.location.search);
 createRoot(container).render(
   <ReplayPage
@@ -27,5 +28,6 @@ createRoot(container).render(
     logUrl={address.get('log') ?? undefined}
     serverUrl={address.get('server') ?? undefined}
     device={address.get('device') ?? undefined}
+    upload={address.get('upload')?.trim() || undefined}
   />,
 );

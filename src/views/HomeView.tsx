@@ -19,12 +19,10 @@ import { ConfirmFirst } from '../components/account/ConfirmFirst';
 import { DeleteAccountForm } from '../components/account/DeleteAccountForm';
 import { HomeOverview } from '../components/account/HomeOverview';
 import { HOME_WORDS } from '../components/account/homeWords';
-import { PasskeyConfirm } from '../components/account/PasskeyConfirm';
 import { PasskeyReviewOffer } from '../components/account/PasskeyReview';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { SecondFactorSection } from '../components/account/SecondFactorSection';
 import { SessionList } from '../components/account/SessionList';
-import { useSecondFactorOn } from '../components/account/useSecondFactorOn';
 import { FeaturePartsProvider, useFeatureParts } from '../components/featureParts';
 import { useT } from '../components/intl/useT';
 import { WithWords } from '../components/intl/WithWords';
@@ -41,9 +39,7 @@ export default function HomeView() {
   const homeParts = useMemo(
     () => ({
       ...parts,
-      PasskeyConfirm,
       PasskeyReviewOffer,
-      useSecondFactorOn,
       ProviderConfirm: ConfirmWithProvider,
       useHasPassword,
       useProviderName,

@@ -18,7 +18,7 @@ export interface ServerEvent {
 }
 
 /** What each request limit counts, by its counter's name (server/limits/plugin.ts). */
-const LIMITS: Record<string, string> = {
+export const LIMIT_WORDS = {
   'code-pair': 'for this code from this address',
   'code-address': 'for codes from this address',
   'code-target': "for this email's codes",
@@ -33,21 +33,60 @@ const LIMITS: Record<string, string> = {
   'account-password-address': 'for password checks from this address',
   'change-email': 'for email changes of this account',
   'email-change-resend': 'for resends of this email change',
-};
+  'operator-calls': "for this operator's calls",
+} as const;
+
+/** One decision of the server's record as its line says it: the replay's and the console's. */
+export interface ServerEventFacts {
+  endpoint: string;
+  status: number;
+  /** The refusal's code, or the outcome (`accepted`). */
+  verdict: string;
+  /** The limit it counted against: the try it was (`used` of `points`), or none left. */
+  limit: { name: string; used: number; points: number; noneLeft: boolean } | null;
+}
+
+export function serverEventFacts(event: {
+  event: string;
+  status: number;
+  outcome: string;
+  code: string | null;
+  limit: { name: string; left: number; points: number } | null;
+}): ServerEventFacts {
+  const { limit } = event;
+  return {
+    endpoint: event.event,
+    status: event.status,
+    verdict: event.code ?? event.outcome,
+    limit: limit && {
+      name: limit.name,
+      used: limit.points - limit.left,
+      points: limit.points,
+      noneLeft: event.status === 429,
+    },
+  };
+}
+
+/** What a limit counts, in words (`on NAME` for a counter this list does not know). */
+export function limitWords(name: string): string {
+  return (LIMIT_WORDS as Record<string, string>)[name] ?? `on ${name}`;
+}
 
 /** `server: verifyAccount 400 INVALID_CODE, try 2 of 5 for this code from this address`. */
 export function describeServerEvent(event: ServerEvent): string {
-  const verdict = event.code ?? event.outcome;
-  let limit = '';
-  if (event.limit_name !== null && event.limit_left !== null && event.limit_points !== null) {
-    const what = LIMITS[event.limit_name] ?? `on ${event.limit_name}`;
-    const used = event.limit_points - event.limit_left;
-    limit =
-      event.status === 429
-        ? `, no try left of ${event.limit_points} ${what}`
-        : `, try ${used} of ${event.limit_points} ${what}`;
+  const limit =
+    event.limit_name !== null && event.limit_left !== null && event.limit_points !== null
+      ? { name: event.limit_name, left: event.limit_left, points: event.limit_points }
+      : null;
+  const facts = serverEventFacts({ ...event, limit });
+  let tries = '';
+  if (facts.limit) {
+    const what = limitWords(facts.limit.name);
+    tries = facts.limit.noneLeft
+      ? `, no try left of ${facts.limit.points} ${what}`
+      : `, try ${facts.limit.used} of ${facts.limit.points} ${what}`;
   }
-  return `server: ${event.event} ${event.status} ${verdict}${limit}`;
+  return `server: ${facts.endpoint} ${facts.status} ${facts.verdict}${tries}`;
 }
 
 function record(value: unknown): Record<string, unknown> {

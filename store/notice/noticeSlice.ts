@@ -20,7 +20,8 @@ export type NoticeKind =
   | 'sessionEnded'
   | 'activationLinkWhileSignedIn'
   | 'resetLinkWhileSignedIn'
-  | 'signInAgain';
+  | 'signInAgain'
+  | 'operatorsOnly';
 
 export interface NoticeState {
   current: NoticeKind | null;
@@ -38,6 +39,13 @@ const sentByForms = ENDPOINT_FORMS.filter(([, name]) => name !== 'logout').map(
   ([, name]) => api.endpoints[name].matchPending,
 );
 const otherActs: ((action: UnknownAction) => boolean)[] = [];
+
+const featureNotices: [(action: UnknownAction) => boolean, NoticeKind][] = [];
+
+/** A feature's action that raises a notice for the next view: the feature names it as it loads. */
+export function noticeOn(matcher: (action: UnknownAction) => boolean, kind: NoticeKind) {
+  featureNotices.push([matcher, kind]);
+}
 
 /**
  * A feature's actions that count as the visitor acting on the view, beside sending a form (a
@@ -89,7 +97,11 @@ export const noticeSlice = createSlice({
       )
       .addMatcher(api.endpoints.deleteAccount.matchFulfilled, () => forNextView('accountDeleted'))
       // Said once: the visitor has moved on to what this view is for.
-      .addMatcher(visitorActed, (state) => (state.awaitsNavigation ? state : initialState));
+      .addMatcher(visitorActed, (state) => (state.awaitsNavigation ? state : initialState))
+      .addMatcher(
+        (action) => featureNotices.some(([raises]) => raises(action)),
+        (_state, action) => forNextView(featureNotices.find(([raises]) => raises(action))![1]),
+      );
   },
   selectors: {
     /** The notice to show now: none while it waits for its navigation. */

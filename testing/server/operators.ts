@@ -43,6 +43,8 @@ export interface OperatorApp {
   api: ApiClient;
   /** The database's place and environment, for a command run beside the server. */
   config: ReturnType<typeof testConfig>;
+  /** Where the database is, as a command beside the server is given it (replayCli). */
+  place: { dataDir: string; env: NodeJS.ProcessEnv };
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function operatorApp(
     app,
     api: ApiClient.inject(app),
     config,
+    place: { dataDir: place.dataDir, env: place.env },
     stop: async () => {
       await app.close();
       await place.tearDown();

@@ -68,21 +68,57 @@ function Gate({ why, children }: ConfirmFirstProps) {
   );
 }
 
+/**
+ * The form alone, where the gate is kept elsewhere (the operator console's, by the operator API's
+ * answer). `strong`: only the second factor or a passkey will do, so without the second factor
+ * the password form is left out and the passkey is the way; `lapsed` says a confirmation ended.
+ */
+export function ConfirmNow({
+  why,
+  strong = false,
+  lapsed,
+}: {
+  why: ConfirmFirstProps['why'];
+  strong?: boolean;
+  lapsed: boolean;
+}) {
+  return (
+    <WithWords words={CONFIRM_WORDS}>
+      <ConfirmForm why={why} onAsk={() => {}} strong={strong} lapsed={lapsed} level={2} />
+    </WithWords>
+  );
+}
+
 type ConfirmField = 'password' | 'code' | 'recoveryCode';
 
-const noSecondFactor = () => false;
+const noSecondFactor = () => null;
 const passwordUnknown = () => null;
 
-function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () => void }) {
+function ConfirmForm({
+  why,
+  onAsk,
+  strong = false,
+  lapsed: lapsedHere,
+  level = 3,
+}: {
+  why: ConfirmFirstProps['why'];
+  onAsk: () => void;
+  strong?: boolean;
+  lapsed?: boolean;
+  /** The title's heading level: under a section's (home) or right under the view's. */
+  level?: 2 | 3;
+}) {
+  const Title = level === 2 ? 'h2' : 'h3';
   const t = useT();
-  const lapsed = useAppSelector(selectConfirmationLapsed);
+  const lapsedInAccount = useAppSelector(selectConfirmationLapsed);
+  const lapsed = lapsedHere ?? lapsedInAccount;
   const {
     useSecondFactorOn = noSecondFactor,
     useHasPassword = passwordUnknown,
     PasskeyConfirm,
     ProviderConfirm,
   } = useFeatureParts();
-  const secondFactorOn = useSecondFactorOn();
+  const secondFactorOn = useSecondFactorOn() === true;
   const [recovery, setRecovery] = useState(false);
   const sent = useEndpointCall('confirm').submission;
   // An account made by a provider, without a password: its provider (or a passkey) confirms.
@@ -115,40 +151,46 @@ function ConfirmForm({ why, onAsk }: { why: ConfirmFirstProps['why']; onAsk: () 
         : null;
   return (
     <div className="confirm">
-      <h3 className="confirm__title">{t('confirm.title')}</h3>
+      <Title className="confirm__title">{t('confirm.title')}</Title>
       <p className="confirm__why">
         {t(why)} {t('confirm.lasts', { minutes: CONFIRMATION_SECONDS / 60 })}
       </p>
-      <form {...formProps} hidden={noPassword}>
-        <FormAlert ref={alertRef} message={alert} />
-        <PasswordField
-          label={t('field.password.label')}
-          name="password"
-          autoComplete="current-password"
-          error={fieldErrors.messages.password}
-        />
-        {withCode && recovery ? (
-          <RecoveryCodeField error={fieldErrors.messages.recoveryCode} />
-        ) : withCode ? (
-          <CodeField
-            label={t('field.totpCode.label')}
-            hint={t('field.totpCode.hint')}
-            error={fieldErrors.messages.code}
+      {strong && !secondFactorOn ? null : (
+        <form {...formProps} hidden={noPassword}>
+          <FormAlert ref={alertRef} message={alert} />
+          <PasswordField
+            label={t('field.password.label')}
+            name="password"
+            autoComplete="current-password"
+            error={fieldErrors.messages.password}
           />
-        ) : null}
-        {withCode ? (
-          <button
-            type="button"
-            className="button button--secondary confirm__switch"
-            onClick={() => setRecovery(!recovery)}
-          >
-            {t(recovery ? 'secondStep.useApp' : 'secondStep.useRecovery')}
-          </button>
-        ) : null}
-        <SubmitButton label={t('confirm.submit')} busyLabel={t('confirm.submitting')} busy={busy} />
-      </form>
+          {withCode && recovery ? (
+            <RecoveryCodeField error={fieldErrors.messages.recoveryCode} />
+          ) : withCode ? (
+            <CodeField
+              label={t('field.totpCode.label')}
+              hint={t('field.totpCode.hint')}
+              error={fieldErrors.messages.code}
+            />
+          ) : null}
+          {withCode ? (
+            <button
+              type="button"
+              className="button button--secondary confirm__switch"
+              onClick={() => setRecovery(!recovery)}
+            >
+              {t(recovery ? 'secondStep.useApp' : 'secondStep.useRecovery')}
+            </button>
+          ) : null}
+          <SubmitButton
+            label={t('confirm.submit')}
+            busyLabel={t('confirm.submitting')}
+            busy={busy}
+          />
+        </form>
+      )}
       {PasskeyConfirm ? <PasskeyConfirm onAsk={onAsk} /> : null}
-      {ProviderConfirm ? <ProviderConfirm /> : null}
+      {strong || !ProviderConfirm ? null : <ProviderConfirm />}
     </div>
   );
 }

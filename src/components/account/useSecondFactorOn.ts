@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../../store/hooks';
 import { selectSecondFactor } from '../../../store/secondFactor/secondFactorSlice';
 
-/** Whether the account's sign-in asks the second factor, as the server said. */
-export function useSecondFactorOn(): boolean {
-  return useAppSelector(selectSecondFactor)?.enabled === true;
+/** Whether the account's sign-in asks the second factor, as the server said (null: not yet). */
+export function useSecondFactorOn(): boolean | null {
+  return useAppSelector(selectSecondFactor)?.enabled ?? null;
 }
