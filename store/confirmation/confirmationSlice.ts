@@ -19,6 +19,12 @@ export interface ConfirmationState {
 
 const initialState: ConfirmationState = {};
 
+/**
+ * A view outside home offers the confirmation (the operator console's): each way to confirm that
+ * needs the server's or the browser's answer first (the second factor, a passkey) asks for it.
+ */
+export const confirmationOffered = createAction('confirmation/offered');
+
 /** The session's confirmation has passed its end (a listener's timer). */
 export const confirmationExpired = createAction('account/confirmationExpired');
 

@@ -8,9 +8,9 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { api, decodeRequestError, UNTRACKED, type RequestError } from '../api/apiSlice';
 import { selectAuthStatus, selectUser, sessionVerified } from '../auth/authSlice';
+import { confirmationOffered } from '../confirmation/confirmationSlice';
 import type { AppDispatch, AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
-import { passkeySupportChecked } from '../passkeys/passkeysSlice';
 import type { RootState } from '../rootReducer';
 import { navigationRequested, selectPathname, selectSearch } from '../router/routerSlice';
 
@@ -163,12 +163,8 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
   startAppListening({
     predicate: (_action, state, previous) =>
       selectOperatorAccess(state) === 'confirm' && selectOperatorAccess(previous) !== 'confirm',
-    effect: (_action, { dispatch, extra }) => {
-      const supported = extra.passkeys.supported();
-      dispatch(passkeySupportChecked({ supported }));
-      if (supported) extra.passkeys.preload();
-      void dispatch(api.endpoints.secondFactor.initiate(undefined, UNTRACKED));
-      void dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
+    effect: (_action, { dispatch }) => {
+      dispatch(confirmationOffered());
     },
   });
 

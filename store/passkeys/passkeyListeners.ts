@@ -13,6 +13,7 @@ import {
   verifyFailed,
 } from '../auth/authSlice';
 import { wayInAnswered } from '../auth/wayIn';
+import { confirmationOffered } from '../confirmation/confirmationSlice';
 import { askWhileHome, movedWithinHome } from '../home/askWhileHome';
 import type { AppStartListening } from '../listeners';
 import { ROUTES } from '../navigation/routes';
@@ -71,6 +72,18 @@ const onLoginView = (state: RootState) =>
   selectPathname(state) === ROUTES.login && selectAuthStatus(state) === 'guest';
 
 export function addPasskeyListeners(startAppListening: AppStartListening) {
+  // A view outside home offers the confirmation: whether this browser can use a passkey, and the
+  // account's passkeys.
+  startAppListening({
+    actionCreator: confirmationOffered,
+    effect: (_action, { dispatch, extra }) => {
+      const supported = extra.passkeys.supported();
+      dispatch(passkeySupportChecked({ supported }));
+      if (supported) extra.passkeys.preload();
+      void dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
+    },
+  });
+
   // Home: whether this browser can add passkeys, and the account's list.
   startAppListening({
     actionCreator: sessionVerified,

@@ -2,6 +2,7 @@ import { isAnyOf } from '@reduxjs/toolkit';
 
 import { api, UNTRACKED } from '../api/apiSlice';
 import { sessionVerified } from '../auth/authSlice';
+import { confirmationOffered } from '../confirmation/confirmationSlice';
 import { askWhileHome } from '../home/askWhileHome';
 import type { AppStartListening } from '../listeners';
 
@@ -13,4 +14,12 @@ export function addSecondFactorListeners(startAppListening: AppStartListening) {
   askWhileHome(startAppListening, isAnyOf(sessionVerified, secondFactorRetried), (dispatch) =>
     dispatch(api.endpoints.secondFactor.initiate(undefined, UNTRACKED)),
   );
+
+  // A view outside home offers the confirmation: whether it asks the second factor's code.
+  startAppListening({
+    actionCreator: confirmationOffered,
+    effect: (_action, { dispatch }) => {
+      void dispatch(api.endpoints.secondFactor.initiate(undefined, UNTRACKED));
+    },
+  });
 }
