@@ -10,13 +10,13 @@ import { rootReducer } from '../store/rootReducer';
 import { startStore } from '../store/startStore';
 import { addAppListeners } from '../store/store';
 
-import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
-import { mirrorLogOnLeave, takeMirroredLog } from './actionLog/tabMirror';
+import { installActionLogGlobal } from '../features/action-logs/installActionLogGlobal';
+import { mirrorLogOnLeave, takeMirroredLog } from '../features/action-logs/tabMirror';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
 import { preloadViewsOfEachNavigation } from './app/preloadViews';
 import { retryBrokenViewAfterHotUpdate } from './app/viewErrors';
-import { installMobileDeviceGlobal } from './device/isMobileDevice';
+import { installMobileDeviceGlobal } from '../ui/device/isMobileDevice';
 import './styles/app.css';
 
 installMobileDeviceGlobal(window);

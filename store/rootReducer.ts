@@ -1,20 +1,20 @@
 import { combineSlices, type UnknownAction } from '@reduxjs/toolkit';
 
-import { activationSlice } from './activation/activationSlice';
+import { activationSlice } from '../features/signup/activationSlice';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
 import { confirmationSlice } from './confirmation/confirmationSlice';
-import { emailChangeSlice } from './emailChange/emailChangeSlice';
+import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
-import { operatorFunnelSlice } from './operator/funnelSlice';
-import { operatorSlice } from './operator/operatorSlice';
-import { passkeysSlice } from './passkeys/passkeysSlice';
-import { providersSlice } from './providers/providersSlice';
+import { operatorFunnelSlice } from '../features/operator/funnelSlice';
+import { operatorSlice } from '../features/operator/operatorSlice';
+import { passkeysSlice } from '../features/passkeys/passkeysSlice';
+import { providersSlice } from '../features/providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
-import { secondFactorSlice } from './secondFactor/secondFactorSlice';
-import { sessionsSlice } from './sessions/sessionsSlice';
+import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
+import { sessionsSlice } from '../features/login/sessionsSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
 const sliceReducer = combineSlices(

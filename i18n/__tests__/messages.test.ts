@@ -3,24 +3,24 @@ import { createIntl } from 'react-intl';
 import { FORMAT_LOCALE } from '../../store/constants';
 import { intlFormats } from '../digits';
 import { loadMessages, peekMessages } from '../loadMessages';
-import { activationEn, activationKh } from '../messages/activation';
+import { activationEn, activationKh } from '../../features/signup/activation.messages';
 import { en } from '../messages/en';
 import { formsEn, formsKh } from '../messages/forms';
-import { helpToolsEn, helpToolsKh } from '../messages/helpTools';
+import { helpToolsEn, helpToolsKh } from '../../features/action-logs/helpTools.messages';
 import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
-import { operatorEn, operatorKh } from '../messages/operator';
-import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
+import { operatorEn, operatorKh } from '../../features/operator/operator.messages';
+import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../../features/passkeys/passkeys.messages';
 import {
   providerButtonsEn,
   providerButtonsKh,
   providersEn,
   providersKh,
-} from '../messages/providers';
+} from '../../features/providers/providers.messages';
 import { replayEn, replayKh } from '../messages/replay';
-import { resetPasswordEn, resetPasswordKh } from '../messages/resetPassword';
+import { resetPasswordEn, resetPasswordKh } from '../../features/password/reset.messages';
 import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
-import { signupEn, signupKh } from '../messages/signup';
+import { signupEn, signupKh } from '../../features/signup/signup.messages';
 
 const KHMER_SCRIPT = /[\u1780-\u17FF]/;
 const placeholders = (text: string) =>

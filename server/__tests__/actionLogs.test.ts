@@ -12,7 +12,7 @@ import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
 import type { Clock } from '../plugins/resources';
 import { REFERENCE_PATTERN } from '../repo/action-logs';
-import { ACTION_LOG_BODY_LIMIT } from '../routes/action-logs';
+import { ACTION_LOG_BODY_LIMIT } from '../../features/action-logs/routes.server';
 
 const DAY = 24 * 60 * 60;
 

@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 
 import type { AppStore } from '../../store/store';
-import { PasskeyConfirm } from '../components/account/PasskeyConfirm';
-import { PasskeyLoginPart } from '../components/account/PasskeyLoginPart';
+import { PasskeyConfirm } from '../../features/passkeys/PasskeyConfirm';
+import { PasskeyLoginPart } from '../../features/passkeys/PasskeyLoginPart';
 import { usePasskeyCount } from '../components/account/usePasskeyCount';
-import { useSecondFactorOn } from '../components/account/useSecondFactorOn';
-import { FeaturePartsProvider, type FeatureParts } from '../components/featureParts';
-import { ProvidersPart } from '../components/providers/ProvidersPart';
+import { useSecondFactorOn } from '../../features/second-factor/useSecondFactorOn';
+import { FeaturePartsProvider, type FeatureParts } from '../../ui/featureParts';
+import { ProvidersPart } from '../../features/providers/ProvidersPart';
 
 import { Layout } from './Layout';
 import { LocaleProvider } from './LocaleProvider';

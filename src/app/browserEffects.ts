@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import type { Effects, KeyValueStorage } from '../../store/effects';
 import { createAppHistory } from '../../store/router/browserHistory';
 
-import { passkeyCeremonies } from './passkeyCeremonies';
+import { passkeyCeremonies } from '../../features/passkeys/passkeyCeremonies';
 import { loadSessionTime } from './sessionTimeChunk';
 
 /**

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { FormattedMessage, useIntl } from 'react-intl';
 
-import type { Step } from '../../store/actionLog/describe';
+import type { Step } from './describe';
 import { SESSION_TIME_FORMAT } from '../../store/actionLog/sessionFacts';
 
 import type { StateChange } from './stateDiff';

@@ -4,8 +4,8 @@ import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
 import { indexLog, type LogIndex } from '../../contract/action-log-index';
 import { intlFormats } from '../../i18n/digits';
-import { describeActions, type Step } from '../../store/actionLog/describe';
-import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
+import { describeActions, type Step } from './describe';
+import { allStates, firstDivergence, type Divergence } from './foldLog';
 import {
   describeServerEvent,
   placeServerEvents,

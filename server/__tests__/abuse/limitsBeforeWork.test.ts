@@ -11,7 +11,7 @@ import type { Answer } from '../../../testing/server/client';
 import { readAnswer } from '../../../testing/server/client';
 import type { RunningServer } from '../../app';
 import { MAX_JSON_DEPTH } from '../../http/json-depth';
-import { ACTION_LOG_BODY_LIMIT } from '../../routes/action-logs';
+import { ACTION_LOG_BODY_LIMIT } from '../../../features/action-logs/routes.server';
 
 /** Sends the headers of a 2 MiB upload and only its first kilobyte; resolves with the answer. */
 function startUpload(url: string, from: string): { answer: Promise<Answer>; abort(): void } {

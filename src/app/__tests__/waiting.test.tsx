@@ -4,7 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 
 import { decodeLog } from '../../../contract/action-log';
-import { allStates } from '../../../store/actionLog/foldLog';
+import { allStates } from '../../replay/foldLog';
 import { verifyStarted } from '../../../store/auth/authSlice';
 import { waitGrewLong, waitGrewVeryLong } from '../../../store/navigation/navigationSlice';
 import { selectScreen } from '../../../store/navigation/screenSelectors';

@@ -2,7 +2,7 @@ import { sessionEnded } from '../../auth/authSlice';
 import { localeChanged } from '../../locale/localeSlice';
 import { sentHome } from '../../navigation/navigationSlice';
 import { noticeDismissed } from '../../notice/noticeSlice';
-import { describeActions, relativeTime } from '../describe';
+import { describeActions, relativeTime } from '../../../src/replay/describe';
 
 const pending = (endpoint: string, requestId: string) => ({
   type: 'api/executeMutation/pending',

@@ -2,7 +2,7 @@
 import { decodeLog } from '../../../contract/action-log';
 import { recordedJourney } from '../../../testing/actionLog/journey';
 import { USER } from '../../../testing/app/fetchStub';
-import { firstDivergence } from '../foldLog';
+import { firstDivergence } from '../../../src/replay/foldLog';
 import { createMasker } from '../mask';
 
 afterEach(() => jest.restoreAllMocks());

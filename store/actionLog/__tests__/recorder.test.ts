@@ -2,7 +2,7 @@ import { decodeLog } from '../../../contract/action-log';
 import { everyString, recordedJourney, SECRETS } from '../../../testing/actionLog/journey';
 import { localeChanged } from '../../locale/localeSlice';
 import { makeStore } from '../../store';
-import { firstDivergence } from '../foldLog';
+import { firstDivergence } from '../../../src/replay/foldLog';
 import { stateHash } from '../stateHash';
 
 afterEach(() => jest.restoreAllMocks());

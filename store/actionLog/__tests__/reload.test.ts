@@ -6,7 +6,7 @@ import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { settle } from '../../../testing/app/fetchStub';
 import { navigationRequested } from '../../router/routerSlice';
 import { startStore } from '../../startStore';
-import { firstDivergence } from '../foldLog';
+import { firstDivergence } from '../../../src/replay/foldLog';
 import { PAGE_RELOADED } from '../recorder';
 
 afterEach(() => jest.restoreAllMocks());
