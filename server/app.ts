@@ -2,6 +2,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
+import accountDeletionRoutes from '../features/account-deletion/routes.server';
+import actionLogRoutes from '../features/action-logs/routes.server';
+import emailChangeRoutes from '../features/email-change/routes.server';
+import loginRoutes from '../features/login/login-routes.server';
+import sessionListRoutes from '../features/login/session-list-routes.server';
+import sessionRoutes from '../features/login/session-routes.server';
+import operatorRoutes from '../features/operator/routes.server';
+import passkeyRoutes from '../features/passkeys/routes.server';
+import passwordChangeRoutes from '../features/password/change-routes.server';
+import passwordResetRoutes from '../features/password/reset-routes.server';
+import oidcRoutes from '../features/providers/routes.server';
+import secondFactorRoutes from '../features/second-factor/routes.server';
+import activationRoutes from '../features/signup/activation-routes.server';
+import signupRoutes from '../features/signup/signup-routes.server';
 import { createPasswordHasher } from './auth/passwords';
 import session from './auth/session';
 import type { Config } from './config';
@@ -24,23 +38,9 @@ import authEvents from './plugins/auth-events';
 import metrics from './plugins/metrics';
 import resources, { type Clock } from './plugins/resources';
 import sessionStore from './plugins/session-store';
-import accountDeletionRoutes from '../features/account-deletion/routes.server';
-import actionLogRoutes from '../features/action-logs/routes.server';
-import activationRoutes from '../features/signup/activation-routes.server';
 import confirmationRoutes from './routes/confirmation';
-import emailChangeRoutes from '../features/email-change/routes.server';
 import healthRoutes from './routes/health';
-import loginRoutes from '../features/login/login-routes.server';
-import oidcRoutes from '../features/providers/routes.server';
-import operatorRoutes from '../features/operator/routes.server';
 import outboxRoutes from './routes/outbox';
-import passkeyRoutes from '../features/passkeys/routes.server';
-import passwordChangeRoutes from '../features/password/change-routes.server';
-import passwordResetRoutes from '../features/password/reset-routes.server';
-import secondFactorRoutes from '../features/second-factor/routes.server';
-import sessionRoutes from '../features/login/session-routes.server';
-import sessionListRoutes from '../features/login/session-list-routes.server';
-import signupRoutes from '../features/signup/signup-routes.server';
 
 /**
  * The route modules: each registers the handlers of some endpoints of contract/endpoints.ts

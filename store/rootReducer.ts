@@ -1,20 +1,20 @@
 import { combineSlices, type UnknownAction } from '@reduxjs/toolkit';
 
-import { activationSlice } from '../features/signup/activationSlice';
-import { api } from './api/apiSlice';
-import { authSlice } from './auth/authSlice';
-import { confirmationSlice } from './confirmation/confirmationSlice';
 import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
-import { localeSlice } from './locale/localeSlice';
-import { navigationSlice } from './navigation/navigationSlice';
-import { noticeSlice } from './notice/noticeSlice';
+import { sessionsSlice } from '../features/login/sessionsSlice';
 import { operatorFunnelSlice } from '../features/operator/funnelSlice';
 import { operatorSlice } from '../features/operator/operatorSlice';
 import { passkeysSlice } from '../features/passkeys/passkeysSlice';
 import { providersSlice } from '../features/providers/providersSlice';
-import { routerSlice } from './router/routerSlice';
 import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
-import { sessionsSlice } from '../features/login/sessionsSlice';
+import { activationSlice } from '../features/signup/activationSlice';
+import { api } from './api/apiSlice';
+import { authSlice } from './auth/authSlice';
+import { confirmationSlice } from './confirmation/confirmationSlice';
+import { localeSlice } from './locale/localeSlice';
+import { navigationSlice } from './navigation/navigationSlice';
+import { noticeSlice } from './notice/noticeSlice';
+import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
 const sliceReducer = combineSlices(

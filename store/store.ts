@@ -1,5 +1,12 @@
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
+import { addEmailChangeListeners } from '../features/email-change/emailChangeListeners';
+import { addSessionsListeners } from '../features/login/sessionsListeners';
+import { addOperatorFunnelListeners } from '../features/operator/funnelListeners';
+import { addOperatorListeners } from '../features/operator/operatorListeners';
+import { addPasskeyListeners } from '../features/passkeys/passkeyListeners';
+import { addProviderListeners } from '../features/providers/providerListeners';
+import { addSecondFactorListeners } from '../features/second-factor/secondFactorListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api, type RequestContext } from './api/apiSlice';
 import { addAuthListeners } from './auth/authSlice';
@@ -7,18 +14,11 @@ import { addSecondStepListeners } from './auth/secondStep';
 import { addConfirmationListeners } from './confirmation/confirmationListeners';
 import { ACTION_LOG_CAPACITY, PAGE_LOG_ID } from './constants';
 import type { Effects } from './effects';
-import { addEmailChangeListeners } from '../features/email-change/emailChangeListeners';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
-import { addOperatorFunnelListeners } from '../features/operator/funnelListeners';
-import { addOperatorListeners } from '../features/operator/operatorListeners';
-import { addPasskeyListeners } from '../features/passkeys/passkeyListeners';
-import { addProviderListeners } from '../features/providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerSlice';
-import { addSecondFactorListeners } from '../features/second-factor/secondFactorListeners';
-import { addSessionsListeners } from '../features/login/sessionsListeners';
 
 export type { RootState } from './rootReducer';
 export type { AppDispatch } from './listeners';

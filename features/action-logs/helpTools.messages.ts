@@ -1,6 +1,6 @@
 // The words of Help's tools (downloading the activity log, sending it to support): bundled with
 // their chunk, which loads after the page, not with the app's first load, and put beside the app's
-// pack by WithWords (src/components/intl/WithWords.tsx). Every export of this file is a pack
+// pack by WithWords (ui/intl/WithWords.tsx). Every export of this file is a pack
 // (scripts/webpack/messagesToAst.cjs).
 export const helpToolsEn = {
   'actionLog.confirm': 'Send the activity log to support now?',

@@ -9,7 +9,11 @@ import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
 import { defineRoutes, type Handlers } from '../../server/http/endpoints';
 import { nestsDeeperThan } from '../../server/http/json-depth';
-import { deleteExpiredActionLogs, insertActionLog, reindexActionLogs } from '../../server/repo/action-logs';
+import {
+  deleteExpiredActionLogs,
+  insertActionLog,
+  reindexActionLogs,
+} from '../../server/repo/action-logs';
 
 /** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
 export const ACTION_LOG_BODY_LIMIT = endpoints.actionLogs.bodyLimit;

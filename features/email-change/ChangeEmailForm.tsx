@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 
 import { selectUser } from '../../store/auth/authSlice';
-import {
-  emailChangeRetried,
-  selectEmailChangeError,
-  selectPendingEmail,
-} from './emailChangeSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
 import { CodeField } from '../../ui/form/CodeField';
 import { EmailField } from '../../ui/form/EmailField';
 import { FormAlert } from '../../ui/form/FormAlert';
@@ -15,11 +12,10 @@ import { codeRequestErrorText, requestErrorText } from '../../ui/form/requestErr
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { useEndpointCall, useEndpointForm } from '../../ui/form/useEndpointForm';
 import { useT } from '../../ui/intl/useT';
-
-import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { RESEND_INTERVAL_MS, ResendFeedback } from '../../ui/ResendCodeButton';
 import { useCountdown } from '../../ui/useCountdown';
+import { emailChangeRetried, selectEmailChangeError, selectPendingEmail } from './emailChangeSlice';
 
 /** The session is confirmed (ConfirmFirst): only the new address is asked. */
 const REQUEST_FIELDS = ['newEmail'] as const;

@@ -51,7 +51,7 @@ export function LoginForm() {
           </div>
         ) : null}
       </FormAlert>
-      {/* The browser's autofill offers passkeys here too (see store/passkeys/passkeyListeners.ts). */}
+      {/* The browser's autofill offers passkeys here too (see features/passkeys/passkeyListeners.ts). */}
       <EmailField error={fieldErrors.messages.email} autoComplete="username webauthn" />
       <PasswordField
         label={t('field.password.label')}

@@ -6,6 +6,8 @@ import { useState } from 'react';
 
 import { secondStepCancelled } from '../../store/auth/authSlice';
 import { useAppDispatch } from '../../store/hooks';
+import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
+import { SECOND_FACTOR_WORDS } from '../../ui/confirm/secondFactorWords';
 import { useFocusOnOpen } from '../../ui/focusOnOpen';
 import { CodeField } from '../../ui/form/CodeField';
 import { FormAlert } from '../../ui/form/FormAlert';
@@ -14,9 +16,6 @@ import { SubmitButton } from '../../ui/form/SubmitButton';
 import { useEndpointForm } from '../../ui/form/useEndpointForm';
 import { useT } from '../../ui/intl/useT';
 import { WithWords } from '../../ui/intl/WithWords';
-
-import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
-import { SECOND_FACTOR_WORDS } from '../../ui/confirm/secondFactorWords';
 
 type Mode = 'app' | 'recovery';
 

@@ -4,12 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { selectSecondStep } from '../../store/auth/authSlice';
 import { useAppSelector } from '../../store/hooks';
 import { carriedEmailCode, ROUTES } from '../../store/navigation/routes';
-import { LoginForm } from './LoginForm';
 import { useFeatureParts } from '../../ui/featureParts';
 import { useT } from '../../ui/intl/useT';
 import { lazyPart } from '../../ui/lazyPart';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
+import { LoginForm } from './LoginForm';
 
 /** A login's second step (an account with a second factor): its own chunk, preloaded on open. */
 const SecondStep = lazyPart(

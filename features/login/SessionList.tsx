@@ -5,14 +5,14 @@ import type { SessionInfo } from '../../contract/api';
 import { describeDevice } from '../../contract/device';
 import type { MessageId } from '../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSessions, sessionsRetried } from './sessionsSlice';
 import { useFeatureParts } from '../../ui/featureParts';
 import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { useEndpointCall } from '../../ui/form/useEndpointForm';
-import { useT, type Translate } from '../../ui/intl/useT';
 
 import { formatExpiry } from '../../ui/formatExpiry';
+import { useT, type Translate } from '../../ui/intl/useT';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { selectSessions, sessionsRetried } from './sessionsSlice';
 
 function deviceName(t: Translate, userAgent: string) {
   const { browser, system } = describeDevice(userAgent);

@@ -1,13 +1,10 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  operatorAddressRequested,
-  selectOperatorAddress,
-} from './operatorSlice';
 import { Field } from '../../ui/form/Field';
 import { useT } from '../../ui/intl/useT';
 
 import { EventTimeline } from './EventTimeline';
 import { fieldValue } from './fieldValue';
+import { operatorAddressRequested, selectOperatorAddress } from './operatorSlice';
 
 /** The record's events of a client address support types (hashed by the server, never stored). */
 export function AddressPanel() {

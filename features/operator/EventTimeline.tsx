@@ -3,6 +3,8 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages/en';
 import { serverEventFacts } from '../../store/actionLog/serverEvents';
 import { useAppDispatch } from '../../store/hooks';
+import { requestErrorText } from '../../ui/form/requestErrorMessage';
+import { useT, type Translate } from '../../ui/intl/useT';
 import {
   operatorEventsAsked,
   operatorMoreEventsRequested,
@@ -10,8 +12,6 @@ import {
   type EventsPage,
   type OperatorEvent,
 } from './operatorSlice';
-import { requestErrorText } from '../../ui/form/requestErrorMessage';
-import { useT, type Translate } from '../../ui/intl/useT';
 
 import { useWhen } from './useWhen';
 

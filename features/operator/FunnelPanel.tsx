@@ -4,12 +4,12 @@ import type { FunnelOkBody } from '../../contract/funnel';
 import { numberingSystemOf } from '../../i18n/digits';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { operatorFunnelRequested, selectOperatorFunnel } from './funnelSlice';
 import { Field } from '../../ui/form/Field';
 import { useT } from '../../ui/intl/useT';
 
 import { Failed } from './EventTimeline';
 import { fieldValue } from './fieldValue';
+import { operatorFunnelRequested, selectOperatorFunnel } from './funnelSlice';
 
 type Figures = Omit<FunnelOkBody['period'], 'refusalsByEndpoint'>;
 type Durations = Figures['signupToActivation'];

@@ -3,13 +3,6 @@ import './operator.css';
 import { useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { operatorHref, operatorPlaceOf } from './location';
-import {
-  operatorRetried,
-  selectOperatorAccess,
-  selectOperatorAccessError,
-  selectOperatorLapsed,
-} from './operatorSlice';
 import { ConfirmNow } from '../../ui/confirm/ConfirmFirst';
 import { useFeatureParts } from '../../ui/featureParts';
 import { requestErrorText } from '../../ui/form/requestErrorMessage';
@@ -17,13 +10,20 @@ import { useT } from '../../ui/intl/useT';
 import { WithWords } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
+import { operatorHref, operatorPlaceOf } from './location';
+import {
+  operatorRetried,
+  selectOperatorAccess,
+  selectOperatorAccessError,
+  selectOperatorLapsed,
+} from './operatorSlice';
 
 import { OPERATOR_WORDS } from './operatorWords';
 import { OPERATOR_PANELS, panelOf } from './panels';
 
 /**
  * The support console (`/operator`): what shows is the store's answer to whether this session may
- * use it (store/operator/operatorListeners.ts), then the panel the address names. The focus opens
+ * use it (features/operator/operatorListeners.ts), then the panel the address names. The focus opens
  * on the heading, as on home.
  */
 export default function OperatorView() {

@@ -3,6 +3,11 @@ import { useEffect, useRef } from 'react';
 import type { SESSION_OPENERS } from '../../contract/schemas';
 import type { MessageId } from '../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { requestErrorText } from '../../ui/form/requestErrorMessage';
+import { useT } from '../../ui/intl/useT';
+import { Link } from '../../ui/Link';
+
+import { EventTimeline, Failed } from './EventTimeline';
 import { operatorHref } from './location';
 import {
   operatorActionAsked,
@@ -17,11 +22,6 @@ import {
   type OperatorActionKind,
   type OperatorUserSummary,
 } from './operatorSlice';
-import { requestErrorText } from '../../ui/form/requestErrorMessage';
-import { useT } from '../../ui/intl/useT';
-import { Link } from '../../ui/Link';
-
-import { EventTimeline, Failed } from './EventTimeline';
 import { useWhen } from './useWhen';
 
 const ASK: Record<OperatorActionKind, MessageId> = {

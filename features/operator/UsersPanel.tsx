@@ -1,14 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { operatorHref, operatorPlaceOf } from './location';
-import { operatorSearchRequested, selectOperatorSearch } from './operatorSlice';
 import { Field } from '../../ui/form/Field';
 import { useT } from '../../ui/intl/useT';
 import { Link } from '../../ui/Link';
 
 import { Failed } from './EventTimeline';
 import { fieldValue } from './fieldValue';
+import { operatorHref, operatorPlaceOf } from './location';
+import { operatorSearchRequested, selectOperatorSearch } from './operatorSlice';
 
 import { UserPage } from './UserPage';
 

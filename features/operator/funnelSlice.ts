@@ -1,4 +1,4 @@
-// The console's funnel panel (src/operator/FunnelPanel.tsx): the period support asked for and the
+// The console's funnel panel (features/operator/FunnelPanel.tsx): the period support asked for and the
 // server's answer (GET /v1/api/operator/funnel), plain data. The request is a listener's
 // (funnelListeners.ts); a refusal that ends the console's confirmation closes the console as any
 // other (operatorSlice.ts).

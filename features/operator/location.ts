@@ -1,7 +1,7 @@
 // Where the operator console is: its panel and the user it shows are in the address
 // (`/operator?panel=address`, `/operator?user=ID`), so a reload, Back and time travel show the
 // same; what support types (an email, a client address) stays in the store, out of the address.
-// The panels themselves are the view's (src/operator/panels.ts): the store only reads their names.
+// The panels themselves are the view's (features/operator/panels.ts): the store only reads their names.
 import { ROUTES } from '../../store/navigation/routes';
 
 /** The panel the console opens on. */

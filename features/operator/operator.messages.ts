@@ -1,5 +1,5 @@
 // The operator console's words (support's view of users): bundled with the console's chunk only,
-// put beside the app's pack by WithWords (src/components/intl/WithWords.tsx). Every export of this
+// put beside the app's pack by WithWords (ui/intl/WithWords.tsx). Every export of this
 // file is a pack (scripts/webpack/messagesToAst.cjs). A limit's words in English are the replay's
 // own (store/actionLog/serverEvents.ts), so a record reads the same in the console and the replay.
 import { LIMIT_WORDS } from '../../store/actionLog/serverEvents';

@@ -1,6 +1,6 @@
 import { homeEn, homeKh } from '../../i18n/messages/home';
-import { operatorEn, operatorKh } from './operator.messages';
 import type { Words } from '../../ui/intl/WithWords';
+import { operatorEn, operatorKh } from './operator.messages';
 
 /** How home spells a date where the browser has no Intl data for the language (formatExpiry). */
 const DATE_IDS = [

@@ -4,11 +4,11 @@
 import type { ComponentType } from 'react';
 
 import type { MessageId } from '../../i18n/messages/en';
+import { AddressPanel } from './AddressPanel';
 import { FUNNEL_PANEL } from './funnelListeners';
+import { FunnelPanel } from './FunnelPanel';
 import { FIRST_PANEL } from './location';
 
-import { AddressPanel } from './AddressPanel';
-import { FunnelPanel } from './FunnelPanel';
 import { ReferencePanel } from './ReferencePanel';
 import { UsersPanel } from './UsersPanel';
 

@@ -32,7 +32,13 @@ import { defineRoutes } from '../../server/http/endpoints';
 import { mailLanguage } from '../../server/mail/language';
 import { supportNoticeMail, type SupportNotice } from '../../server/mail/operator-messages';
 import { findActionLog, normalizeReference } from '../../server/repo/action-logs';
-import { eventsPage, findUserRow, findUsers, lastSignIn, userUploads } from '../../server/repo/operators';
+import {
+  eventsPage,
+  findUserRow,
+  findUsers,
+  lastSignIn,
+  userUploads,
+} from '../../server/repo/operators';
 import { listPasskeys } from '../../server/repo/passkeys';
 import { secondFactorOn } from '../../server/repo/second-factors';
 import { deleteUser } from '../../server/repo/users';

@@ -1,13 +1,13 @@
 // "Use a passkey instead" under the confirmation's password form (ui/confirm), where the browser
 // can and the account has one; its words are the confirmation's, around it.
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useT } from '../../ui/intl/useT';
 import {
   passkeyConfirmRequested,
   selectPasskeyConfirm,
   selectPasskeyList,
   selectPasskeySupport,
 } from './passkeysSlice';
-import { useT } from '../../ui/intl/useT';
 
 /** "Use a passkey instead", where the browser can and the account has one. */
 export function PasskeyConfirm({ onAsk }: { onAsk: () => void }) {

@@ -1,6 +1,5 @@
 // A passkey's own forms on home, open one at a time in its row: a new name, or its removal (the
 // session is confirmed: the section shows it only then).
-import type { Passkey } from './passkeysSlice';
 import { useFocusOnOpen } from '../../ui/focusOnOpen';
 import { Field } from '../../ui/form/Field';
 import { FormAlert } from '../../ui/form/FormAlert';
@@ -8,6 +7,7 @@ import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { useEndpointForm } from '../../ui/form/useEndpointForm';
 import { useT } from '../../ui/intl/useT';
+import type { Passkey } from './passkeysSlice';
 
 interface PasskeyFormProps {
   passkey: Passkey;

@@ -1,17 +1,13 @@
 // "Sign in with a passkey" on the login view, beside the password form. The ceremony (and the email
 // field's autofill that offers passkeys) runs in the passkey listeners; this says where it stands.
-// A chunk of its own with its words, preloaded when the login view opens (src/views/LoginView.tsx).
+// A chunk of its own with its words, preloaded when the login view opens (features/login/LoginView.tsx).
 import type { MessageId } from '../../i18n/messages/en';
-import { passkeyLoginEn, passkeyLoginKh } from './passkeys.messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  passkeyLoginRequested,
-  selectPasskeyLogin,
-  selectPasskeySupport,
-} from './passkeysSlice';
 import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
+import { passkeyLoginEn, passkeyLoginKh } from './passkeys.messages';
+import { passkeyLoginRequested, selectPasskeyLogin, selectPasskeySupport } from './passkeysSlice';
 
 const WORDS: Words = { en: passkeyLoginEn, kh: passkeyLoginKh };
 

@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 
 import { useAppSelector } from '../../store/hooks';
-import { selectPasskeySupport } from './passkeysSlice';
 import { lazyPart } from '../../ui/lazyPart';
+import { selectPasskeySupport } from './passkeysSlice';
 
 /**
  * "Sign in with a passkey" and its words: its own chunk, preloaded on open, shown once the browser

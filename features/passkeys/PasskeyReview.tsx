@@ -10,6 +10,14 @@ import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../sto
 import { RECENT_PASSKEY_DAYS } from '../../store/constants';
 import { homeSectionHref } from '../../store/home/homeSections';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { FormAlert } from '../../ui/form/FormAlert';
+import { requestErrorText } from '../../ui/form/requestErrorMessage';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+
+import { formatExpiry } from '../../ui/formatExpiry';
+import { useT } from '../../ui/intl/useT';
+import { WithWords } from '../../ui/intl/WithWords';
+import { Link } from '../../ui/Link';
 import {
   passkeyReviewClosed,
   recentPasskeys,
@@ -17,14 +25,6 @@ import {
   selectPasskeyReview,
   type PasskeyReview,
 } from './passkeysSlice';
-import { FormAlert } from '../../ui/form/FormAlert';
-import { requestErrorText } from '../../ui/form/requestErrorMessage';
-import { SubmitButton } from '../../ui/form/SubmitButton';
-import { useT } from '../../ui/intl/useT';
-import { WithWords } from '../../ui/intl/WithWords';
-import { Link } from '../../ui/Link';
-
-import { formatExpiry } from '../../ui/formatExpiry';
 import { PASSKEY_WORDS } from './passkeyWords';
 
 function useRecent(reason?: PasskeyReview['reason']) {

@@ -2,7 +2,7 @@
 // place or, once the session is confirmed (ConfirmFirst), removed, and "Add a passkey" with a name
 // the visitor may change; after a reset or a log-out of the other devices, the recent ones to
 // review (PasskeyReview.tsx).
-// The browser's ceremony runs in a listener (store/passkeys/passkeyListeners.ts); this view only
+// The browser's ceremony runs in a listener (features/passkeys/passkeyListeners.ts); this view only
 // says what the store holds.
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,6 +12,22 @@ import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../c
 import type { MessageId } from '../../i18n/messages/en';
 import { selectConfirmedUntil } from '../../store/confirmation/confirmationSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { validationFailed } from '../../store/submissions/submissionsSlice';
+
+import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
+import { Field } from '../../ui/form/Field';
+import { FormAlert } from '../../ui/form/FormAlert';
+import { focusFirstInvalid, readFields } from '../../ui/form/formElements';
+import { FormSuccess } from '../../ui/form/FormSuccess';
+import { requestErrorText } from '../../ui/form/requestErrorMessage';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { useFieldErrors } from '../../ui/form/useFieldErrors';
+import { formatExpiry } from '../../ui/formatExpiry';
+import { useT, type Translate } from '../../ui/intl/useT';
+import { WithWords } from '../../ui/intl/WithWords';
+import { LoadFailed } from '../../ui/LoadFailed';
+import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';
+import { PasskeyReviewForm } from './PasskeyReview';
 import {
   passkeyAddRequested,
   passkeyEditClosed,
@@ -27,22 +43,6 @@ import {
   type CeremonyState,
   type Passkey,
 } from './passkeysSlice';
-import { validationFailed } from '../../store/submissions/submissionsSlice';
-import { Field } from '../../ui/form/Field';
-import { FormAlert } from '../../ui/form/FormAlert';
-import { focusFirstInvalid, readFields } from '../../ui/form/formElements';
-import { FormSuccess } from '../../ui/form/FormSuccess';
-import { requestErrorText } from '../../ui/form/requestErrorMessage';
-import { SubmitButton } from '../../ui/form/SubmitButton';
-import { useFieldErrors } from '../../ui/form/useFieldErrors';
-import { useT, type Translate } from '../../ui/intl/useT';
-import { WithWords } from '../../ui/intl/WithWords';
-
-import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
-import { formatExpiry } from '../../ui/formatExpiry';
-import { LoadFailed } from '../../ui/LoadFailed';
-import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyForms';
-import { PasskeyReviewForm } from './PasskeyReview';
 import { PASSKEY_WORDS } from './passkeyWords';
 
 const NAME_FIELD = ['name'] as const;

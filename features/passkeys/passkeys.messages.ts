@@ -1,5 +1,5 @@
 // The words of home's passkeys section: bundled with home's chunk, not with the app's first load,
-// and put beside the app's pack by WithWords (src/components/intl/WithWords.tsx). Every export of
+// and put beside the app's pack by WithWords (ui/intl/WithWords.tsx). Every export of
 // this file is a pack (scripts/webpack/messagesToAst.cjs). The login view's passkey words are a pack
 // of their own below, in the chunk of the login view's passkey button.
 export const passkeysEn = {

@@ -1,16 +1,16 @@
 import { formsEn, formsKh } from '../../i18n/messages/forms';
-import { resetPasswordEn, resetPasswordKh } from './reset.messages';
 
 import { useAppDispatch } from '../../store/hooks';
 import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { ResetPasswordForm } from './ResetPasswordForm';
-import { ResetRequestForm } from './ResetRequestForm';
-import { useCodeLink } from '../../ui/useCodeLink';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
+import { useCodeLink } from '../../ui/useCodeLink';
+import { resetPasswordEn, resetPasswordKh } from './reset.messages';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { ResetRequestForm } from './ResetRequestForm';
 
 /**
  * A forgotten password, in two steps read off the address: without `?email=` the visitor asks

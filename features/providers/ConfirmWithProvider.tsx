@@ -1,8 +1,11 @@
 // "Confirm with …" in the gate of home's sensitive changes (ConfirmFirst): a provider connected to
 // the account confirms it is you (the flow's intent `confirm`), the one way for an account made by
 // a provider that has no password or passkey. The flow leaves for the provider and comes back to
-// the same section, confirmed (store/providers/providerListeners.ts).
+// the same section, confirmed (features/providers/providerListeners.ts).
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useT } from '../../ui/intl/useT';
+
+import { providerName } from './providerNames';
 import {
   providerStartRequested,
   selectConnections,
@@ -10,9 +13,6 @@ import {
   selectProviders,
   selectProviderStart,
 } from './providersSlice';
-import { useT } from '../../ui/intl/useT';
-
-import { providerName } from './providerNames';
 
 export function ConfirmWithProvider() {
   const t = useT();

@@ -1,10 +1,15 @@
 // "Continue with …" on the login and sign-up views, and what a provider's return said. Its own chunk
 // with its words, preloaded when either view opens and shown only where a provider is configured or
-// a return has something to say (src/views/LoginView.tsx, SignupView.tsx). Leaving for the provider
-// and finishing its return are the provider listeners' (store/providers/providerListeners.ts).
+// a return has something to say (features/login/LoginView.tsx, SignupView.tsx). Leaving for the provider
+// and finishing its return are the provider listeners' (features/providers/providerListeners.ts).
 import type { MessageId } from '../../i18n/messages/en';
-import { providerButtonsEn, providerButtonsKh } from './providers.messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { requestErrorText } from '../../ui/form/requestErrorMessage';
+import { useT } from '../../ui/intl/useT';
+import { WithWords, type Words } from '../../ui/intl/WithWords';
+
+import { providerName } from './providerNames';
+import { providerButtonsEn, providerButtonsKh } from './providers.messages';
 import {
   providerStartRequested,
   selectProviderReturn,
@@ -12,11 +17,6 @@ import {
   selectProviderStart,
   type ReturnFailure,
 } from './providersSlice';
-import { requestErrorText } from '../../ui/form/requestErrorMessage';
-import { useT } from '../../ui/intl/useT';
-import { WithWords, type Words } from '../../ui/intl/WithWords';
-
-import { providerName } from './providerNames';
 
 const WORDS: Words = { en: providerButtonsEn, kh: providerButtonsKh };
 

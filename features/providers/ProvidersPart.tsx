@@ -3,9 +3,8 @@
 import { useEffect } from 'react';
 
 import { useAppSelector } from '../../store/hooks';
-import { selectProviderReturn, selectProviders } from './providersSlice';
-
 import { Providers } from './providersPart';
+import { selectProviderReturn, selectProviders } from './providersSlice';
 
 export function ProvidersPart({ place }: { place: 'buttons' | 'return' }) {
   const hasProviders = useAppSelector(selectProviders).length > 0;

@@ -1,11 +1,17 @@
 // Home's section of sign-in providers: every configured provider, connected or not, with "Connect"
 // (a flow with the intent `connect`, which leaves for the provider) and "Disconnect" (asked once
 // more), both behind the confirmation of it being you (ConfirmFirst). An account without a password
-// is told how to set one. The requests are the provider listeners' (store/providers).
+// is told how to set one. The requests are the provider listeners' (features/providers).
 import type { MessageId } from '../../i18n/messages/en';
-import { providersEn, providersKh } from './providers.messages';
 import { selectConfirmedUntil } from '../../store/confirmation/confirmationSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
+import { requestErrorText } from '../../ui/form/requestErrorMessage';
+import { useT } from '../../ui/intl/useT';
+import { WithWords, type Words } from '../../ui/intl/WithWords';
+
+import { providerName } from './providerNames';
+import { providersEn, providersKh } from './providers.messages';
 import {
   providerDisconnectAsked,
   providerDisconnectCancelled,
@@ -21,12 +27,6 @@ import {
   selectProviderStart,
   type Provider,
 } from './providersSlice';
-import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
-import { requestErrorText } from '../../ui/form/requestErrorMessage';
-import { useT } from '../../ui/intl/useT';
-import { WithWords, type Words } from '../../ui/intl/WithWords';
-
-import { providerName } from './providerNames';
 
 const WORDS: Words = { en: providersEn, kh: providersKh };
 

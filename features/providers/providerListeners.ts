@@ -14,7 +14,11 @@ import { askWhileHome } from '../../store/home/askWhileHome';
 import type { AppDispatch, AppStartListening } from '../../store/listeners';
 import { ROUTES } from '../../store/navigation/routes';
 import type { AppLocation } from '../../store/router/location';
-import { locationChanged, navigationRequested, selectLocation } from '../../store/router/routerSlice';
+import {
+  locationChanged,
+  navigationRequested,
+  selectLocation,
+} from '../../store/router/routerSlice';
 
 import {
   providerDisconnectConfirmed,

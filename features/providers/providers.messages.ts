@@ -1,7 +1,7 @@
 // The words of signing in with a provider (OpenID Connect): the login and sign-up buttons with what
 // a provider's return says (`providerButtons*`, in the buttons' chunk), and home's section of
 // providers (`providers*`, in home's chunk), put beside the app's pack by WithWords
-// (src/components/intl/WithWords.tsx). Every export of this file is a pack
+// (ui/intl/WithWords.tsx). Every export of this file is a pack
 // (scripts/webpack/messagesToAst.cjs).
 export const providerButtonsEn = {
   'providerButtons.label': 'Or continue with an account you already have',

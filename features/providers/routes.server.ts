@@ -30,7 +30,11 @@ import { openSession, sessionOf } from '../../server/auth/session';
 import { defineRoutes } from '../../server/http/endpoints';
 import { providerChangedMail } from '../../server/mail/account-messages';
 import { mailChangeNotice } from '../../server/mail/change-notice';
-import { providerClient, ProviderUnavailable, type ProviderIdentity } from '../../server/oidc/client';
+import {
+  providerClient,
+  ProviderUnavailable,
+  type ProviderIdentity,
+} from '../../server/oidc/client';
 import {
   derivedSecrets,
   endFlow,

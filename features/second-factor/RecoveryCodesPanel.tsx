@@ -2,14 +2,9 @@ import { useEffect, useRef } from 'react';
 
 import { selectUser } from '../../store/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  copyFinished,
-  recoveryCodesSaved,
-  selectCopied,
-} from './secondFactorSlice';
-import { useT } from '../../ui/intl/useT';
-
 import { copyOrSelect, copyResult } from '../../ui/copyOrSelect';
+import { useT } from '../../ui/intl/useT';
+import { copyFinished, recoveryCodesSaved, selectCopied } from './secondFactorSlice';
 
 /**
  * The ten recovery codes, shown once: to copy, to download as a text file, and gone from the page

@@ -7,6 +7,19 @@ import './secondFactor.css';
 import { useEffect, useRef, type RefObject } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
+import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
+import { SECOND_FACTOR_WORDS } from '../../ui/confirm/secondFactorWords';
+import { FormAlert } from '../../ui/form/FormAlert';
+import { FormSuccess } from '../../ui/form/FormSuccess';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { useEndpointCall, useEndpointForm } from '../../ui/form/useEndpointForm';
+import { useT } from '../../ui/intl/useT';
+import { WithWords } from '../../ui/intl/WithWords';
+import { LoadFailed } from '../../ui/LoadFailed';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
+import { SecondFactorSetupPanel, StartSecondFactorForm } from './SecondFactorSetup';
 import {
   secondFactorRetried,
   selectRecoveryCodes,
@@ -14,19 +27,6 @@ import {
   selectSecondFactorError,
   selectSecondFactorSetup,
 } from './secondFactorSlice';
-import { FormAlert } from '../../ui/form/FormAlert';
-import { FormSuccess } from '../../ui/form/FormSuccess';
-import { SubmitButton } from '../../ui/form/SubmitButton';
-import { useEndpointCall, useEndpointForm } from '../../ui/form/useEndpointForm';
-import { useT } from '../../ui/intl/useT';
-import { WithWords } from '../../ui/intl/WithWords';
-
-import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
-import { LoadFailed } from '../../ui/LoadFailed';
-import { RecoveryCodesPanel } from './RecoveryCodesPanel';
-import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
-import { SecondFactorSetupPanel, StartSecondFactorForm } from './SecondFactorSetup';
-import { SECOND_FACTOR_WORDS } from '../../ui/confirm/secondFactorWords';
 
 export function SecondFactorSection() {
   return (

@@ -5,11 +5,9 @@
 import { useId, useRef } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  copyFinished,
-  secondFactorSetupCancelled,
-  selectCopied,
-} from './secondFactorSlice';
+
+import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
+import { copyOrSelect, copyResult } from '../../ui/copyOrSelect';
 import { useIsMobileDevice } from '../../ui/device/useIsMobileDevice';
 import { useFocusOnOpen } from '../../ui/focusOnOpen';
 import { CodeField } from '../../ui/form/CodeField';
@@ -17,10 +15,8 @@ import { FormAlert } from '../../ui/form/FormAlert';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { useEndpointForm } from '../../ui/form/useEndpointForm';
 import { useT } from '../../ui/intl/useT';
-
-import { copyOrSelect, copyResult } from '../../ui/copyOrSelect';
-import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
 import { SecondFactorQr } from './SecondFactorQr';
+import { copyFinished, secondFactorSetupCancelled, selectCopied } from './secondFactorSlice';
 
 export function StartSecondFactorForm() {
   const t = useT();

@@ -3,10 +3,6 @@ import { useEffect, useRef } from 'react';
 import type { VerifyAccountBody as Body } from '../../contract/api';
 import { formFields } from '../../contract/endpoints';
 import { checkEmail, PASSWORD_MIN_LENGTH } from '../../contract/schemas';
-import {
-  newPasswordAsked,
-  selectChoosingPassword,
-} from './activationSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { validationFailed } from '../../store/submissions/submissionsSlice';
 import { CodeField } from '../../ui/form/CodeField';
@@ -20,6 +16,7 @@ import { useEndpointCall, useEndpointForm } from '../../ui/form/useEndpointForm'
 import { useT } from '../../ui/intl/useT';
 
 import { ResendCodeButton } from '../../ui/ResendCodeButton';
+import { newPasswordAsked, selectChoosingPassword } from './activationSlice';
 
 const FIELDS = formFields('verifyAccount');
 /** With the password chosen at sign-up. */

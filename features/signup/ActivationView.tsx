@@ -1,15 +1,15 @@
 import { FormattedMessage } from 'react-intl';
-import { activationEn, activationKh } from './activation.messages';
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 
 import { ROUTES } from '../../store/navigation/routes';
-import { ActivationForm } from './ActivationForm';
-import { useCodeLink } from '../../ui/useCodeLink';
 import { Address } from '../../ui/Address';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
+import { useCodeLink } from '../../ui/useCodeLink';
+import { activationEn, activationKh } from './activation.messages';
+import { ActivationForm } from './ActivationForm';
 
 const WORDS: Words = { en: { ...formsEn, ...activationEn }, kh: { ...formsKh, ...activationKh } };
 

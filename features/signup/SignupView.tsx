@@ -1,15 +1,15 @@
 import { formsEn, formsKh } from '../../i18n/messages/forms';
-import { signupEn, signupKh } from './signup.messages';
 
 import { useAppDispatch } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
-import { SignupForm } from './SignupForm';
 import { useFeatureParts } from '../../ui/featureParts';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
+import { signupEn, signupKh } from './signup.messages';
+import { SignupForm } from './SignupForm';
 
 const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };
 

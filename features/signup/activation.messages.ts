@@ -1,5 +1,5 @@
 // The words of the activation view: bundled with its chunk, not with the app's first load, and put beside
-// the app's pack by WithWords (src/components/intl/WithWords.tsx). Every export of this file is a
+// the app's pack by WithWords (ui/intl/WithWords.tsx). Every export of this file is a
 // pack (scripts/webpack/messagesToAst.cjs).
 export const activationEn = {
   'activation.title': 'Activate your account',

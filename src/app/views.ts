@@ -6,13 +6,20 @@ import { chunkLoader } from '../../ui/chunkLoader';
 
 export const VIEWS: Record<RouteName, LazyView> = {
   home: lazyView(() => import(/* webpackChunkName: "view-home" */ './home/HomeView')),
-  login: lazyView(() => import(/* webpackChunkName: "view-login" */ '../../features/login/LoginView')),
-  signup: lazyView(() => import(/* webpackChunkName: "view-signup" */ '../../features/signup/SignupView')),
+  login: lazyView(
+    () => import(/* webpackChunkName: "view-login" */ '../../features/login/LoginView'),
+  ),
+  signup: lazyView(
+    () => import(/* webpackChunkName: "view-signup" */ '../../features/signup/SignupView'),
+  ),
   activation: lazyView(
     () => import(/* webpackChunkName: "view-activation" */ '../../features/signup/ActivationView'),
   ),
   resetPassword: lazyView(
-    () => import(/* webpackChunkName: "view-reset-password" */ '../../features/password/ResetPasswordView'),
+    () =>
+      import(
+        /* webpackChunkName: "view-reset-password" */ '../../features/password/ResetPasswordView'
+      ),
   ),
   operator: lazyView(
     () => import(/* webpackChunkName: "view-operator" */ '../../features/operator/OperatorView'),

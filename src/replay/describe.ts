@@ -3,21 +3,8 @@
 //   login FAILED 401 INVALID_CREDENTIALS (90 ms)   verify signed in (6 ms)   → /signup
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { api } from '../../store/api/apiSlice';
-import {
-  loggedOut,
-  logoutRequested,
-  sessionEnded,
-  secondStepCancelled,
-  sessionVerified,
-  tokenRejected,
-  verifyFailed,
-  verifyStarted,
-} from '../../store/auth/authSlice';
 import { emailChangeRetried } from '../../features/email-change/emailChangeSlice';
-import { localeChanged } from '../../store/locale/localeSlice';
-import { sentHome, viewFailed, viewRetried } from '../../store/navigation/navigationSlice';
-import { noticeDismissed } from '../../store/notice/noticeSlice';
+import { sessionsRetried } from '../../features/login/sessionsSlice';
 import {
   passkeyAddRequested,
   passkeyCeremonyCompleted,
@@ -38,17 +25,29 @@ import {
   providerReturned,
   providerStartRequested,
 } from '../../features/providers/providersSlice';
-import { locationChanged, navigationRequested } from '../../store/router/routerSlice';
 import {
   copyFinished,
   recoveryCodesSaved,
   secondFactorRetried,
   secondFactorSetupCancelled,
 } from '../../features/second-factor/secondFactorSlice';
-import { sessionsRetried } from '../../features/login/sessionsSlice';
-import { validationFailed } from '../../store/submissions/submissionsSlice';
-
 import { PAGE_RELOADED } from '../../store/actionLog/recorder';
+import { api } from '../../store/api/apiSlice';
+import {
+  loggedOut,
+  logoutRequested,
+  sessionEnded,
+  secondStepCancelled,
+  sessionVerified,
+  tokenRejected,
+  verifyFailed,
+  verifyStarted,
+} from '../../store/auth/authSlice';
+import { localeChanged } from '../../store/locale/localeSlice';
+import { sentHome, viewFailed, viewRetried } from '../../store/navigation/navigationSlice';
+import { noticeDismissed } from '../../store/notice/noticeSlice';
+import { locationChanged, navigationRequested } from '../../store/router/routerSlice';
+import { validationFailed } from '../../store/submissions/submissionsSlice';
 
 export type StepKind = 'request' | 'answer' | 'navigation' | 'form' | 'session' | 'other';
 

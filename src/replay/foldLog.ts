@@ -3,9 +3,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { LogFileError, type DecodedLog } from '../../contract/action-log';
-import { rootReducer, type RootState } from '../../store/rootReducer';
-
 import { stateHash } from '../../store/actionLog/stateHash';
+import { rootReducer, type RootState } from '../../store/rootReducer';
 
 /** The state after each action, in order. */
 export function* replayStates(log: Pick<DecodedLog, 'actions' | 'preloadedState'>) {

@@ -1,8 +1,8 @@
 import { createIntl } from 'react-intl';
 
 import { homeEn, homeKh } from '../../i18n/messages/home';
-import type { Translate } from '../intl/useT';
 import { formatExpiry } from '../formatExpiry';
+import type { Translate } from '../intl/useT';
 
 // 5 January 2026, 09:07 local time.
 const DATE = new Date(2026, 0, 5, 9, 7);

@@ -6,7 +6,6 @@ import { Provider } from 'react-redux';
 import { decodeLog } from '../../../contract/action-log';
 import { intlFormats } from '../../../i18n/digits';
 import { en } from '../../../i18n/messages/en';
-import { helpToolsEn, helpToolsKh } from '../helpTools.messages';
 import { kh } from '../../../i18n/messages/kh';
 import { FORMAT_LOCALE, SUPPORT_CONTACT } from '../../../store/constants';
 import { localeChanged } from '../../../store/locale/localeSlice';
@@ -20,6 +19,7 @@ import {
   stubFetch,
 } from '../../../testing/app/fetchStub';
 import { HelpDisclosure } from '../HelpDisclosure';
+import { helpToolsEn, helpToolsKh } from '../helpTools.messages';
 import { installActionLogGlobal } from '../installActionLogGlobal';
 import { ACTION_LOG_MAX_BYTES, sendActivityLog } from '../sendLog';
 import { SendLogError } from '../sendLogError';

@@ -1,11 +1,11 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 
 import { redacted, REDACTED } from '../../../contract/redact';
+import { App } from '../../../src/app/App';
+import { viewOnlyStore } from '../../../src/replay/viewOnlyStore';
 import { navigationRequested } from '../../../store/router/routerSlice';
 import { json, USER } from '../../../testing/app/fetchStub';
 import { renderApp, type ApiScript } from '../../../testing/app/renderApp';
-import { App } from '../../../src/app/App';
-import { viewOnlyStore } from '../../../src/replay/viewOnlyStore';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -6,6 +6,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { decodeLog } from '../../../contract/action-log';
 import { API_PATHS } from '../../../contract/endpoints';
+import { describeActions } from '../../../src/replay/describe';
+import type { RootState } from '../../../store/rootReducer';
+import { navigationRequested } from '../../../store/router/routerSlice';
+import { startStore } from '../../../store/startStore';
+import type { AppStore } from '../../../store/store';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
@@ -17,11 +22,6 @@ import {
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
-import { describeActions } from '../../../src/replay/describe';
-import type { RootState } from '../../../store/rootReducer';
-import { navigationRequested } from '../../../store/router/routerSlice';
-import { startStore } from '../../../store/startStore';
-import type { AppStore } from '../../../store/store';
 import { passkeyAddRequested, passkeyEditOpened, passkeyLoginRequested } from '../passkeysSlice';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);

@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
-import { providerStartRequested } from '../providersSlice';
 import { json, signedInAnswer } from '../../../testing/app/fetchStub';
 import { renderApp, type ApiScript } from '../../../testing/app/renderApp';
+import { providerStartRequested } from '../providersSlice';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -3,13 +3,13 @@
 import configureMockStore from 'redux-mock-store';
 import { withExtraArgument } from 'redux-thunk';
 
-import { fakeEffects } from '../../../testing/app/fakeEffects';
-import { json, settle, stubFetch } from '../../../testing/app/fetchStub';
 import { api } from '../../../store/api/apiSlice';
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
 import { createAppListenerMiddleware } from '../../../store/listeners';
 import { locationChanged, navigationRequested } from '../../../store/router/routerSlice';
 import { makeStore } from '../../../store/store';
+import { fakeEffects } from '../../../testing/app/fakeEffects';
+import { json, settle, stubFetch } from '../../../testing/app/fetchStub';
 import { addProviderListeners } from '../providerListeners';
 import {
   providerPageShownAgain,

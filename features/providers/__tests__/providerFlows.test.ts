@@ -7,6 +7,10 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { API_PATHS } from '../../../contract/endpoints';
 import { redactedJson } from '../../../contract/redact';
+import { TAB_STORAGE_KEYS } from '../../../store/constants';
+import type { RootState } from '../../../store/rootReducer';
+import { startStore } from '../../../store/startStore';
+import type { AppStore } from '../../../store/store';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
@@ -18,10 +22,6 @@ import {
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
-import { TAB_STORAGE_KEYS } from '../../../store/constants';
-import type { RootState } from '../../../store/rootReducer';
-import { startStore } from '../../../store/startStore';
-import type { AppStore } from '../../../store/store';
 import {
   providerDisconnectAsked,
   providerDisconnectConfirmed,

@@ -5,20 +5,19 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
-import { selectSessionExpiresAt, selectUser } from '../../../store/auth/authSlice';
 import { selectPendingEmail } from '../../../features/email-change/emailChangeSlice';
-import { homeSectionHref } from '../../../store/home/homeSections';
-import { useAppSelector } from '../../../store/hooks';
+import { LogoutButton } from '../../../features/login/LogoutButton';
+import { selectSessions } from '../../../features/login/sessionsSlice';
+import { PasskeyReviewOffer } from '../../../features/passkeys/PasskeyReview';
 import { selectPasskeyList } from '../../../features/passkeys/passkeysSlice';
 import { selectSecondFactor } from '../../../features/second-factor/secondFactorSlice';
-import { selectSessions } from '../../../features/login/sessionsSlice';
+import { selectSessionExpiresAt, selectUser } from '../../../store/auth/authSlice';
+import { homeSectionHref } from '../../../store/home/homeSections';
+import { useAppSelector } from '../../../store/hooks';
 import { Address } from '../../../ui/Address';
+import { formatExpiry } from '../../../ui/formatExpiry';
 import { useT } from '../../../ui/intl/useT';
 import { Link } from '../../../ui/Link';
-
-import { formatExpiry } from '../../../ui/formatExpiry';
-import { LogoutButton } from '../../../features/login/LogoutButton';
-import { PasskeyReviewOffer } from '../../../features/passkeys/PasskeyReview';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,6 +3,18 @@ import './home.css';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { DeleteAccountForm } from '../../../features/account-deletion/DeleteAccountForm';
+import { ChangeEmailForm } from '../../../features/email-change/ChangeEmailForm';
+import { SessionList } from '../../../features/login/SessionList';
+import { PasskeyReviewOffer } from '../../../features/passkeys/PasskeyReview';
+import { PasskeysSection } from '../../../features/passkeys/PasskeysSection';
+import { ChangePasswordForm } from '../../../features/password/ChangePasswordForm';
+import { ConfirmWithProvider } from '../../../features/providers/ConfirmWithProvider';
+import { useProviderName } from '../../../features/providers/ProvidersPart';
+import { ProvidersSection } from '../../../features/providers/ProvidersSection';
+import { selectProviders } from '../../../features/providers/providersSlice';
+import { useHasPassword } from '../../../features/providers/useHasPassword';
+import { SecondFactorSection } from '../../../features/second-factor/SecondFactorSection';
 import type { MessageId } from '../../../i18n/messages/en';
 import { selectUser } from '../../../store/auth/authSlice';
 import {
@@ -12,26 +24,14 @@ import {
   type HomeSection,
 } from '../../../store/home/homeSections';
 import { useAppSelector } from '../../../store/hooks';
-import { selectProviders } from '../../../features/providers/providersSlice';
-import { ChangeEmailForm } from '../../../features/email-change/ChangeEmailForm';
-import { ChangePasswordForm } from '../../../features/password/ChangePasswordForm';
 import { ConfirmFirst } from '../../../ui/confirm/ConfirmFirst';
-import { DeleteAccountForm } from '../../../features/account-deletion/DeleteAccountForm';
-import { HomeOverview } from './HomeOverview';
-import { HOME_WORDS } from './homeWords';
-import { PasskeyReviewOffer } from '../../../features/passkeys/PasskeyReview';
-import { PasskeysSection } from '../../../features/passkeys/PasskeysSection';
-import { SecondFactorSection } from '../../../features/second-factor/SecondFactorSection';
-import { SessionList } from '../../../features/login/SessionList';
 import { FeaturePartsProvider, useFeatureParts } from '../../../ui/featureParts';
 import { useT } from '../../../ui/intl/useT';
 import { WithWords } from '../../../ui/intl/WithWords';
 import { Link } from '../../../ui/Link';
 import { PageCard } from '../../../ui/PageCard';
-import { ConfirmWithProvider } from '../../../features/providers/ConfirmWithProvider';
-import { useProviderName } from '../../../features/providers/ProvidersPart';
-import { ProvidersSection } from '../../../features/providers/ProvidersSection';
-import { useHasPassword } from '../../../features/providers/useHasPassword';
+import { HomeOverview } from './HomeOverview';
+import { HOME_WORDS } from './homeWords';
 
 /** Home, with its own words (bundled with home's chunk) beside the app's. */
 export default function HomeView() {

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../../store/hooks';
 import { selectPasskeyList } from '../../../features/passkeys/passkeysSlice';
+import { useAppSelector } from '../../../store/hooks';
 
 /** How many passkeys the account has, once the list is loaded (null before). */
 export function usePasskeyCount(): number | null {
