@@ -3,11 +3,11 @@ import { Provider } from 'react-redux';
 
 import { PasskeyConfirm } from '../../features/passkeys/PasskeyConfirm';
 import { PasskeyLoginPart } from '../../features/passkeys/PasskeyLoginPart';
+import { usePasskeyCount } from '../../features/passkeys/usePasskeyCount';
 import { ProvidersPart } from '../../features/providers/ProvidersPart';
 import { useSecondFactorOn } from '../../features/second-factor/useSecondFactorOn';
 import type { AppStore } from '../../store/store';
 import { FeaturePartsProvider, type FeatureParts } from '../../ui/featureParts';
-import { usePasskeyCount } from '../components/account/usePasskeyCount';
 
 import { Layout } from './Layout';
 import { LocaleProvider } from './LocaleProvider';

@@ -1,5 +1,5 @@
-import { selectPasskeyList } from '../../../features/passkeys/passkeysSlice';
-import { useAppSelector } from '../../../store/hooks';
+import { useAppSelector } from '../../store/hooks';
+import { selectPasskeyList } from './passkeysSlice';
 
 /** How many passkeys the account has, once the list is loaded (null before). */
 export function usePasskeyCount(): number | null {
