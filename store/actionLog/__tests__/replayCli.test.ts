@@ -63,10 +63,10 @@ it('prints the timeline in words: index, time, what happened, path and auth stat
   expect(lines[0]).toMatch(/^\s*#\s+time\s+what happened\s+path\s+auth$/);
   expect(lines[1]).toMatch(/^\s*0\s+\+0\.00 s\s+the app started\s+\/signup\s+\S+$/);
   expect(stdout).toMatch(/^\s*\d+\s+\+\d+\.\d\d s\s+→ \/signup\s+\/signup\s/m);
-  // Home's last words: its session list, its pending email change, its second factor or its
-  // passkeys arrived.
+  // Home's last words: its session list, its pending email change, its second factor, its
+  // passkeys or its connected providers arrived.
   expect(lines.at(-1)).toMatch(
-    /^\s*\d+\s+\+\d+\.\d\d s\s+(sessions|emailChange|secondFactor|passkeys) OK(: [^(]+)? \(\d+ ms\)\s+\/\s+signedIn$/,
+    /^\s*\d+\s+\+\d+\.\d\d s\s+(sessions|emailChange|secondFactor|passkeys|oidcConnections) OK(: [^(]+)? \(\d+ ms\)\s+\/\s+signedIn$/,
   );
   expect(stdout).toMatch(/\ssessions OK \(\d+ ms\)\s+\/\s+signedIn$/m);
   expect(stdout).toMatch(/\ssigned in\s+\/\s+signedIn$/m);
