@@ -32,11 +32,19 @@ export interface Divergence {
   actual: string;
 }
 
-/** The first action after which the replayed state differs from the recorded one, or null. */
+/**
+ * The first action after which the replayed state differs from the recorded one, or null. Only
+ * the parts of the state the recording had are compared: a part the app gained since starts
+ * from its initial state and was never in the recorded hashes.
+ */
 export function firstDivergence(log: DecodedLog): Divergence | null {
+  const recordedParts =
+    typeof log.preloadedState === 'object' && log.preloadedState !== null
+      ? Object.keys(log.preloadedState)
+      : undefined;
   let index = 0;
   for (const state of replayStates(log)) {
-    const actual = stateHash(state);
+    const actual = stateHash(state, recordedParts);
     const expected = log.stateHashes[index]!;
     if (actual !== expected) {
       return { index, type: log.actions[index]!.type, expected, actual };

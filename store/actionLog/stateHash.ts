@@ -36,10 +36,13 @@ function sliceHash(key: string, slice: unknown): string {
   return hash;
 }
 
-export function stateHash(state: unknown): string {
+/** The hash of `state`, over the parts named in `keys` when given (else all of them). */
+export function stateHash(state: unknown, keys?: readonly string[]): string {
   if (typeof state !== 'object' || state === null) return sliceHash('', state);
   const record = state as Record<string, unknown>;
   let text = '';
-  for (const key of Object.keys(record).sort()) text += `${key}=${sliceHash(key, record[key])};`;
+  for (const key of [...(keys ?? Object.keys(record))].sort()) {
+    text += `${key}=${sliceHash(key, record[key])};`;
+  }
   return fnv1a(text);
 }

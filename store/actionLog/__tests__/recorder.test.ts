@@ -1,5 +1,5 @@
 import { decodeLog } from '../../../contract/action-log';
-import { firstDivergence } from '../../../src/replay/foldLog';
+import { firstDivergence, replayStates } from '../../../src/replay/foldLog';
 import { everyString, recordedJourney, SECRETS } from '../../../testing/actionLog/journey';
 import { localeChanged } from '../../locale/localeSlice';
 import { makeStore } from '../../store';
@@ -72,6 +72,26 @@ it('names the first action whose replayed state differs from the recorded one', 
     index: 1,
     type: 'locale/changed',
   });
+});
+
+it('replays a log recorded before a part of the state existed, comparing what it recorded', async () => {
+  // An older app's log: the same journey, as if the store had no `operator` part yet.
+  const { store } = await recordedJourney({}, Date.UTC(2026, 2, 1));
+  const log = decodeLog(store.actionLog.export());
+  const { operator: _absent, ...older } = log.preloadedState as Record<string, unknown>;
+  const states = [...replayStates({ ...log, preloadedState: older })];
+  const recorded = {
+    ...log,
+    preloadedState: older,
+    stateHashes: states.map((state) => {
+      const { operator: _new, ...kept } = state as unknown as Record<string, unknown>;
+      return stateHash(kept);
+    }),
+  };
+  expect(firstDivergence(recorded)).toBeNull();
+  // A part it recorded still counts.
+  recorded.stateHashes[2] = 'ffffffff';
+  expect(firstDivergence(recorded)).toMatchObject({ index: 2 });
 });
 
 it('refuses a capacity that is not a positive integer', () => {
