@@ -1,14 +1,17 @@
 import { combineSlices, createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
-import { accountSlice } from './account/accountSlice';
-import { activationSlice } from './activation/activationSlice';
+import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
+import { sessionsSlice } from '../features/login/sessionsSlice';
+import { passkeysSlice } from '../features/passkeys/passkeysSlice';
+import { providersSlice } from '../features/providers/providersSlice';
+import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
+import { activationSlice } from '../features/signup/activationSlice';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
+import { confirmationSlice } from './confirmation/confirmationSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
-import { passkeysSlice } from './passkeys/passkeysSlice';
-import { providersSlice } from './providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
@@ -18,7 +21,10 @@ const BASE_SLICES = [
   navigationSlice,
   localeSlice,
   submissionsSlice,
-  accountSlice,
+  sessionsSlice,
+  emailChangeSlice,
+  secondFactorSlice,
+  confirmationSlice,
   activationSlice,
   noticeSlice,
   passkeysSlice,
