@@ -1,5 +1,9 @@
-// Lint rules, including the one-way import arrows: contract <- store <- src, i18n on its own,
-// server sharing only contract/ with the app.
+// Lint rules, including the one-way import arrows between the layers: contract/ at the bottom,
+// the platform (server/, store/, ui/, i18n/) on it, the features (features/<name>/) on that, and
+// the entries (src/, server/app.ts and main.ts, the store's composition) on top; and the runtime
+// boundary: nothing of the server, nor a feature's `*.server.ts`, reaches the browser.
+import fs from 'node:fs';
+
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -7,17 +11,83 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The store's feature folders, for the import direction below. */
-const FEATURES = [
+/** The store's own folders, for the import direction below. */
+const STORE_PARTS = [
   'router',
   'locale',
   'api',
   'auth',
   'navigation',
-  'account',
+  'home',
   'submissions',
   'actionLog',
 ];
+
+/** The feature folders: each imports the platform, never another feature's files. */
+const FEATURES = fs
+  .readdirSync('features', { withFileTypes: true })
+  .flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
+
+/** The store's composition (slices and listeners of every feature): an entry inside store/. */
+const COMPOSITION = ['store/rootReducer.ts', 'store/store.ts', 'store/startStore.ts'];
+const SERVER_ENTRIES = ['server/app.ts', 'server/main.ts'];
+
+const BROWSER = ['./src', './store', './ui', './i18n'];
+const SERVER_FILES = ['./server/**', './features/**/*.server.ts'];
+
+/** Zones every file keeps. */
+const LAYERS = [
+  {
+    target: './contract',
+    from: ['./src', './store', './server', './i18n', './ui', './features'],
+    message: 'contract/ is what both runtimes share: it imports nothing above it.',
+  },
+  { target: './server', from: BROWSER },
+  {
+    target: './features/**/*.server.ts',
+    from: BROWSER,
+    message: "A feature's server files import the server's platform, never the browser's.",
+  },
+  {
+    target: BROWSER,
+    from: SERVER_FILES,
+    message: 'Nothing of the server reaches the browser bundle.',
+  },
+  {
+    target: './features/**/!(*.server).{ts,tsx}',
+    from: SERVER_FILES,
+    message: 'Nothing of the server reaches the browser bundle.',
+  },
+  {
+    target: './features',
+    from: './src',
+    message: 'A feature imports no entry: the entries hand it what it shows of other features.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./features/${feature}`,
+    from: './features',
+    except: [`./${feature}`],
+    message: "A feature imports the platform, never another feature's files.",
+  })),
+  {
+    target: ['./server/routes', './features'],
+    from: ['./server/routes/**', './features/**/*routes.server.ts'],
+    message:
+      'A route file imports no route file: what two routes share lives in auth/, repo/ or http/.',
+  },
+  {
+    target: './testing',
+    from: './scripts',
+    message: 'testing/ serves the tools in scripts/; it imports none of them.',
+  },
+];
+
+/** The platform imports no feature and no entry. */
+const PLATFORM = {
+  target: ['./store', './ui', './i18n', './server'],
+  from: ['./features', './src'],
+  message: 'The platform imports no feature and no entry: an entry hands features in.',
+};
 
 export default tseslint.config(
   {
@@ -57,30 +127,43 @@ export default tseslint.config(
           alphabetize: { order: 'asc', caseInsensitive: true },
         },
       ],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYERS, PLATFORM] }],
+    },
+  },
+  {
+    // Inside store/, imports run one way. router/ and locale/ know no other part; api/ knows
+    // only the language; auth/ only the API; navigation/ reads router, auth and the API; home/,
+    // the forms' submissions/ and the action log sit on top. Tests may wire any of them together.
+    files: ['store/**/*.ts'],
+    ignores: ['store/**/__tests__/**', ...COMPOSITION],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            ...LAYERS,
+            PLATFORM,
             {
-              target: './store',
-              from: './src',
-              message: 'store/ is the brain: it imports nothing from src/.',
-            },
-            { target: './store', from: './server' },
-            { target: './contract', from: ['./src', './store', './server', './i18n'] },
-            { target: './i18n', from: ['./src', './server'] },
-            { target: './src', from: './server', except: [] },
-            { target: './server', from: ['./src', './store', './i18n'] },
-            {
-              target: './server/routes',
-              from: './server/routes',
-              message:
-                'A route file imports no route file: what two routes share lives in auth/, repo/ or http/.',
+              target: ['./store/router', './store/locale'],
+              from: STORE_PARTS.filter((part) => !['router', 'locale'].includes(part)).map(
+                (part) => `./store/${part}`,
+              ),
             },
             {
-              target: './testing',
-              from: './scripts',
-              message: 'testing/ serves the tools in scripts/; it imports none of them.',
+              target: './store/api',
+              from: ['auth', 'navigation', 'home', 'submissions', 'router'].map(
+                (part) => `./store/${part}`,
+              ),
+            },
+            {
+              target: './store/auth',
+              from: ['navigation', 'home', 'submissions', 'router'].map(
+                (part) => `./store/${part}`,
+              ),
+            },
+            {
+              target: './store/navigation',
+              from: ['home', 'submissions'].map((part) => `./store/${part}`),
             },
           ],
         },
@@ -88,50 +171,24 @@ export default tseslint.config(
     },
   },
   {
-    // Inside store/, imports run one way. router/ and locale/ know no other feature; api/ knows
-    // only the language; auth/ only the API; navigation/ reads router, auth and the API; the home
-    // view's account/, the forms' submissions/ and the action log sit on top. Tests may wire
-    // any of them together.
-    files: ['store/**/*.ts'],
-    ignores: ['store/**/__tests__/**'],
+    // The entries assemble the features: the store's composition and the server's app.
+    files: [...COMPOSITION, ...SERVER_ENTRIES],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
+  },
+  {
+    // Tests may wire any parts together; they still never reach into contract/ from above.
+    files: ['**/__tests__/**'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        {
-          zones: [
-            { target: './store', from: './src' },
-            { target: './store', from: './server' },
-            {
-              target: ['./store/router', './store/locale'],
-              from: FEATURES.filter((feature) => !['router', 'locale'].includes(feature)).map(
-                (feature) => `./store/${feature}`,
-              ),
-            },
-            {
-              target: './store/api',
-              from: ['auth', 'navigation', 'account', 'submissions', 'router'].map(
-                (feature) => `./store/${feature}`,
-              ),
-            },
-            {
-              target: './store/auth',
-              from: ['navigation', 'account', 'submissions', 'router'].map(
-                (feature) => `./store/${feature}`,
-              ),
-            },
-            {
-              target: './store/navigation',
-              from: ['account', 'submissions'].map((feature) => `./store/${feature}`),
-            },
-          ],
-        },
+        { zones: LAYERS.filter((zone) => zone.target === './contract') },
       ],
     },
   },
   {
     // testing/ (fakes, the server spawner, the browser harness) serves tests, tools and the bench,
     // never the product.
-    files: ['contract/**', 'store/**', 'src/**', 'server/**', 'i18n/**'],
+    files: ['contract/**', 'store/**', 'ui/**', 'features/**', 'src/**', 'server/**', 'i18n/**'],
     ignores: ['**/__tests__/**'],
     rules: {
       'no-restricted-imports': [
@@ -181,7 +238,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx'],
+    files: ['src/**/*.tsx', 'ui/**/*.tsx', 'features/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
   {

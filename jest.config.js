@@ -50,6 +50,8 @@ module.exports = {
       testEnvironment: '<rootDir>/testing/app/jsdom-environment.js',
       roots: [
         '<rootDir>/store',
+        '<rootDir>/ui',
+        '<rootDir>/features',
         '<rootDir>/src',
         '<rootDir>/i18n',
         '<rootDir>/contract',

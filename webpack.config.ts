@@ -142,8 +142,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     module: {
       rules: [
         {
-          // The message packs as ICU ASTs (the pack itself is read through `?source`).
-          test: /[\\/]i18n[\\/]messages[\\/][^\\/]+\.ts$/,
+          // The message packs as ICU ASTs (the pack itself is read through `?source`): those of
+          // i18n/messages/, and a feature's `*.messages.ts`.
+          test: /(?:[\\/]i18n[\\/]messages[\\/][^\\/]+|\.messages)\.ts$/,
           resourceQuery: { not: [/source/] },
           loader: path.resolve(__dirname, 'scripts/webpack/messagesToAst.cjs'),
         },

@@ -4,7 +4,7 @@
 // (zxcvbn-ts's lists, l33t and reversed forms, dates). zxcvbn-ts estimates how many guesses each
 // part of the password takes; a password it puts below MIN_GUESSES is refused, with the reason of
 // the part that made it weak. The server enforces it (server/auth/password-strength.ts, in a thread
-// of its own), the app says it while the visitor types (src/components/form/passwordStrength.ts,
+// of its own), the app says it while the visitor types (ui/form/passwordStrength.ts,
 // a chunk loaded only then): both build the estimator with `makeStrengthCheck`, so they agree.
 import type { Match, OptionsType, ZxcvbnFactory } from '@zxcvbn-ts/core';
 

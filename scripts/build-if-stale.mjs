@@ -16,6 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = [
   'src',
   'store',
+  'ui',
+  'features',
   'i18n',
   'contract',
   'public',
@@ -49,8 +51,8 @@ function newestUnder(target) {
   return newest;
 }
 
-// The server also reads the action-log decoder of store/actionLog.
-const SERVER_SOURCES = ['server', 'contract', 'store', 'package-lock.json'];
+// The server also reads the action-log decoder of store/actionLog, and the features' routes.
+const SERVER_SOURCES = ['server', 'contract', 'store', 'features', 'package-lock.json'];
 
 const builtAt = mtimeOf(path.join(root, 'dist', 'index.html'));
 const sourcesAt = Math.max(...SOURCES.map((source) => newestUnder(path.join(root, source))));

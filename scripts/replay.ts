@@ -18,9 +18,9 @@ async function loadReplay() {
     ...(await import('../store/actionLog/sessionFacts')),
     ...(await import('../i18n/messages/replay')),
     ...(await import('../contract/languages')),
-    ...(await import('../store/actionLog/foldLog')),
-    ...(await import('../store/actionLog/timeline')),
-    ...(await import('../store/actionLog/describe')),
+    ...(await import('../src/replay/foldLog')),
+    ...(await import('../src/replay/timeline')),
+    ...(await import('../src/replay/describe')),
     ...(await import('../contract/printable')),
     ...(await import('../store/actionLog/serverEvents')),
   };

@@ -7,7 +7,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD = path.join(root, 'build', 'replay.js');
-const SOURCES = ['scripts/replay.ts', 'scripts/replay', 'contract', 'store', 'server', 'i18n'];
+const SOURCES = [
+  'scripts/replay.ts',
+  'scripts/replay',
+  'contract',
+  'store',
+  'ui',
+  'features',
+  'src/replay',
+  'server',
+  'i18n',
+];
 /** Loaded from node_modules at run time: native addons, and what reads NODE_ENV as it loads. */
 const EXTERNAL = [
   'better-sqlite3',

@@ -2,6 +2,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
+import accountDeletionRoutes from '../features/account-deletion/routes.server';
+import actionLogRoutes from '../features/action-logs/routes.server';
+import emailChangeRoutes from '../features/email-change/routes.server';
+import loginRoutes from '../features/login/login-routes.server';
+import sessionListRoutes from '../features/login/session-list-routes.server';
+import sessionRoutes from '../features/login/session-routes.server';
+import operatorRoutes from '../features/operator/routes.server';
+import passkeyRoutes from '../features/passkeys/routes.server';
+import passwordChangeRoutes from '../features/password/change-routes.server';
+import passwordResetRoutes from '../features/password/reset-routes.server';
+import oidcRoutes from '../features/providers/routes.server';
+import secondFactorRoutes from '../features/second-factor/routes.server';
+import activationRoutes from '../features/signup/activation-routes.server';
+import signupRoutes from '../features/signup/signup-routes.server';
 import { createPasswordHasher } from './auth/passwords';
 import session from './auth/session';
 import type { Config } from './config';
@@ -24,23 +38,9 @@ import authEvents from './plugins/auth-events';
 import metrics from './plugins/metrics';
 import resources, { type Clock } from './plugins/resources';
 import sessionStore from './plugins/session-store';
-import accountDeletionRoutes from './routes/account-deletion';
-import actionLogRoutes from './routes/action-logs';
-import activationRoutes from './routes/activation';
 import confirmationRoutes from './routes/confirmation';
-import emailChangeRoutes from './routes/email-change';
 import healthRoutes from './routes/health';
-import loginRoutes from './routes/login';
-import oidcRoutes from './routes/oidc';
-import operatorRoutes from './routes/operator';
 import outboxRoutes from './routes/outbox';
-import passkeyRoutes from './routes/passkeys';
-import passwordChangeRoutes from './routes/password-change';
-import passwordResetRoutes from './routes/password-reset';
-import secondFactorRoutes from './routes/second-factor';
-import sessionRoutes from './routes/session';
-import sessionListRoutes from './routes/session-list';
-import signupRoutes from './routes/signup';
 
 /**
  * The route modules: each registers the handlers of some endpoints of contract/endpoints.ts

@@ -3,6 +3,8 @@
 import './app/startEarly';
 import { createRoot } from 'react-dom/client';
 
+import { installActionLogGlobal } from '../features/action-logs/installActionLogGlobal';
+import { mirrorLogOnLeave, takeMirroredLog } from '../features/action-logs/tabMirror';
 import { api } from '../store/api/apiSlice';
 import { swapStoreModules } from '../store/devtools/hotSwap';
 import { storeDevTools } from '../store/devtools/storeDevTools';
@@ -10,13 +12,11 @@ import { rootReducer } from '../store/rootReducer';
 import { startStore } from '../store/startStore';
 import { addAppListeners } from '../store/store';
 
-import { installActionLogGlobal } from './actionLog/installActionLogGlobal';
-import { mirrorLogOnLeave, takeMirroredLog } from './actionLog/tabMirror';
+import { installMobileDeviceGlobal } from '../ui/device/isMobileDevice';
 import { App } from './app/App';
 import { browserEffects } from './app/browserEffects';
 import { preloadViewsOfEachNavigation } from './app/preloadViews';
 import { retryBrokenViewAfterHotUpdate } from './app/viewErrors';
-import { installMobileDeviceGlobal } from './device/isMobileDevice';
 import './styles/app.css';
 
 installMobileDeviceGlobal(window);

@@ -1,16 +1,19 @@
 import { combineSlices, type UnknownAction } from '@reduxjs/toolkit';
 
-import { accountSlice } from './account/accountSlice';
-import { activationSlice } from './activation/activationSlice';
+import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
+import { sessionsSlice } from '../features/login/sessionsSlice';
+import { operatorFunnelSlice } from '../features/operator/funnelSlice';
+import { operatorSlice } from '../features/operator/operatorSlice';
+import { passkeysSlice } from '../features/passkeys/passkeysSlice';
+import { providersSlice } from '../features/providers/providersSlice';
+import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
+import { activationSlice } from '../features/signup/activationSlice';
 import { api } from './api/apiSlice';
 import { authSlice } from './auth/authSlice';
+import { confirmationSlice } from './confirmation/confirmationSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
-import { operatorFunnelSlice } from './operator/funnelSlice';
-import { operatorSlice } from './operator/operatorSlice';
-import { passkeysSlice } from './passkeys/passkeysSlice';
-import { providersSlice } from './providers/providersSlice';
 import { routerSlice } from './router/routerSlice';
 import { submissionsSlice } from './submissions/submissionsSlice';
 
@@ -20,7 +23,10 @@ const sliceReducer = combineSlices(
   navigationSlice,
   localeSlice,
   submissionsSlice,
-  accountSlice,
+  sessionsSlice,
+  emailChangeSlice,
+  secondFactorSlice,
+  confirmationSlice,
   activationSlice,
   noticeSlice,
   passkeysSlice,

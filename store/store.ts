@@ -1,19 +1,22 @@
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
-import { addAccountListeners } from './account/accountListeners';
+import { addEmailChangeListeners } from '../features/email-change/emailChangeListeners';
+import { addSessionsListeners } from '../features/login/sessionsListeners';
+import { addOperatorFunnelListeners } from '../features/operator/funnelListeners';
+import { addOperatorListeners } from '../features/operator/operatorListeners';
+import { addPasskeyListeners } from '../features/passkeys/passkeyListeners';
+import { addProviderListeners } from '../features/providers/providerListeners';
+import { addSecondFactorListeners } from '../features/second-factor/secondFactorListeners';
 import { createActionRecorder } from './actionLog/recorder';
 import { api, type RequestContext } from './api/apiSlice';
 import { addAuthListeners } from './auth/authSlice';
 import { addSecondStepListeners } from './auth/secondStep';
+import { addConfirmationListeners } from './confirmation/confirmationListeners';
 import { ACTION_LOG_CAPACITY, PAGE_LOG_ID } from './constants';
 import type { Effects } from './effects';
 import { createAppListenerMiddleware, type AppStartListening } from './listeners';
 import { addLocaleListeners } from './locale/localeListeners';
 import { addNavigationListeners } from './navigation/navigationSlice';
-import { addOperatorFunnelListeners } from './operator/funnelListeners';
-import { addOperatorListeners } from './operator/operatorListeners';
-import { addPasskeyListeners } from './passkeys/passkeyListeners';
-import { addProviderListeners } from './providers/providerListeners';
 import { rootReducer, type RootState } from './rootReducer';
 import { addRouterListeners } from './router/routerSlice';
 
@@ -81,7 +84,10 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addSecondStepListeners(startAppListening);
   addNavigationListeners(startAppListening);
   addLocaleListeners(startAppListening);
-  addAccountListeners(startAppListening);
+  addSessionsListeners(startAppListening);
+  addEmailChangeListeners(startAppListening);
+  addSecondFactorListeners(startAppListening);
+  addConfirmationListeners(startAppListening);
   addPasskeyListeners(startAppListening);
   addProviderListeners(startAppListening);
   addOperatorListeners(startAppListening);

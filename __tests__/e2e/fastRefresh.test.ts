@@ -13,7 +13,7 @@ import { REPO_ROOT, startTogether } from '../../testing/processes';
 
 jest.setTimeout(240_000);
 
-const VIEW_FILE = path.join(REPO_ROOT, 'src/views/LoginView.tsx');
+const VIEW_FILE = path.join(REPO_ROOT, 'features/login/LoginView.tsx');
 const LISTENER_FILE = path.join(REPO_ROOT, 'store/locale/localeListeners.ts');
 const SLICE_FILE = path.join(REPO_ROOT, 'store/locale/localeSlice.ts');
 

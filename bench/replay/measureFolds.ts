@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { decodeLog } from '../../contract/action-log';
-import { firstDivergence, replayStates } from '../../store/actionLog/foldLog';
+import { firstDivergence, replayStates } from '../../src/replay/foldLog';
 import { rootReducer, type RootState } from '../../store/rootReducer';
 import { median } from '../table';
 

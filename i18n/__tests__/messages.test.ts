@@ -1,26 +1,31 @@
 import { createIntl } from 'react-intl';
 
-import { FORMAT_LOCALE } from '../../store/constants';
-import { intlFormats } from '../digits';
-import { loadMessages, peekMessages } from '../loadMessages';
-import { activationEn, activationKh } from '../messages/activation';
-import { en } from '../messages/en';
-import { formsEn, formsKh } from '../messages/forms';
-import { helpToolsEn, helpToolsKh } from '../messages/helpTools';
-import { homeEn, homeKh } from '../messages/home';
-import { kh } from '../messages/kh';
-import { operatorEn, operatorKh } from '../messages/operator';
-import { passkeyLoginEn, passkeyLoginKh, passkeysEn, passkeysKh } from '../messages/passkeys';
+import { helpToolsEn, helpToolsKh } from '../../features/action-logs/helpTools.messages';
+import { operatorEn, operatorKh } from '../../features/operator/operator.messages';
+import {
+  passkeyLoginEn,
+  passkeyLoginKh,
+  passkeysEn,
+  passkeysKh,
+} from '../../features/passkeys/passkeys.messages';
+import { resetPasswordEn, resetPasswordKh } from '../../features/password/reset.messages';
 import {
   providerButtonsEn,
   providerButtonsKh,
   providersEn,
   providersKh,
-} from '../messages/providers';
+} from '../../features/providers/providers.messages';
+import { activationEn, activationKh } from '../../features/signup/activation.messages';
+import { signupEn, signupKh } from '../../features/signup/signup.messages';
+import { FORMAT_LOCALE } from '../../store/constants';
+import { intlFormats } from '../digits';
+import { loadMessages, peekMessages } from '../loadMessages';
+import { en } from '../messages/en';
+import { formsEn, formsKh } from '../messages/forms';
+import { homeEn, homeKh } from '../messages/home';
+import { kh } from '../messages/kh';
 import { replayEn, replayKh } from '../messages/replay';
-import { resetPasswordEn, resetPasswordKh } from '../messages/resetPassword';
 import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
-import { signupEn, signupKh } from '../messages/signup';
 
 const KHMER_SCRIPT = /[\u1780-\u17FF]/;
 const placeholders = (text: string) =>

@@ -1,6 +1,6 @@
 // The words of confirming it is you on home (one confirmation for ten minutes of sensitive
 // changes): bundled with home's chunk, not with the app's first load, and put beside the app's pack
-// by WithWords (src/components/intl/WithWords.tsx). Every export of this file is a pack
+// by WithWords (ui/intl/WithWords.tsx). Every export of this file is a pack
 // (scripts/webpack/messagesToAst.cjs).
 export const confirmationEn = {
   'confirm.title': 'Confirm it is you',

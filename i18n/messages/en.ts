@@ -1,15 +1,7 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
-import type { ActivationMessageId } from './activation';
 import type { ConfirmationMessageId } from './confirmation';
 import type { FormsMessageId } from './forms';
-import type { HelpToolsMessageId } from './helpTools';
-import type { HomeMessageId } from './home';
-import type { OperatorMessageId } from './operator';
-import type { PasskeyLoginMessageId, PasskeyMessageId } from './passkeys';
-import type { ProviderButtonsMessageId, ProvidersMessageId } from './providers';
-import type { ResetMessageId } from './resetPassword';
 import type { SecondFactorMessageId } from './secondFactor';
-import type { SignupMessageId } from './signup';
 
 export const en = {
   'app.skipToContent': 'Skip to main content',
@@ -103,19 +95,17 @@ export const en = {
     'The log holds the steps you took here and the error codes the server answered. It never holds passwords, codes or tokens, and names and email addresses in it are masked.',
 } as const satisfies Record<string, string>;
 
-/** The app's words, and those of parts that bring their own (put beside them by WithWords). */
+/**
+ * The ids of the words a part brings in its own chunk (put beside the app's by WithWords), by
+ * part: each part's words file adds its own here (`declare module`), so this pack names no part.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PartMessageIds {}
+
+/** The app's words, and those of parts that bring their own. */
 export type MessageId =
   | keyof typeof en
-  | HomeMessageId
-  | OperatorMessageId
+  | PartMessageIds[keyof PartMessageIds]
   | ConfirmationMessageId
   | SecondFactorMessageId
-  | PasskeyMessageId
-  | PasskeyLoginMessageId
-  | SignupMessageId
-  | ActivationMessageId
-  | ResetMessageId
-  | FormsMessageId
-  | HelpToolsMessageId
-  | ProviderButtonsMessageId
-  | ProvidersMessageId;
+  | FormsMessageId;

@@ -1,7 +1,7 @@
 // The words of the forms the login view does not show (sign-up, activation, password reset and
 // home's): their fields and the refusals of those fields, bundled with each of those views' chunks,
 // not with the app's first load, and put beside the app's pack by WithWords
-// (src/components/intl/WithWords.tsx). Every export of this file is a pack
+// (ui/intl/WithWords.tsx). Every export of this file is a pack
 // (scripts/webpack/messagesToAst.cjs).
 export const formsEn = {
   'field.name.label': 'Name',

@@ -1,6 +1,6 @@
 // The words of home (the account's details, sessions, password, email and deletion): bundled with
 // home's chunk, not with the app's first load, and put beside the app's pack by WithWords
-// (src/components/intl/WithWords.tsx). Every export of this file is a pack
+// (ui/intl/WithWords.tsx). Every export of this file is a pack
 // (scripts/webpack/messagesToAst.cjs). Notices the layout shows after home's actions stay in the
 // app's pack: they outlive home.
 export const homeEn = {
@@ -174,3 +174,9 @@ export const homeKh: Record<HomeMessageId, string> = {
   'delete.submit': 'លុបគណនីរបស់ខ្ញុំ',
   'delete.submitting': 'កំពុងលុប…',
 };
+
+declare module './en' {
+  interface PartMessageIds {
+    home: HomeMessageId;
+  }
+}

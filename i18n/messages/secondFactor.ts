@@ -1,6 +1,6 @@
 // The words of two-step sign-in (the login's second step and home's section): bundled with those
 // parts' own chunks, not with the app's first load, and put beside the app's pack by WithWords
-// (src/components/intl/WithWords.tsx). Every export of this file is a pack (scripts/webpack/messagesToAst.cjs).
+// (ui/intl/WithWords.tsx). Every export of this file is a pack (scripts/webpack/messagesToAst.cjs).
 export const secondFactorEn = {
   'secondStep.intro': 'Your password is right. One more step to log in.',
   'secondStep.as': 'Logging in as {email}.',

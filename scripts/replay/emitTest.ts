@@ -9,10 +9,10 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 
 import { actionLogText, type ActionLogFile, type DecodedLog } from '../../contract/action-log';
-import { allStates } from '../../store/actionLog/foldLog';
+import { allStates } from '../../src/replay/foldLog';
+import { touchedSteps } from '../../src/replay/touchedFields';
 import { createMasker } from '../../store/actionLog/mask';
 import { stateHash } from '../../store/actionLog/stateHash';
-import { touchedSteps } from '../../store/actionLog/touchedFields';
 import { selectScreen } from '../../store/navigation/screenSelectors';
 import type { RootState } from '../../store/rootReducer';
 
@@ -148,9 +148,9 @@ export async function emitTest(options: {
     '',
     "import { decodeLog } from '../../contract/action-log';",
     "import { App } from '../../src/app/App';",
+    "import { allStates } from '../../src/replay/foldLog';",
+    "import { expectSameSteps, type TouchedStep } from '../../src/replay/touchedFields';",
     "import { viewOnlyStore } from '../../src/replay/viewOnlyStore';",
-    "import { allStates } from '../../store/actionLog/foldLog';",
-    "import { expectSameSteps, type TouchedStep } from '../../store/actionLog/touchedFields';",
     '',
     `const LOG = ${literal(logText(log))};`,
     '',

@@ -4,6 +4,7 @@
 import http from 'node:http';
 
 import { API_PATHS } from '../../contract/api';
+import { ACTION_LOG_BODY_LIMIT } from '../../features/action-logs/routes.server';
 import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
 import { sendLog, tinyLog } from '../../testing/server/actionLogs';
@@ -12,7 +13,6 @@ import { ENGINES } from '../../testing/server/engines';
 import { startServer, type RunningServer } from '../app';
 import type { Clock } from '../plugins/resources';
 import { REFERENCE_PATTERN } from '../repo/action-logs';
-import { ACTION_LOG_BODY_LIMIT } from '../routes/action-logs';
 
 const DAY = 24 * 60 * 60;
 

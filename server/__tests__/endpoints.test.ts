@@ -8,12 +8,12 @@ import {
   SECRET_FIELDS,
   type EndpointName,
 } from '../../contract/endpoints';
+import loginRoutes from '../../features/login/login-routes.server';
+import sessionRoutes from '../../features/login/session-routes.server';
 import { activatedAccount, bearer, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { sqlite } from '../../testing/server/engines';
 import { injectedApp } from '../../testing/server/injectedApp';
 import { answerEveryEndpoint } from '../http/endpoints';
-import loginRoutes from '../routes/login';
-import sessionRoutes from '../routes/session';
 
 it('refuses, at compile time, a list of route modules that leaves an endpoint unanswered', () => {
   // @ts-expect-error verify, logout and the others have no handler here

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { APP_NAME } from '../../store/constants';
 import { useAppSelector } from '../../store/hooks';
 import { selectScreen } from '../../store/navigation/screenSelectors';
-import { FooterLinks } from '../components/FooterLinks';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { SkipLink } from '../components/SkipLink';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { SkipLink } from '../../ui/SkipLink';
+import { FooterLinks } from './FooterLinks';
 
 import { NoticeBanner } from './NoticeBanner';
 import { WaitIndicator } from './WaitIndicator';

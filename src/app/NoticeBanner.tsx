@@ -2,7 +2,7 @@ import type { MessageId } from '../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectScreen } from '../../store/navigation/screenSelectors';
 import { noticeDismissed, selectNotice, type NoticeKind } from '../../store/notice/noticeSlice';
-import { useT } from '../components/intl/useT';
+import { useT } from '../../ui/intl/useT';
 
 const MESSAGES: Record<NoticeKind, MessageId> = {
   activated: 'notice.activated',

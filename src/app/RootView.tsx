@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectViewAttempt } from '../../store/navigation/navigationSlice';
 import { selectScreen } from '../../store/navigation/screenSelectors';
-import { useT } from '../components/intl/useT';
+import { useT } from '../../ui/intl/useT';
 
 import { LoadingCard } from './LoadingCard';
 import { ViewBoundary } from './ViewBoundary';

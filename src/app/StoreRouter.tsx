@@ -1,15 +1,8 @@
 // React Router rendering the location of the view on screen (a kept view keeps its own while
-// the next navigation is checked), and the app's links: a link's click and navigate() become
+// the next navigation is checked): a link's click (../components/Link.tsx) and navigate() become
 // `router/navigationRequested` events that a listener performs on the history.
-import { useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import {
-  createPath,
-  Router,
-  useHref,
-  useLinkClickHandler,
-  type Navigator,
-  type To,
-} from 'react-router-dom';
+import { useMemo, type ReactNode } from 'react';
+import { createPath, Router, type Navigator, type To } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectShownLocation } from '../../store/navigation/screenSelectors';
@@ -38,34 +31,5 @@ export function StoreRouter({ children }: { children: ReactNode }) {
     <Router location={location} navigator={navigator}>
       {children}
     </Router>
-  );
-}
-
-interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  to: To;
-  children: ReactNode;
-}
-
-/**
- * An in-app link: the `href` the browser shows, opens in a new tab or copies, and a plain click
- * that goes through the navigator above. Built from the two hooks React Router documents for
- * custom links rather than its `<Link>`, which also carries framework mode's route prefetching
- * and view transitions: this app uses neither, and they were 3.6 KiB of `/login`'s first load
- * (gzipped).
- */
-export function Link({ to, onClick, children, ...rest }: LinkProps) {
-  const path = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target: rest.target });
-  return (
-    <a
-      {...rest}
-      href={path}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) navigate(event);
-      }}
-    >
-      {children}
-    </a>
   );
 }

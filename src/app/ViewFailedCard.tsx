@@ -1,8 +1,8 @@
 import { useAppDispatch } from '../../store/hooks';
 import { viewRetried, type ViewFailureReason } from '../../store/navigation/navigationSlice';
 import type { RouteName } from '../../store/navigation/routes';
-import { useT } from '../components/intl/useT';
-import { PageCard } from '../components/PageCard';
+import { useT } from '../../ui/intl/useT';
+import { PageCard } from '../../ui/PageCard';
 
 import { viewErrorText } from './viewErrors';
 

@@ -1,5 +1,5 @@
 import type { WaitPhase } from '../../store/navigation/navigationSlice';
-import { useT } from '../components/intl/useT';
+import { useT } from '../../ui/intl/useT';
 
 /** A thin bar once the wait passes 300 ms; past 5 s, words saying the server is slow. */
 export function WaitIndicator({ wait }: { wait: WaitPhase | null }) {

@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
 
+import { passkeyCeremonies } from '../../features/passkeys/passkeyCeremonies';
 import type { Effects, KeyValueStorage } from '../../store/effects';
 import { createAppHistory } from '../../store/router/browserHistory';
 
-import { passkeyCeremonies } from './passkeyCeremonies';
 import { loadSessionTime } from './sessionTimeChunk';
 
 /**

@@ -17,7 +17,7 @@ const PARAMS = [
 /**
  * Before the first view: the return's code leaves the address at once (replaced, so it is never in
  * the history, the store's location or the action log) and waits in the tab's session storage for
- * the store's listener (store/providers/providerListeners.ts), which takes it out and sends it.
+ * the store's listener (features/providers/providerListeners.ts), which takes it out and sends it.
  */
 export function takeProviderReturn(window: Window): void {
   const url = new URL(window.location.href);

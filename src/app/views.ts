@@ -2,20 +2,27 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 import type { RouteName } from '../../store/navigation/routes';
-import { chunkLoader } from '../components/chunkLoader';
+import { chunkLoader } from '../../ui/chunkLoader';
 
 export const VIEWS: Record<RouteName, LazyView> = {
-  home: lazyView(() => import(/* webpackChunkName: "view-home" */ '../views/HomeView')),
-  login: lazyView(() => import(/* webpackChunkName: "view-login" */ '../views/LoginView')),
-  signup: lazyView(() => import(/* webpackChunkName: "view-signup" */ '../views/SignupView')),
+  home: lazyView(() => import(/* webpackChunkName: "view-home" */ './home/HomeView')),
+  login: lazyView(
+    () => import(/* webpackChunkName: "view-login" */ '../../features/login/LoginView'),
+  ),
+  signup: lazyView(
+    () => import(/* webpackChunkName: "view-signup" */ '../../features/signup/SignupView'),
+  ),
   activation: lazyView(
-    () => import(/* webpackChunkName: "view-activation" */ '../views/ActivationView'),
+    () => import(/* webpackChunkName: "view-activation" */ '../../features/signup/ActivationView'),
   ),
   resetPassword: lazyView(
-    () => import(/* webpackChunkName: "view-reset-password" */ '../views/ResetPasswordView'),
+    () =>
+      import(
+        /* webpackChunkName: "view-reset-password" */ '../../features/password/ResetPasswordView'
+      ),
   ),
   operator: lazyView(
-    () => import(/* webpackChunkName: "view-operator" */ '../operator/OperatorView'),
+    () => import(/* webpackChunkName: "view-operator" */ '../../features/operator/OperatorView'),
   ),
 };
 

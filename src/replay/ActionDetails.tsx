@@ -1,8 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { FormattedMessage, useIntl } from 'react-intl';
 
-import type { Step } from '../../store/actionLog/describe';
 import { SESSION_TIME_FORMAT } from '../../store/actionLog/sessionFacts';
+import type { Step } from './describe';
 
 import type { StateChange } from './stateDiff';
 

@@ -4,8 +4,6 @@ import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
 import { indexLog, type LogIndex } from '../../contract/action-log-index';
 import { intlFormats } from '../../i18n/digits';
-import { describeActions, type Step } from '../../store/actionLog/describe';
-import { allStates, firstDivergence, type Divergence } from '../../store/actionLog/foldLog';
 import {
   describeServerEvent,
   placeServerEvents,
@@ -21,6 +19,8 @@ import {
 import { App } from '../app/App';
 
 import { ActionDetails } from './ActionDetails';
+import { describeActions, type Step } from './describe';
+import { allStates, firstDivergence, type Divergence } from './foldLog';
 import { LogFilePicker } from './LogFilePicker';
 import { useOperatorUpload, type UploadFailure, type UploadLoad } from './operatorUpload';
 import { ReplayControls } from './ReplayControls';

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 
-import { relativeTime, type Step } from '../../store/actionLog/describe';
+import { relativeTime, type Step } from './describe';
 
 import { useWindowedRows } from './useWindowedRows';
 

@@ -168,7 +168,7 @@ export function callFailure(action: {
 
 /**
  * The endpoints not built here from the table alone: verify is declared below; the activity log's
- * upload is injected into this API by its own chunk (src/actionLog/sendLog.ts), since its body is
+ * upload is injected into this API by its own chunk (features/action-logs/sendLog.ts), since its body is
  * the exported file's text, not the object the table's schema reads it into, and few visits send a
  * log; health (and the probes) and the outbox are for operators and tests.
  */

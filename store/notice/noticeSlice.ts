@@ -9,12 +9,6 @@ import { ENDPOINT_FORMS } from '../../contract/endpoints';
 import { api, decodeRequestError } from '../api/apiSlice';
 import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
 import { sentHome } from '../navigation/navigationSlice';
-import { operatorSentHome } from '../operator/operatorSlice';
-import {
-  passkeyAddRequested,
-  passkeyConfirmRequested,
-  passkeyLoginRequested,
-} from '../passkeys/passkeysSlice';
 import { locationChanged } from '../router/routerSlice';
 
 export type NoticeKind =
@@ -44,14 +38,26 @@ export const noticeDismissed = createAction('notice/dismissed');
 const sentByForms = ENDPOINT_FORMS.filter(([, name]) => name !== 'logout').map(
   ([, name]) => api.endpoints[name].matchPending,
 );
-const passkeyRequests = [passkeyAddRequested, passkeyConfirmRequested, passkeyLoginRequested];
+const otherActs: ((action: UnknownAction) => boolean)[] = [];
+
+const featureNotices: [(action: UnknownAction) => boolean, NoticeKind][] = [];
+
+/** A feature's action that raises a notice for the next view: the feature names it as it loads. */
+export function noticeOn(matcher: (action: UnknownAction) => boolean, kind: NoticeKind) {
+  featureNotices.push([matcher, kind]);
+}
+
+/**
+ * A feature's actions that count as the visitor acting on the view, beside sending a form (a
+ * passkey's ceremony asked for): the feature names them when its module loads.
+ */
+export function countAsActing(...matchers: ((action: UnknownAction) => boolean)[]) {
+  otherActs.push(...matchers);
+}
 
 /** The visitor acted on the view: sent one of its forms, or asked for a passkey's ceremony. */
 function visitorActed(action: UnknownAction): boolean {
-  return (
-    sentByForms.some((sent) => sent(action)) ||
-    passkeyRequests.some((request) => request.match(action))
-  );
+  return sentByForms.some((sent) => sent(action)) || otherActs.some((acted) => acted(action));
 }
 
 /** The next navigation's view says it. */
@@ -74,7 +80,6 @@ export const noticeSlice = createSlice({
       )
       // The second step's ticket ended while it waited: the password step says why, now.
       .addCase(secondStepExpired, () => ({ current: 'signInAgain', awaitsNavigation: false }))
-      .addCase(operatorSentHome, () => forNextView('operatorsOnly'))
       .addCase(sentHome, (_state, { payload }) =>
         forNextView(
           payload.from === 'activation' ? 'activationLinkWhileSignedIn' : 'resetLinkWhileSignedIn',
@@ -92,7 +97,11 @@ export const noticeSlice = createSlice({
       )
       .addMatcher(api.endpoints.deleteAccount.matchFulfilled, () => forNextView('accountDeleted'))
       // Said once: the visitor has moved on to what this view is for.
-      .addMatcher(visitorActed, (state) => (state.awaitsNavigation ? state : initialState));
+      .addMatcher(visitorActed, (state) => (state.awaitsNavigation ? state : initialState))
+      .addMatcher(
+        (action) => featureNotices.some(([raises]) => raises(action)),
+        (_state, action) => forNextView(featureNotices.find(([raises]) => raises(action))![1]),
+      );
   },
   selectors: {
     /** The notice to show now: none while it waits for its navigation. */

@@ -4,6 +4,7 @@
 import http from 'node:http';
 
 import { API_PATHS } from '../../../contract/api';
+import { ACTION_LOG_BODY_LIMIT } from '../../../features/action-logs/routes.server';
 import { ABUSE_ENGINES, type AbuseSetup } from '../../../testing/server/abuse/abuseServer';
 import { visitorAddress } from '../../../testing/server/abuse/fromAddress';
 import { sendLog, tinyLog } from '../../../testing/server/actionLogs';
@@ -11,7 +12,6 @@ import type { Answer } from '../../../testing/server/client';
 import { readAnswer } from '../../../testing/server/client';
 import type { RunningServer } from '../../app';
 import { MAX_JSON_DEPTH } from '../../http/json-depth';
-import { ACTION_LOG_BODY_LIMIT } from '../../routes/action-logs';
 
 /** Sends the headers of a 2 MiB upload and only its first kilobyte; resolves with the answer. */
 function startUpload(url: string, from: string): { answer: Promise<Answer>; abort(): void } {

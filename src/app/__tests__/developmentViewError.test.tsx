@@ -8,8 +8,8 @@ import { retryBrokenViewAfterHotUpdate } from '../viewErrors';
 
 const mockThrows = { resetPassword: false };
 
-jest.mock('../../views/ResetPasswordView', () => {
-  const { default: View } = jest.requireActual('../../views/ResetPasswordView');
+jest.mock('../../../features/password/ResetPasswordView', () => {
+  const { default: View } = jest.requireActual('../../../features/password/ResetPasswordView');
   return {
     __esModule: true,
     default: function ResetPasswordView() {

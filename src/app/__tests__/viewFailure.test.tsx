@@ -11,16 +11,16 @@ import { App } from '../App';
 const mockFailures = { signup: 0, activation: 0 };
 const mockThrows = { resetPassword: false };
 
-jest.mock('../../views/SignupView', () => {
+jest.mock('../../../features/signup/SignupView', () => {
   if (mockFailures.signup-- > 0) throw new Error('Loading chunk view-signup failed.');
-  return jest.requireActual('../../views/SignupView');
+  return jest.requireActual('../../../features/signup/SignupView');
 });
-jest.mock('../../views/ActivationView', () => {
+jest.mock('../../../features/signup/ActivationView', () => {
   if (mockFailures.activation-- > 0) throw new Error('Loading chunk view-activation failed.');
-  return jest.requireActual('../../views/ActivationView');
+  return jest.requireActual('../../../features/signup/ActivationView');
 });
-jest.mock('../../views/ResetPasswordView', () => {
-  const { default: View } = jest.requireActual('../../views/ResetPasswordView');
+jest.mock('../../../features/password/ResetPasswordView', () => {
+  const { default: View } = jest.requireActual('../../../features/password/ResetPasswordView');
   return {
     __esModule: true,
     default: () => {

@@ -4,7 +4,6 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 
 import { decodeLog } from '../../../contract/action-log';
-import { allStates } from '../../../store/actionLog/foldLog';
 import { verifyStarted } from '../../../store/auth/authSlice';
 import { waitGrewLong, waitGrewVeryLong } from '../../../store/navigation/navigationSlice';
 import { selectScreen } from '../../../store/navigation/screenSelectors';
@@ -15,6 +14,7 @@ import { journeyServer, runJourney } from '../../../testing/actionLog/journey';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { guestAnswer, settle, stubFetch, until } from '../../../testing/app/fetchStub';
 import { deferredResponse, renderApp } from '../../../testing/app/renderApp';
+import { allStates } from '../../replay/foldLog';
 import { viewOnlyStore } from '../../replay/viewOnlyStore';
 import { App } from '../App';
 

@@ -1,8 +1,8 @@
+import { describeActions, relativeTime } from '../../../src/replay/describe';
 import { sessionEnded } from '../../auth/authSlice';
 import { localeChanged } from '../../locale/localeSlice';
 import { sentHome } from '../../navigation/navigationSlice';
 import { noticeDismissed } from '../../notice/noticeSlice';
-import { describeActions, relativeTime } from '../describe';
 
 const pending = (endpoint: string, requestId: string) => ({
   type: 'api/executeMutation/pending',

@@ -1,8 +1,8 @@
 // Hostile logs: each is refused with one line or replayed as plain data; none crashes, hangs or
 // reaches outside the state.
 import { actionLogText, decodeLog, LogFileError } from '../../../contract/action-log';
-import { describeActions } from '../describe';
-import { allStates } from '../foldLog';
+import { describeActions } from '../../../src/replay/describe';
+import { allStates } from '../../../src/replay/foldLog';
 
 function logOf(actions: unknown[], timestamps?: number[]) {
   return actionLogText({

@@ -1,8 +1,8 @@
 // Logs that leave the browser carry no name or address, read naturally, and still check.
 import { decodeLog } from '../../../contract/action-log';
+import { firstDivergence } from '../../../src/replay/foldLog';
 import { recordedJourney } from '../../../testing/actionLog/journey';
 import { USER } from '../../../testing/app/fetchStub';
-import { firstDivergence } from '../foldLog';
 import { createMasker } from '../mask';
 
 afterEach(() => jest.restoreAllMocks());

@@ -1,8 +1,8 @@
 import { decodeLog } from '../../../contract/action-log';
+import { firstDivergence, replayStates } from '../../../src/replay/foldLog';
 import { everyString, recordedJourney, SECRETS } from '../../../testing/actionLog/journey';
 import { localeChanged } from '../../locale/localeSlice';
 import { makeStore } from '../../store';
-import { firstDivergence, replayStates } from '../foldLog';
 import { stateHash } from '../stateHash';
 
 afterEach(() => jest.restoreAllMocks());

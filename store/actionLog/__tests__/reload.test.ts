@@ -1,12 +1,12 @@
 // A reload in the same tab: the new page takes back the old recording, marks the reload, and the
 // whole log still replays to the recorded states.
 import { decodeLog } from '../../../contract/action-log';
+import { firstDivergence } from '../../../src/replay/foldLog';
 import { recordedJourney } from '../../../testing/actionLog/journey';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { settle } from '../../../testing/app/fetchStub';
 import { navigationRequested } from '../../router/routerSlice';
 import { startStore } from '../../startStore';
-import { firstDivergence } from '../foldLog';
 import { PAGE_RELOADED } from '../recorder';
 
 afterEach(() => jest.restoreAllMocks());

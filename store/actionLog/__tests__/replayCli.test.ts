@@ -125,7 +125,7 @@ it('prints one state with --at, and one JSON line per action with --json', async
 it('prints a Jest test of the log with --emit-test, and makes none of a diverging log', async () => {
   const emitted = await replay(journeyLog, '--emit-test');
   expect(emitted.code).toBe(0);
-  expect(emitted.stdout).toContain("import { allStates } from '../../store/actionLog/foldLog';");
+  expect(emitted.stdout).toContain("import { allStates } from '../../src/replay/foldLog';");
   expect(emitted.stdout).toMatch(/expect\(log\.actions\)\.toHaveLength\(\d+\);/);
   expect(emitted.stdout).toContain("getAttribute('data-view') === 'home'");
   // The log is in it with the same actions (placeholders for identifiers), and checks itself.

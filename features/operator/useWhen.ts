@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+
+import { formatExpiry } from '../../ui/formatExpiry';
+import { useT } from '../../ui/intl/useT';
+
+/**
+ * A time of the record (ISO-8601) in the language on screen, as home writes its dates: Khmer
+ * digits and month names in Khmer, also where the browser has no Intl data for Khmer.
+ */
+export function useWhen(): (iso: string) => string {
+  const intl = useIntl();
+  const t = useT();
+  return useCallback((iso: string) => formatExpiry(intl, t, new Date(iso)), [intl, t]);
+}

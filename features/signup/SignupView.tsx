@@ -1,0 +1,51 @@
+import { formsEn, formsKh } from '../../i18n/messages/forms';
+
+import { useAppDispatch } from '../../store/hooks';
+import { activationHref, ROUTES } from '../../store/navigation/routes';
+import { navigationRequested } from '../../store/router/routerSlice';
+import { useFeatureParts } from '../../ui/featureParts';
+import { useT } from '../../ui/intl/useT';
+import { WithWords, type Words } from '../../ui/intl/WithWords';
+import { Link } from '../../ui/Link';
+import { PageCard } from '../../ui/PageCard';
+import { signupEn, signupKh } from './signup.messages';
+import { SignupForm } from './SignupForm';
+
+const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };
+
+/** The view, with its own words (bundled with its chunk) beside the app's. */
+export default function SignupView() {
+  return (
+    <WithWords words={WORDS}>
+      <Signup />
+    </WithWords>
+  );
+}
+
+function Signup() {
+  const t = useT();
+  const { ProviderSignIn } = useFeatureParts();
+  const dispatch = useAppDispatch();
+  return (
+    <PageCard
+      title={t('signup.title')}
+      intro={t('signup.intro')}
+      links={
+        <>
+          <p>
+            {t('signup.haveAccount')} <Link to={ROUTES.login}>{t('signup.loginLink')}</Link>
+          </p>
+          <p>
+            {t('signup.haveCode')} <Link to={ROUTES.activation}>{t('signup.activationLink')}</Link>
+          </p>
+        </>
+      }
+    >
+      {ProviderSignIn ? <ProviderSignIn place="return" /> : null}
+      <SignupForm
+        onSuccess={(email) => dispatch(navigationRequested({ to: activationHref(email) }))}
+      />
+      {ProviderSignIn ? <ProviderSignIn place="buttons" /> : null}
+    </PageCard>
+  );
+}

@@ -1,6 +1,0 @@
-import { HelpDisclosure } from '../actionLog/HelpDisclosure';
-
-/** What the page footer holds. */
-export function FooterLinks() {
-  return <HelpDisclosure />;
-}
