@@ -123,7 +123,9 @@ function logText(log: DecodedLog): string {
       actionJsons: log.actions.map((action) => JSON.stringify(action)),
       preloadedStateJson: JSON.stringify(log.preloadedState),
       timestamps: log.timestamps,
-      stateHashes: allStates(log).slice(1).map((state) => stateHash(state)),
+      stateHashes: allStates(log)
+        .slice(1)
+        .map((state) => stateHash(state)),
     }),
   ) as ActionLogFile;
   // The version that recorded it, not this one's.
