@@ -3,6 +3,7 @@
 // addresses only as the record keeps them (a keyed hash).
 import * as v from 'valibot';
 
+import { OidcConnection } from './oidc';
 import { SessionOpenedBy } from './schemas';
 
 /** At most this many users answer a search. */
@@ -72,6 +73,8 @@ export const OperatorUserSummary = v.object({
   ),
   /** The newest way in that opened a session; null when none is on record (kept 30 days). */
   lastSignInAt: v.nullable(v.string()),
+  /** The sign-in providers connected to the account, oldest first. */
+  providers: v.array(OidcConnection),
 });
 export const OperatorUserOk = v.object({ error: v.literal(false), user: OperatorUserSummary });
 

@@ -2,8 +2,6 @@ import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
 
 import { addEmailChangeListeners } from '../features/email-change/emailChangeListeners';
 import { addSessionsListeners } from '../features/login/sessionsListeners';
-import { addOperatorFunnelListeners } from '../features/operator/funnelListeners';
-import { addOperatorListeners } from '../features/operator/operatorListeners';
 import { addPasskeyListeners } from '../features/passkeys/passkeyListeners';
 import { addProviderListeners } from '../features/providers/providerListeners';
 import { addSecondFactorListeners } from '../features/second-factor/secondFactorListeners';
@@ -90,8 +88,6 @@ export function addAppListeners(startAppListening: AppStartListening) {
   addConfirmationListeners(startAppListening);
   addPasskeyListeners(startAppListening);
   addProviderListeners(startAppListening);
-  addOperatorListeners(startAppListening);
-  addOperatorFunnelListeners(startAppListening);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,5 +1,6 @@
 import './operator.css';
 
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -20,6 +21,7 @@ import {
 
 import { OPERATOR_WORDS } from './operatorWords';
 import { OPERATOR_PANELS, panelOf } from './panels';
+import { loadOperatorPart } from './part';
 
 /**
  * The support console (`/operator`): what shows is the store's answer to whether this session may
@@ -27,6 +29,9 @@ import { OPERATOR_PANELS, panelOf } from './panels';
  * on the heading, as on home.
  */
 export default function OperatorView() {
+  const dispatch = useAppDispatch();
+  // The console's state and listeners load with this chunk, not with every visitor's first load.
+  useEffect(() => loadOperatorPart(dispatch), [dispatch]);
   return (
     <WithWords words={OPERATOR_WORDS}>
       <div className="operator">

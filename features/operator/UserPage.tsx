@@ -17,6 +17,7 @@ import {
   selectOperatorAsked,
   selectOperatorEvents,
   selectOperatorSent,
+  selectOperatorUploads,
   selectOperatorUser,
   type OperatorAction,
   type OperatorActionKind,
@@ -62,6 +63,7 @@ export function UserPage({ id }: { id: string }) {
           <Summary summary={summary} />
           <Sessions summary={summary} />
           <Actions summary={summary} />
+          <Uploads id={summary.id} />
           <EventTimeline of="user" page={events} title={t('operator.events')} />
         </>
       ) : user?.id === id && user.status === 'failed' && user.error ? (
@@ -105,6 +107,20 @@ function Summary({ summary }: { summary: OperatorUserSummary }) {
     [
       'operator.summary.lastSignIn',
       summary.lastSignInAt ? when(summary.lastSignInAt) : t('operator.summary.noSignIn'),
+    ],
+    [
+      'operator.summary.providers',
+      summary.providers.length === 0
+        ? t('operator.summary.noProviders')
+        : summary.providers
+            .map((provider) =>
+              t('operator.summary.provider', {
+                name: provider.name,
+                email: provider.email,
+                time: when(provider.createdAt),
+              }),
+            )
+            .join('; '),
     ],
     [
       'operator.summary.operator',
@@ -155,6 +171,56 @@ function Sessions({ summary }: { summary: OperatorUserSummary }) {
                 action={{ kind: 'endSession', userId: summary.id, sessionId: session.id }}
                 email={summary.email}
               />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The activity logs the user's tabs sent, each opening in the replay page as the reference box
+ * does (a plain GET form: the replay page reads it with this browser's session).
+ */
+function Uploads({ id }: { id: string }) {
+  const t = useT();
+  const when = useWhen();
+  const dispatch = useAppDispatch();
+  const uploads = useAppSelector(selectOperatorUploads);
+  const mine = uploads?.id === id ? uploads : null;
+  return (
+    <section className="operator-sessions" aria-labelledby="operator-uploads-title">
+      <h3 id="operator-uploads-title" className="operator__subtitle">
+        {t('operator.uploads')}
+      </h3>
+      {mine?.status === 'failed' && mine.error ? (
+        <Failed error={mine.error} onRetry={() => dispatch(operatorRetried())} />
+      ) : !mine || (mine.status === 'loading' && mine.list.length === 0) ? (
+        <p role="status">{t('operator.uploads.loading')}</p>
+      ) : mine.list.length === 0 ? (
+        <p>{t('operator.uploads.none')}</p>
+      ) : (
+        <ul className="operator-sessions__list">
+          {mine.list.map((upload) => (
+            <li key={upload.reference} className="operator-sessions__row">
+              <p>
+                {t('operator.uploads.line', {
+                  time: when(upload.createdAt),
+                  kb: Math.max(1, Math.round(upload.size / 1024)),
+                })}
+              </p>
+              {upload.lastPath ? (
+                <p className="operator-sessions__device">
+                  {t('operator.uploads.lastPath', { path: upload.lastPath })}
+                </p>
+              ) : null}
+              <form method="get" action="/replay.html">
+                <input type="hidden" name="upload" value={upload.reference} />
+                <button type="submit" className="button button--secondary">
+                  {t('operator.uploads.open', { reference: upload.reference })}
+                </button>
+              </form>
             </li>
           ))}
         </ul>

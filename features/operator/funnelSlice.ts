@@ -2,11 +2,12 @@
 // server's answer (GET /v1/api/operator/funnel), plain data. The request is a listener's
 // (funnelListeners.ts); a refusal that ends the console's confirmation closes the console as any
 // other (operatorSlice.ts).
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 
 import type { FunnelOkBody } from '../../contract/funnel';
 import type { RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
+import { rootReducer } from '../../store/rootReducer';
 
 export interface OperatorFunnelState {
   /** The period asked for, as `2026-11-24` days; empty: the server's default (the last 30 days). */
@@ -63,4 +64,9 @@ export const operatorFunnelSlice = createSlice({
   },
 });
 
-export const { selectOperatorFunnel } = operatorFunnelSlice.selectors;
+declare module '../../store/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  export interface LazyLoadedSlices extends WithSlice<typeof operatorFunnelSlice> {}
+}
+
+export const { selectOperatorFunnel } = operatorFunnelSlice.injectInto(rootReducer).selectors;

@@ -11,7 +11,7 @@ import { selectAuthStatus, selectUser, sessionVerified } from '../../store/auth/
 import { confirmationOffered } from '../../store/confirmation/confirmationSlice';
 import type { AppDispatch, AppStartListening } from '../../store/listeners';
 import { ROUTES } from '../../store/navigation/routes';
-import type { RootState } from '../../store/rootReducer';
+import { partLoaded, type RootState } from '../../store/rootReducer';
 import { navigationRequested, selectPathname, selectSearch } from '../../store/router/routerSlice';
 
 import { operatorHref, operatorPlaceOf } from './location';
@@ -28,6 +28,7 @@ import {
   operatorSearchAnswered,
   operatorSearchRequested,
   operatorSentHome,
+  operatorUploadsAnswered,
   operatorUserAnswered,
   operatorUserAsked,
   selectOperatorAccess,
@@ -125,7 +126,11 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
   // Each navigation to the console (a move between its panels too), and "Try again".
   startAppListening({
     predicate: (action, state) =>
-      onConsole(state) && (sessionVerified.match(action) || operatorRetried.match(action)),
+      onConsole(state) &&
+      (sessionVerified.match(action) ||
+        operatorRetried.match(action) ||
+        // The console's chunk loaded after its navigation's verify call answered.
+        partLoaded.match(action)),
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
       if (selectOperatorAccess(listenerApi.getState()) !== 'open') {
@@ -210,6 +215,27 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
         operatorUserAnswered(
           answer.ok
             ? { id: payload.id, ok: true, value: answer.value.user }
+            : { id: payload.id, ok: false, error: answer.error },
+        ),
+      );
+    },
+  });
+
+  // The user's uploaded activity logs, beside their summary.
+  startAppListening({
+    actionCreator: operatorUserAsked,
+    effect: async ({ payload }, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      const { dispatch, signal } = listenerApi;
+      const answer = await outcomeOf(
+        dispatch(api.endpoints.operatorUserUploads.initiate({ id: payload.id }, UNTRACKED)),
+        signal,
+      );
+      if (signal.aborted) return;
+      dispatch(
+        operatorUploadsAnswered(
+          answer.ok
+            ? { id: payload.id, ok: true, value: answer.value.uploads }
             : { id: payload.id, ok: false, error: answer.error },
         ),
       );

@@ -3,18 +3,25 @@
 // confirmed strongly in the last ten minutes), the search, the user's page, the events of a client
 // address, and the action support is confirming or sending. Only what the server said and what
 // support typed lives here, all plain data; every request is a listener's (operatorListeners.ts).
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 
-import type { OperatorEventsOk, OperatorUserOk, OperatorUsersOk } from '../../contract/api';
+import type {
+  OperatorEventsOk,
+  OperatorUploadsOk,
+  OperatorUserOk,
+  OperatorUsersOk,
+} from '../../contract/api';
 import type { RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
 import { noticeOn } from '../../store/notice/noticeSlice';
+import { rootReducer } from '../../store/rootReducer';
 
 import { operatorFunnelAnswered } from './funnelSlice';
 
 export type OperatorUserRow = OperatorUsersOk['users'][number];
 export type OperatorUserSummary = OperatorUserOk['user'];
 export type OperatorEvent = OperatorEventsOk['events'][number];
+export type OperatorUpload = OperatorUploadsOk['uploads'][number];
 
 /**
  * `unknown` until asked; `open`: the operator API answers; `confirm`: an operator who must confirm
@@ -65,6 +72,13 @@ export interface OperatorState {
     error: RequestError | null;
   } | null;
   events: EventsPage;
+  /** The user's uploaded activity logs, newest first. */
+  uploads: {
+    id: string;
+    status: LoadStatus;
+    list: OperatorUpload[];
+    error: RequestError | null;
+  } | null;
   address: { text: string } & EventsPage;
   /** The action shown with its confirmation step, not sent yet. */
   asked: OperatorAction | null;
@@ -93,6 +107,7 @@ const initialState: OperatorState = {
   search: { text: '', status: 'idle', users: [], error: null },
   user: null,
   events: noEvents,
+  uploads: null,
   address: { text: '', ...noEvents },
   asked: null,
   sent: null,
@@ -119,6 +134,10 @@ export const operatorSearchAnswered =
 export const operatorUserAsked = createAction<{ id: string }>('operator/userAsked');
 export const operatorUserAnswered = createAction<{ id: string } & Outcome<OperatorUserSummary>>(
   'operator/userAnswered',
+);
+
+export const operatorUploadsAnswered = createAction<{ id: string } & Outcome<OperatorUpload[]>>(
+  'operator/uploadsAnswered',
 );
 
 export type EventsOf = 'user' | 'address';
@@ -199,6 +218,18 @@ export const operatorSlice = createSlice({
           error: null,
         };
         if (!same) state.events = noEvents;
+        const list = state.uploads?.id === payload.id ? state.uploads.list : [];
+        state.uploads = { id: payload.id, status: 'loading', list, error: null };
+      })
+      .addCase(operatorUploadsAnswered, (state, { payload }) => {
+        if (state.uploads?.id !== payload.id) return;
+        if (payload.ok) {
+          state.uploads = { id: payload.id, status: 'loaded', list: payload.value, error: null };
+        } else {
+          state.uploads.status = 'failed';
+          state.uploads.error = payload.error;
+          closeOnRefusal(state, payload.error);
+        }
       })
       .addCase(operatorUserAnswered, (state, { payload }) => {
         if (state.user?.id !== payload.id) return;
@@ -273,11 +304,20 @@ export const operatorSlice = createSlice({
     selectOperatorSearch: (state) => state.search,
     selectOperatorUser: (state) => state.user,
     selectOperatorEvents: (state) => state.events,
+    selectOperatorUploads: (state) => state.uploads,
     selectOperatorAddress: (state) => state.address,
     selectOperatorAsked: (state) => state.asked,
     selectOperatorSent: (state) => state.sent,
   },
 });
+
+declare module '../../store/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  export interface LazyLoadedSlices extends WithSlice<typeof operatorSlice> {}
+}
+
+/** Known to the root reducer now; in the state from the console's `app/partLoaded` (part.ts). */
+const injectedOperatorSlice = operatorSlice.injectInto(rootReducer);
 
 export const {
   selectOperatorAccess,
@@ -286,7 +326,8 @@ export const {
   selectOperatorSearch,
   selectOperatorUser,
   selectOperatorEvents,
+  selectOperatorUploads,
   selectOperatorAddress,
   selectOperatorAsked,
   selectOperatorSent,
-} = operatorSlice.selectors;
+} = injectedOperatorSlice.selectors;

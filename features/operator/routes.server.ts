@@ -31,6 +31,7 @@ import { computeFunnel } from '../../server/funnel/funnel';
 import { defineRoutes } from '../../server/http/endpoints';
 import { mailLanguage } from '../../server/mail/language';
 import { supportNoticeMail, type SupportNotice } from '../../server/mail/operator-messages';
+import { identitiesOf } from '../../server/oidc/identities';
 import { findActionLog, normalizeReference } from '../../server/repo/action-logs';
 import {
   eventsPage,
@@ -163,12 +164,14 @@ const operatorRoutes = defineRoutes(async (app) => {
         const user = await target(request, reply);
         if (!user) return reply;
         const now = clock.nowSeconds();
-        const [secondFactor, passkeys, sessions, signedIn] = await Promise.all([
+        const [secondFactor, passkeys, sessions, signedIn, identities] = await Promise.all([
           secondFactorOn(db, user.id),
           listPasskeys(db, user.id),
           app.sessions.list(user.id, now),
           lastSignIn(db, user.id),
+          identitiesOf(db, user.id),
         ]);
+        const providerNames = new Map(app.config.oidcProviders.map((p) => [p.id, p.name]));
         const answer: OperatorUserOk = {
           error: false,
           user: {
@@ -189,6 +192,13 @@ const operatorRoutes = defineRoutes(async (app) => {
               userAgent: session.user_agent,
             })),
             lastSignInAt: signedIn === null ? null : new Date(signedIn).toISOString(),
+            providers: identities.map((identity) => ({
+              id: identity.provider_id,
+              // A provider no longer configured still shows, by its id.
+              name: providerNames.get(identity.provider_id) ?? identity.provider_id,
+              email: identity.email,
+              createdAt: iso(Number(identity.created_at)),
+            })),
           },
         };
         return answer;

@@ -26,6 +26,7 @@ import {
   type OperatorApp,
 } from '../../testing/server/operators';
 import { OPERATOR_CALLS_PER_MINUTE } from '../auth/operator';
+import { connectIdentity } from '../oidc/identities';
 import type { Clock } from '../plugins/resources';
 import { grantOperator, revokeOperator } from '../repo/operators';
 
@@ -230,6 +231,7 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
       passkeys: [],
       lockedAt: null,
       lastSignInAt: expect.any(String),
+      providers: [],
     });
     expect(summary.body.user.sessions).toEqual([
       {
@@ -268,6 +270,39 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     expect(second.body.next).toBeNull();
     const unknown = await call('operatorUser', 'no-such-user', operator.headers);
     expect(unknown.status).toBe(404);
+  });
+
+  it("lists the user's connected providers, oldest first, by name or by id", async () => {
+    const operator = await confirmedOperator('provider-reader');
+    const user = await signedUp(api, 'provider-user');
+    const connect = (providerId: string, subject: string, now: number) =>
+      connectIdentity(app.db, {
+        issuer: `https://${providerId}.example`,
+        subject,
+        userId: user.userId,
+        providerId,
+        email: `${subject}@${providerId}.example`,
+        now,
+      });
+    expect(await connect('later', 'b', 1_800_000_100)).toBe(true);
+    expect(await connect('gone', 'a', 1_800_000_000)).toBe(true);
+    const summary = await call('operatorUser', user.userId, operator.headers);
+    expect(summary.status).toBe(200);
+    // Neither provider is configured on this server: each shows by its id.
+    expect(summary.body.user.providers).toEqual([
+      {
+        id: 'gone',
+        name: 'gone',
+        email: 'a@gone.example',
+        createdAt: new Date(1_800_000_000_000).toISOString(),
+      },
+      {
+        id: 'later',
+        name: 'later',
+        email: 'b@later.example',
+        createdAt: new Date(1_800_000_100_000).toISOString(),
+      },
+    ]);
   });
 
   it('ends one session or all, locks and unlocks, each recorded and mailed', async () => {

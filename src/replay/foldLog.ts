@@ -4,7 +4,9 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { LogFileError, type DecodedLog } from '../../contract/action-log';
 import { stateHash } from '../../store/actionLog/stateHash';
-import { rootReducer, type RootState } from '../../store/rootReducer';
+import { lazySlicePaths, rootReducer, type RootState } from '../../store/rootReducer';
+
+import './allParts';
 
 /** The state after each action, in order. */
 export function* replayStates(log: Pick<DecodedLog, 'actions' | 'preloadedState'>) {
@@ -44,7 +46,11 @@ export function firstDivergence(log: DecodedLog): Divergence | null {
       : undefined;
   let index = 0;
   for (const state of replayStates(log)) {
-    const actual = stateHash(state, recordedParts);
+    // A lazily-loaded part counts from its `app/partLoaded` on, as it did when recorded.
+    const parts = recordedParts && [
+      ...new Set([...recordedParts, ...lazySlicePaths().filter((path) => path in state)]),
+    ];
+    const actual = stateHash(state, parts);
     const expected = log.stateHashes[index]!;
     if (actual !== expected) {
       return { index, type: log.actions[index]!.type, expected, actual };

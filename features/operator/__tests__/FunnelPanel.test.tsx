@@ -83,6 +83,7 @@ const SELF = {
     passkeys: [],
     sessions: [],
     lastSignInAt: null,
+    providers: [],
   },
 };
 

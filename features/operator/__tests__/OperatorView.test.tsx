@@ -26,6 +26,23 @@ const SUMMARY = {
     },
   ],
   lastSignInAt: '2026-01-12T08:00:00.000Z',
+  providers: [
+    {
+      id: 'google',
+      name: 'Google',
+      email: 'dara.sok@gmail.example',
+      createdAt: '2026-01-11T08:00:00.000Z',
+    },
+  ],
+};
+const UPLOAD = {
+  reference: 'K7Q2-M9XD',
+  createdAt: '2026-01-13T08:00:00.000Z',
+  size: 20480,
+  appVersion: '1.0.0',
+  locale: 'en',
+  device: 'Chrome on Linux',
+  lastPath: '/login',
 };
 const EVENT = {
   id: 'e1',
@@ -62,6 +79,7 @@ function operatorApi(overrides: ApiScript = {}): ApiScript {
       json(200, { error: false, user: { ...SUMMARY, lockedAt: locked } }),
     'GET /v1/api/operator/users/u2/events': () =>
       json(200, { error: false, events: [EVENT], next: null }),
+    'GET /v1/api/operator/users/u2/uploads': () => json(200, { error: false, uploads: [UPLOAD] }),
     'POST /v1/api/operator/users/u2/lock': () => {
       locked = '2026-01-15T03:00:00.000Z';
       return json(200, { error: false });
@@ -110,7 +128,7 @@ it.each([
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes(said))).toBe(true),
   );
   expect(app.store.getState().router.location?.pathname).toBe('/');
-  expect(app.store.getState().operator.access).toBe('forbidden');
+  expect(app.store.getState().operator?.access).toBe('forbidden');
 });
 
 it('asks an operator with two-step sign-in for the password and code, then opens', async () => {
@@ -177,6 +195,17 @@ it('finds a user, reads their record in words, and locks and unlocks them after 
     'login 401 INVALID_CREDENTIALS, try 2 of 5 for this email from this address',
   );
   expect(screen.getByText('Password, last used', { exact: false })).toBeInTheDocument();
+  expect(screen.getByText('Sign-in providers').nextSibling).toHaveTextContent(
+    /^Google \(dara\.sok@gmail\.example\), since /,
+  );
+  const uploads = screen.getByRole('region', { name: 'Activity logs sent' });
+  await within(uploads).findByText(/^Sent .*, 20 KB$/);
+  expect(within(uploads).getByText('Last page: /login')).toBeInTheDocument();
+  const open = within(uploads).getByRole('button', { name: 'Open K7Q2-M9XD in the replay page' });
+  const form = open.closest('form')!;
+  expect(form.getAttribute('action')).toBe('/replay.html');
+  expect(form).toHaveFormValues({ upload: 'K7Q2-M9XD' });
+  expect(form.getAttribute('method')).toBe('get');
 
   await app.user.click(screen.getByRole('button', { name: 'Lock the account' }));
   const ask = screen.getByRole('group', { name: 'Lock the account' });
@@ -218,4 +247,17 @@ it('shows the console in Khmer', async () => {
   openConsole(operatorApi(), { localeRef: 'kh' });
   await screen.findByRole('heading', { name: 'កុងសូលជំនួយ' });
   await screen.findByRole('heading', { name: 'ស្វែងរកអ្នកប្រើ' });
+});
+
+it("shows a user's providers and sent logs in Khmer", async () => {
+  openConsole(operatorApi(), { localeRef: 'kh', path: '/operator?user=u2' });
+  await screen.findByRole('heading', { name: 'dara@example.com' });
+  expect(screen.getByText('អ្នកផ្តល់សេវាចូលគណនី').nextSibling).toHaveTextContent(
+    /^Google \(dara\.sok@gmail\.example\) តាំងពី /,
+  );
+  const uploads = screen.getByRole('region', { name: 'កំណត់ហេតុសកម្មភាពដែលបានផ្ញើ' });
+  await within(uploads).findByText(/^បានផ្ញើ .* ទំហំ ២០ KB$/);
+  expect(
+    within(uploads).getByRole('button', { name: 'បើក K7Q2-M9XD ក្នុងទំព័រចាក់ឡើងវិញ' }),
+  ).toBeInTheDocument();
 });

@@ -1,5 +1,5 @@
 import { loggedOut } from '../../../store/auth/authSlice';
-import { rootReducer, type RootState } from '../../../store/rootReducer';
+import { partLoaded, rootReducer, type RootState } from '../../../store/rootReducer';
 import { FIRST_PANEL, operatorHref, operatorPlaceOf } from '../location';
 import {
   operatorAccessChecked,
@@ -14,8 +14,9 @@ import {
   operatorUserAsked,
   type OperatorEvent,
 } from '../operatorSlice';
+import { OPERATOR_SLICES } from '../part';
 
-const start = () => rootReducer(undefined, { type: 'test/start' });
+const start = () => rootReducer(undefined, partLoaded({ slices: OPERATOR_SLICES }));
 const fold = (state: RootState, ...actions: Parameters<typeof rootReducer>[1][]) =>
   actions.reduce(rootReducer, state);
 
@@ -33,6 +34,24 @@ const event = (id: string): OperatorEvent => ({
   logId: null,
   requestId: null,
   operatorId: null,
+});
+
+describe("the console's part of the state", () => {
+  it('is not in the state until the console loads, then joins at its app/partLoaded', () => {
+    const visitor = rootReducer(undefined, { type: 'test/start' });
+    expect(Object.keys(visitor)).not.toContain('operator');
+    expect(Object.keys(visitor)).not.toContain('operatorFunnel');
+    const loaded = rootReducer(visitor, partLoaded({ slices: OPERATOR_SLICES }));
+    expect(loaded.operator).toMatchObject({ access: 'unknown' });
+    expect(loaded.operatorFunnel).toMatchObject({ status: 'idle' });
+    // A later action keeps the part; a reload's state without it goes back to none.
+    expect(fold(loaded, loggedOut()).operator).toMatchObject({ access: 'unknown' });
+    const reloaded = rootReducer(loaded, {
+      type: 'actionLog/pageReloaded',
+      payload: { state: visitor },
+    });
+    expect(Object.keys(fold(reloaded, loggedOut()))).not.toContain('operator');
+  });
 });
 
 describe("the console's place in its address", () => {
@@ -78,7 +97,7 @@ describe('the operator slice', () => {
       }),
       operatorEventsAsked({ of: 'user', more: true }),
     );
-    expect(state.operator.events).toMatchObject({ status: 'loaded', loadingMore: true });
+    expect(state.operator!.events).toMatchObject({ status: 'loaded', loadingMore: true });
     state = fold(
       state,
       operatorEventsAnswered({
@@ -96,8 +115,8 @@ describe('the operator slice', () => {
         value: { events: [], next: null },
       }),
     );
-    expect(state.operator.events.list.map((each) => each.id)).toEqual(['e2', 'e1']);
-    expect(state.operator.events.next).toBeNull();
+    expect(state.operator!.events.list.map((each) => each.id)).toEqual(['e2', 'e1']);
+    expect(state.operator!.events.next).toBeNull();
   });
 
   it('goes back to the confirmation when a call says it lapsed, and home-bound when forbidden', () => {
@@ -108,27 +127,27 @@ describe('the operator slice', () => {
     );
     expect(lapsed.operator).toMatchObject({ access: 'confirm', lapsed: true });
     const reopened = fold(lapsed, operatorAccessChecked({ access: 'open' }));
-    expect(reopened.operator.lapsed).toBe(false);
+    expect(reopened.operator!.lapsed).toBe(false);
     const revoked = fold(
       open,
       operatorUserAsked({ id: 'u2' }),
       operatorUserAnswered({ id: 'u2', ok: false, error: { code: 'FORBIDDEN', status: 403 } }),
     );
-    expect(revoked.operator.access).toBe('forbidden');
+    expect(revoked.operator!.access).toBe('forbidden');
   });
 
   it('sends an action only once it is confirmed, and keeps how it went', () => {
     const lock = { kind: 'lock' as const, userId: 'u2' };
     let state = fold(start(), operatorActionAsked(lock), operatorActionCancelled());
-    expect(state.operator.asked).toBeNull();
-    expect(fold(state, operatorActionConfirmed()).operator.sent).toBeNull();
+    expect(state.operator!.asked).toBeNull();
+    expect(fold(state, operatorActionConfirmed()).operator!.sent).toBeNull();
     state = fold(state, operatorActionAsked(lock), operatorActionConfirmed());
     expect(state.operator).toMatchObject({
       asked: null,
       sent: { action: lock, status: 'sending' },
     });
     state = fold(state, operatorActionAnswered({ action: lock, ok: true, value: {} }));
-    expect(state.operator.sent).toMatchObject({ status: 'done', error: null });
+    expect(state.operator!.sent).toMatchObject({ status: 'done', error: null });
     // An operator's account is kept: the refusal is the action's, not the console's.
     const open = fold(state, operatorAccessChecked({ access: 'open' }));
     const refused = fold(
@@ -144,6 +163,6 @@ describe('the operator slice', () => {
 
   it('forgets everything when the session ends', () => {
     const state = fold(start(), operatorAccessChecked({ access: 'open' }), loggedOut());
-    expect(state.operator.access).toBe('unknown');
+    expect(state.operator!.access).toBe('unknown');
   });
 });
