@@ -171,11 +171,19 @@ async function expectGuest(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Log in' }).waitFor();
 }
 
-/** The sign-in said why it failed, in the alert above the login form. */
+/**
+ * The sign-in said why it failed, in the alert above the login form. The provider's name comes
+ * with the list of providers, which may answer after the alert shows: wait for the words.
+ */
 async function expectSaid(page: Page, words: RegExp) {
   const alert = page.locator('.provider-return[role=alert]');
   await alert.waitFor();
-  expect(await alert.innerText()).toMatch(words);
+  let said = await alert.innerText();
+  for (let tries = 0; tries < 50 && !words.test(said); tries += 1) {
+    await page.waitForTimeout(100);
+    said = await alert.innerText();
+  }
+  expect(said).toMatch(words);
 }
 
 type OidcConnectionsOk = v.InferOutput<typeof ConnectionsSchema>;
