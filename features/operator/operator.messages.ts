@@ -1,12 +1,28 @@
 // The operator console's words (support's view of users): bundled with the console's chunk only,
 // put beside the app's pack by WithWords (ui/intl/WithWords.tsx). Every export of this
-// file is a pack (scripts/webpack/messagesToAst.cjs). A limit's words in English are the replay's
-// own (store/actionLog/serverEvents.ts), so a record reads the same in the console and the replay.
-import { LIMIT_WORDS } from '../../store/actionLog/serverEvents';
+// file is a pack (scripts/webpack/messagesToAst.cjs), run at build time: it imports no code. A
+// limit's words in English are the replay's own (LIMIT_WORDS in store/actionLog/serverEvents.ts,
+// kept equal by features/operator/__tests__/limitWords.test.ts), so a record reads the same in the
+// console and the replay.
+import type { LIMIT_WORDS } from '../../store/actionLog/serverEvents';
 
-const limitsEn = Object.fromEntries(
-  Object.entries(LIMIT_WORDS).map(([name, words]) => [`operator.limit.${name}`, words]),
-) as Record<`operator.limit.${keyof typeof LIMIT_WORDS}`, string>;
+const limitsEn = {
+  'operator.limit.code-pair': 'for this code from this address',
+  'operator.limit.code-address': 'for codes from this address',
+  'operator.limit.code-target': "for this email's codes",
+  'operator.limit.login-pair': 'for this email from this address',
+  'operator.limit.login-address': 'for logins from this address',
+  'operator.limit.login-email': 'for this email',
+  'operator.limit.signup': 'for sign-ups from this address',
+  'operator.limit.resend': 'for resends to this email',
+  'operator.limit.password-reset': 'for resets of this email',
+  'operator.limit.password-reset-address': 'for resets from this address',
+  'operator.limit.account-password-session': "for this session's password checks",
+  'operator.limit.account-password-address': 'for password checks from this address',
+  'operator.limit.change-email': 'for email changes of this account',
+  'operator.limit.email-change-resend': 'for resends of this email change',
+  'operator.limit.operator-calls': "for this operator's calls",
+} satisfies Record<`operator.limit.${keyof typeof LIMIT_WORDS}`, string>;
 
 export const operatorEn = {
   'operator.title': 'Support console',

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { createIntl } from 'react-intl';
 
 import { helpToolsEn, helpToolsKh } from '../../features/action-logs/helpTools.messages';
@@ -145,4 +148,23 @@ it('falls back to English when the Khmer pack cannot be loaded, and tries again 
   expect(fresh.peekMessages('kh')).toBeUndefined();
   jest.dontMock('../messages/kh');
   expect((await fresh.loadMessages('kh'))['login.title']).toBe(kh['login.title']);
+});
+
+it('has packs that import no code: the build runs them, in the dev server too', () => {
+  const root = path.join(__dirname, '../..');
+  const packs = [
+    ...readdirSync(path.join(root, 'i18n/messages')).map((name) => `i18n/messages/${name}`),
+    ...readdirSync(path.join(root, 'features'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.messages.ts'))
+      .map((name) => `features/${name}`),
+  ];
+  expect(packs.length).toBeGreaterThan(10);
+  // Every `import … from` or `export … from` statement, over lines, but `import type`.
+  const CODE_IMPORT = /^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+['"][^'"]+['"]/gm;
+  const importsOfCode = packs.flatMap((pack) =>
+    [...readFileSync(path.join(root, pack), 'utf8').matchAll(CODE_IMPORT)].map(
+      ([statement]) => `${pack}: ${statement}`,
+    ),
+  );
+  expect(importsOfCode).toEqual([]);
 });

@@ -120,6 +120,16 @@ function secondFactorWords(endpoint: string, answer: Loose, args: Loose): string
   }
 }
 
+/**
+ * Refusals that are answers, not failures, and the word for each: a guest's check is refused on
+ * every navigation, and the providers' list and connections answer 404 when none is configured.
+ */
+const ANSWERS_NOT_FAILURES = new Map<string, (status: number) => string | undefined>([
+  ['verify', (status) => (status < 500 ? 'guest' : undefined)],
+  ['oidcProviders', (status) => (status === 404 ? 'none configured' : undefined)],
+  ['oidcConnections', (status) => (status === 404 ? 'none configured' : undefined)],
+]);
+
 function describeAnswer(action: Loose, phase: string, endpoint: string, duration: string) {
   const meta = record(action.meta);
   if (phase === 'fulfilled') {
@@ -140,11 +150,10 @@ function describeAnswer(action: Loose, phase: string, endpoint: string, duration
   const code = text(body.code);
   const fields = fieldCodes(body.fields);
   if (typeof status === 'number') {
-    // A guest's check is refused with 401 on every navigation: that is an answer, not a failure.
-    const guest = endpoint === 'verify' && body.error === true && status < 500;
-    const verdict = guest ? 'guest' : 'FAILED';
+    const answer = body.error === true ? ANSWERS_NOT_FAILURES.get(endpoint)?.(status) : undefined;
+    const verdict = answer ?? 'FAILED';
     const detail = [String(status), code, fields].filter(Boolean).join(' ');
-    return { text: `${endpoint} ${verdict} ${detail}${duration}`, failed: !guest };
+    return { text: `${endpoint} ${verdict} ${detail}${duration}`, failed: answer === undefined };
   }
   const reasons: Record<string, string> = {
     FETCH_ERROR: 'no answer (network)',

@@ -69,7 +69,10 @@ export function serverEventFacts(event: {
 
 /** What a limit counts, in words (`on NAME` for a counter this list does not know). */
 export function limitWords(name: string): string {
-  return (LIMIT_WORDS as Record<string, string>)[name] ?? `on ${name}`;
+  // Own keys only: a name like `constructor` is a counter this list does not know.
+  return Object.hasOwn(LIMIT_WORDS, name)
+    ? LIMIT_WORDS[name as keyof typeof LIMIT_WORDS]
+    : `on ${name}`;
 }
 
 /** `server: verifyAccount 400 INVALID_CODE, try 2 of 5 for this code from this address`. */

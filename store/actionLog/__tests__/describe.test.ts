@@ -63,6 +63,30 @@ it('tells requests by endpoint, verdict, status, error code and duration', () =>
   expect(relativeTime(steps[4]!.offsetMs)).toBe('+1.09 s');
 });
 
+it('tells no provider configured as an answer, not a failure', () => {
+  const none = { status: 404, data: { error: true, code: 'NOT_FOUND' } };
+  const steps = describeActions(
+    [
+      pending('oidcProviders', 'p1'),
+      rejected('oidcProviders', 'p1', none),
+      pending('oidcConnections', 'p2'),
+      rejected('oidcConnections', 'p2', none),
+      pending('oidcStart', 'p3'),
+      rejected('oidcStart', 'p3', none),
+    ],
+    [0, 5, 10, 15, 20, 25],
+  );
+  expect(steps.map((step) => step.text)).toEqual([
+    'oidcProviders sent',
+    'oidcProviders none configured 404 NOT_FOUND (5 ms)',
+    'oidcConnections sent',
+    'oidcConnections none configured 404 NOT_FOUND (5 ms)',
+    'oidcStart sent',
+    'oidcStart FAILED 404 NOT_FOUND (5 ms)',
+  ]);
+  expect(steps.filter((step) => step.failed).map((step) => step.index)).toEqual([5]);
+});
+
 it('tells a view that could not show, and how it was tried again', () => {
   const steps = describeActions(
     [
