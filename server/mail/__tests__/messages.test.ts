@@ -21,6 +21,8 @@ const VALUES = {
   support: 'help@accounts.example',
   left: 7,
   count: 2,
+  provider: 'Work ID',
+  providerEmail: 'dara@work.example',
 };
 
 it('writes the minutes of a Khmer mail in Khmer digits and the code as it is', () => {
@@ -82,6 +84,7 @@ it.each(Object.keys(en) as MailKind[])(
       expect(mail.subject + mail.text).not.toMatch(/[{}]/);
       expect(mail.text).toContain(kind === 'emailChanged' ? 'new@b.co' : '');
       expect(mail.text).toContain(kind.startsWith('passkey') ? 'Work laptop' : '');
+      expect(mail.text).toContain(kind.startsWith('provider') ? 'Work ID' : '');
       // A new passkey's notice says where it is removed.
       expect(mail.text).toContain(kind === 'passkeyAdded' ? VALUES.passkeysLink : '');
     }
