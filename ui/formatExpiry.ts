@@ -3,7 +3,8 @@ import type { IntlShape } from 'react-intl';
 import { numberingSystemOf } from '../i18n/digits';
 import type { Translate } from './intl/useT';
 
-const MONTHS = [
+/** The month words' ids, January first. */
+export const MONTHS = [
   'month.1',
   'month.2',
   'month.3',

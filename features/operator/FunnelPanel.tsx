@@ -5,6 +5,7 @@ import { numberingSystemOf } from '../../i18n/digits';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Field } from '../../ui/form/Field';
+import { MONTHS } from '../../ui/formatExpiry';
 import { useT } from '../../ui/intl/useT';
 
 import { Failed } from './EventTimeline';
@@ -108,21 +109,6 @@ export function FunnelPanel() {
     </section>
   );
 }
-
-const MONTHS = [
-  'month.1',
-  'month.2',
-  'month.3',
-  'month.4',
-  'month.5',
-  'month.6',
-  'month.7',
-  'month.8',
-  'month.9',
-  'month.10',
-  'month.11',
-  'month.12',
-] as const;
 
 /** Numbers and UTC days in the language on screen, in its digits (Khmer's where Intl has none). */
 function useFormats() {
