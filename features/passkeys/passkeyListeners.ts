@@ -12,7 +12,7 @@ import {
   tokenRejected,
   verifyFailed,
 } from '../../store/auth/authSlice';
-import { wayInAnswered } from '../../store/auth/wayIn';
+import { signedIn } from '../../store/auth/wayIn';
 import { confirmationOffered } from '../../store/confirmation/confirmationSlice';
 import { askWhileHome, movedWithinHome } from '../../store/home/askWhileHome';
 import type { AppStartListening } from '../../store/listeners';
@@ -163,9 +163,7 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
   // as after a reset that signs in at once (the slice's reducer).
   startAppListening({
     predicate: (action, _state, previous) =>
-      wayInAnswered(action) &&
-      'token' in action.payload &&
-      selectSecondStep(previous)?.afterReset === true,
+      signedIn(action) && selectSecondStep(previous)?.afterReset === true,
     effect: (_action, { dispatch, extra }) =>
       void dispatch(passkeyReviewOffered({ reason: 'reset', at: extra.clock.now() })),
   });

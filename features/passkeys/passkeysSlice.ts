@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import type { PasskeyInfo } from '../../contract/schemas';
 import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
+import { signedIn } from '../../store/auth/wayIn';
 import { RECENT_PASSKEY_DAYS } from '../../store/constants';
 import { countAsActing } from '../../store/notice/noticeSlice';
 import { locationChanged } from '../../store/router/routerSlice';
@@ -274,7 +275,7 @@ export const passkeysSlice = createSlice({
       })
       // A reset that signed the visitor in at once (its second step offers it: passkeyListeners).
       .addMatcher(api.endpoints.resetPassword.matchFulfilled, (state, action) => {
-        if ('token' in action.payload) {
+        if (signedIn(action)) {
           state.review = reviewSince('reset', action.meta.fulfilledTimeStamp);
         }
       });

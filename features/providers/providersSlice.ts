@@ -7,7 +7,7 @@ import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded } from '../../store/auth/authSlice';
-import { wayInAnswered } from '../../store/auth/wayIn';
+import { signedIn } from '../../store/auth/wayIn';
 
 export type ProviderIntent = 'login' | 'connect' | 'confirm';
 
@@ -165,8 +165,8 @@ export const providersSlice = createSlice({
         state.disconnect = null;
       })
       // Signed in another way (the password after ACCOUNT_EXISTS, say): the return has been acted on.
-      .addMatcher(wayInAnswered, (state, { payload }) => {
-        if ('token' in payload && state.return?.step === 'failed') state.return = null;
+      .addMatcher(signedIn, (state) => {
+        if (state.return?.step === 'failed') state.return = null;
       })
       .addMatcher(isAnyOf(loggedOut, sessionEnded), (state) => {
         state.return = null;

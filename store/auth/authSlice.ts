@@ -16,7 +16,7 @@ import { COOKIE_DEFAULTS, STORAGE_KEYS, USER_COOKIE } from '../constants';
 import type { Effects } from '../effects';
 import type { AppStartListening } from '../listeners';
 
-import { wayInAnswered, wayInSent } from './wayIn';
+import { secondStepAsked, signedIn, wayInSent } from './wayIn';
 
 /** Why a navigation's verify call gave no verdict on the token. */
 export type VerifyFailureReason = 'network' | 'timeout' | 'server' | 'malformed';
@@ -158,12 +158,11 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     // One rule for every way in (./wayIn.ts): a session is kept; a ticket is the second step,
     // whichever way in answered it.
-    builder.addMatcher(wayInAnswered, (state, { payload, meta }) => {
-      if ('token' in payload) {
-        state.hasToken = true;
-        delete state.secondStep;
-        return;
-      }
+    builder.addMatcher(signedIn, (state) => {
+      state.hasToken = true;
+      delete state.secondStep;
+    });
+    builder.addMatcher(secondStepAsked, (state, { payload, meta }) => {
       const { originalArgs, endpointName } = meta.arg;
       const email = (originalArgs as { email?: unknown } | undefined)?.email;
       state.secondStep = {
@@ -269,12 +268,8 @@ export function addAuthListeners(startAppListening: AppStartListening) {
   // Every way in that signs the visitor in hands over a token to keep (where it leads is the
   // navigation's: store/navigation/navigationSlice.ts).
   startAppListening({
-    predicate: wayInAnswered,
-    effect: (action, { extra }) => {
-      if (wayInAnswered(action) && 'token' in action.payload) {
-        storeToken(extra, action.payload.token);
-      }
-    },
+    matcher: signedIn,
+    effect: ({ payload }, { extra }) => storeToken(extra, payload.token),
   });
   // What dates the cookie loads while the request runs, so the verify after it does not wait.
   startAppListening({

@@ -23,7 +23,7 @@ import {
   writeUserCookie,
   type VerifyFailureReason,
 } from '../auth/authSlice';
-import { wayInAnswered } from '../auth/wayIn';
+import { secondStepAsked, signedIn } from '../auth/wayIn';
 import type { AppStartListening } from '../listeners';
 import type { AppLocation } from '../router/location';
 import { locationChanged, navigationRequested, selectLocation } from '../router/routerSlice';
@@ -147,9 +147,7 @@ export const navigationSlice = createSlice({
       .addCase(loggedOut, forgetKeptView)
       .addCase(sessionEnded, forgetKeptView)
       // Signed in by any way in: the guest's view may not stay while home is checked.
-      .addMatcher(wayInAnswered, (state, { payload }) => {
-        if ('token' in payload) forgetKeptView(state);
-      });
+      .addMatcher(signedIn, forgetKeptView);
   },
   selectors: {
     selectSettledView: (state) => state.settled,
@@ -270,11 +268,10 @@ export function addNavigationListeners(startAppListening: AppStartListening) {
   // where the link that asked for the login points, once signed in; the second step, shown by
   // the login view, while one waits.
   startAppListening({
-    predicate: wayInAnswered,
+    predicate: (action) => signedIn(action) || secondStepAsked(action),
     effect: (action, { dispatch, getState }) => {
-      if (!wayInAnswered(action)) return;
       const location = selectLocation(getState());
-      if ('token' in action.payload) {
+      if (signedIn(action)) {
         // A provider's return names where its flow started; only a place in this app counts.
         const returnTo = (action.payload as { returnTo?: unknown }).returnTo;
         const from = typeof returnTo === 'string' ? inAppLocation(returnTo) : null;

@@ -8,6 +8,7 @@ import { createAction, createSlice, type UnknownAction } from '@reduxjs/toolkit'
 import { ENDPOINT_FORMS } from '../../contract/endpoints';
 import { api, decodeRequestError } from '../api/apiSlice';
 import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
+import { signedIn } from '../auth/wayIn';
 import { sentHome } from '../navigation/navigationSlice';
 import { locationChanged } from '../router/routerSlice';
 
@@ -92,8 +93,8 @@ export const noticeSlice = createSlice({
           : state,
       )
       .addMatcher(api.endpoints.verifyAccount.matchFulfilled, () => forNextView('activated'))
-      .addMatcher(api.endpoints.resetPassword.matchFulfilled, (_state, { payload }) =>
-        forNextView('token' in payload ? 'passwordReset' : 'passwordResetNeedsCode'),
+      .addMatcher(api.endpoints.resetPassword.matchFulfilled, (_state, action) =>
+        forNextView(signedIn(action) ? 'passwordReset' : 'passwordResetNeedsCode'),
       )
       .addMatcher(api.endpoints.deleteAccount.matchFulfilled, () => forNextView('accountDeleted'))
       // Said once: the visitor has moved on to what this view is for.
