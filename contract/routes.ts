@@ -10,6 +10,18 @@ export const ROUTES = {
   operator: '/operator',
 } as const;
 
+/** The query a mailed code's link carries: written by the server's mails, read by the app. */
+export const LINK_QUERY = {
+  email: 'email',
+  code: 'code',
+  /** The link's token: it gets the code past tries strangers spent. */
+  token: 'token',
+  /** An activation that asks for a password too (set to `1`). */
+  choosePassword: 'choose',
+  /** The email change's code, on home's link. */
+  emailCode: 'email-code',
+} as const;
+
 export type RouteName = keyof typeof ROUTES;
 export type Access = 'signedIn' | 'guest';
 

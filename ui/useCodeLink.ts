@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { LINK_QUERY } from '../contract/routes';
 
 /**
  * What a mailed code's link (or the step before) puts in the address, `?email=&code=&token=`, as
@@ -7,8 +8,8 @@ import { useSearchParams } from 'react-router-dom';
  */
 export function useCodeLink() {
   const [query] = useSearchParams();
-  const email = query.get('email') ?? '';
-  const code = query.get('code') ?? '';
+  const email = query.get(LINK_QUERY.email) ?? '';
+  const code = query.get(LINK_QUERY.code) ?? '';
   return {
     query,
     key: `${email}\n${code}`,
@@ -16,7 +17,7 @@ export function useCodeLink() {
       initialEmail: email,
       initialCode: code,
       // The link's token: it gets the code past tries strangers spent.
-      linkToken: query.get('token') ?? undefined,
+      linkToken: query.get(LINK_QUERY.token) ?? undefined,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { LINK_QUERY } from '../../contract/routes';
 import { formsEn, formsKh } from '../../i18n/messages/forms';
 
 import { ROUTES } from '../../store/navigation/routes';
@@ -50,7 +51,7 @@ function Activation() {
       <ActivationForm
         key={link.key}
         {...link.form}
-        choosePassword={link.query.get('choose') === '1'}
+        choosePassword={link.query.get(LINK_QUERY.choosePassword) === '1'}
       />
     </PageCard>
   );

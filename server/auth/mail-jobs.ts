@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 
 import { INTL_LANGUAGES } from '../../contract/languages';
-import { ROUTES } from '../../contract/routes';
+import { LINK_QUERY, ROUTES } from '../../contract/routes';
 import type { Database } from '../db/schema';
 import {
   emailChangeCodeMail,
@@ -46,10 +46,10 @@ function newActivationMail(
   const stored = { codeHash, salt, expiresAt: clock.nowSeconds() + ttl };
   const minutes = Math.ceil(ttl / 60);
   const query = {
-    email: to.email,
-    code,
-    token: linkToken,
-    ...(choosePassword ? { choose: '1' } : {}),
+    [LINK_QUERY.email]: to.email,
+    [LINK_QUERY.code]: code,
+    [LINK_QUERY.token]: linkToken,
+    ...(choosePassword ? { [LINK_QUERY.choosePassword]: '1' } : {}),
   };
   const href = link(ROUTES.activation, query, to.language);
   const content = choosePassword
@@ -161,7 +161,7 @@ export const passwordResetJob = defineJob(
     });
     const link = context.link(
       ROUTES.resetPassword,
-      { email: user.email, code, token: linkToken },
+      { [LINK_QUERY.email]: user.email, [LINK_QUERY.code]: code, [LINK_QUERY.token]: linkToken },
       job.language,
     );
     const mail = passwordResetMail(job.language, user.name, code, Math.ceil(ttl / 60), link);
@@ -232,7 +232,11 @@ export const emailChangeJob = defineJob(
       { codeHash, salt, expiresAt: clock.nowSeconds() + ttl },
       job.newEmail,
     );
-    const href = link(ROUTES.home, { 'email-code': code, token: linkToken }, job.language);
+    const href = link(
+      ROUTES.home,
+      { [LINK_QUERY.emailCode]: code, [LINK_QUERY.token]: linkToken },
+      job.language,
+    );
     const mail = emailChangeCodeMail(job.language, code, Math.ceil(ttl / 60), href);
     return [{ to: job.newEmail, ...mail, code }, ...oldNotice];
   },

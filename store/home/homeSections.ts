@@ -1,6 +1,7 @@
 // Home's settings, in sections opened one at a time; the open one is in the address
 // (`/?section=password`), so a reload, Back and time travel show the same one. The email change's
 // link (`/?email-code=…`) opens the section that takes its code.
+import { LINK_QUERY } from '../../contract/routes';
 import { ROUTES } from '../navigation/routes';
 
 export const HOME_SECTIONS = [
@@ -21,7 +22,7 @@ export function homeSectionOf(search: string): HomeSection | null {
   const named = query.get('section');
   const known = HOME_SECTIONS.find((section) => section === named);
   if (known) return known;
-  return query.get('email-code') ? 'profile' : null;
+  return query.get(LINK_QUERY.emailCode) ? 'profile' : null;
 }
 
 /** Home with `section` open (null: closed). */

@@ -1,6 +1,12 @@
 // The guard decision made from the route table (contract/routes.ts, shared with the server's
 // mail links), and the addresses the app sends visitors to.
-import { ROUTE_ACCESS as ACCESS, ROUTES, type Access, type RouteName } from '../../contract/routes';
+import {
+  ROUTE_ACCESS as ACCESS,
+  LINK_QUERY,
+  ROUTES,
+  type Access,
+  type RouteName,
+} from '../../contract/routes';
 import type { AppLocation } from '../router/location';
 
 export { ROUTES, type Access, type RouteName };
@@ -22,11 +28,11 @@ export function routeAccess(route: RouteName): Access {
 function carriedQuery(search: string): string {
   const query = new URLSearchParams(search);
   const carried = new URLSearchParams();
-  const code = query.get('email-code');
+  const code = query.get(LINK_QUERY.emailCode);
   if (code) {
-    carried.set('email-code', code);
-    const token = query.get('token');
-    if (token) carried.set('token', token);
+    carried.set(LINK_QUERY.emailCode, code);
+    const token = query.get(LINK_QUERY.token);
+    if (token) carried.set(LINK_QUERY.token, token);
   }
   const section = query.get('section');
   if (section) carried.set('section', section);
@@ -79,7 +85,7 @@ export function secondStepHref(location: Where): string {
 
 /** The email change's code a login carries for home (`/login?email-code=…`), or null. */
 export function carriedEmailCode(search: string): string | null {
-  return new URLSearchParams(search).get('email-code') || null;
+  return new URLSearchParams(search).get(LINK_QUERY.emailCode) || null;
 }
 
 export function activationHref(email: string, code?: string): string {

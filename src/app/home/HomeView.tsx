@@ -3,6 +3,7 @@ import './home.css';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { LINK_QUERY } from '../../../contract/routes';
 import { DeleteAccountForm } from '../../../features/account-deletion/DeleteAccountForm';
 import { ChangeEmailForm } from '../../../features/email-change/ChangeEmailForm';
 import { SessionList } from '../../../features/login/SessionList';
@@ -154,8 +155,8 @@ function SectionContent({ section, query }: { section: HomeSection; query: URLSe
         <>
           <p className="card__intro">{t('email.intro')}</p>
           <ChangeEmailForm
-            linkCode={query.get('email-code') ?? ''}
-            linkToken={query.get('token') ?? undefined}
+            linkCode={query.get(LINK_QUERY.emailCode) ?? ''}
+            linkToken={query.get(LINK_QUERY.token) ?? undefined}
           />
         </>
       );
