@@ -14,11 +14,10 @@ import type { PlainOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
 import { PASSKEYS_MAX } from '../../contract/schemas';
 import {
+  checkPasskey,
   claimedChallenge,
   loginOptions,
   registrationOptions,
-  userHandleOf,
-  verifiedAuthentication,
   verifiedRegistration,
 } from '../../server/auth/passkeys';
 import { openSession, sessionOf } from '../../server/auth/session';
@@ -28,7 +27,6 @@ import { mailChangeNotice } from '../../server/mail/change-notice';
 import {
   createPasskey,
   deletePasskey,
-  findPasskeyByCredentialId,
   findUserPasskey,
   listPasskeys,
   recordPasskeyUse,
@@ -147,27 +145,14 @@ const passkeyRoutes = defineRoutes(async (app) => {
       // Every check counts as a failure until it succeeds, so parallel tries cannot overrun.
       const draws = app.limits.passkeyCheck(request);
       if (!(await app.limits.take(reply, draws))) return reply;
-      const challenge = claimedChallenge(response.response.clientDataJSON);
-      const now = clock.nowSeconds();
-      if (!challenge || !(await takeChallenge(db, challenge, 'login', now))) {
-        return reply.fail('INVALID_CREDENTIAL');
-      }
-      const passkey = await findPasskeyByCredentialId(db, response.id);
-      // Said as such, so the app can tell the browser to forget it (the WebAuthn Signal API): a
-      // credential id is random and only its holder has it, so this tells no one else anything.
-      if (!passkey) return reply.fail('UNKNOWN_CREDENTIAL');
-      // The account the authenticator names, when it names one, must be the passkey's.
-      const { userHandle } = response.response;
-      if (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id)) {
-        return reply.fail('INVALID_CREDENTIAL');
-      }
-      const checked = await verifiedAuthentication(app, response, challenge, passkey);
-      if (!checked) return reply.fail('INVALID_CREDENTIAL');
-      const user = await findUserById(db, passkey.user_id);
+      // UNKNOWN_CREDENTIAL is said as such, so the app can tell the browser to forget it (the
+      // WebAuthn Signal API): a credential id is random and only its holder has it.
+      const checked = await checkPasskey(app, response, 'login');
+      if (typeof checked === 'string') return reply.fail(checked);
+      const user = await findUserById(db, checked.passkey.user_id);
       const answer = await db.transaction().execute(async (trx) => {
-        const use = { id: passkey.id, checkedCounter: passkey.counter, now, ...checked };
-        if (!(await recordPasskeyUse(trx, use))) return undefined;
-        // A passkey verified its user: no second factor is asked (server/README.md, Passkeys).
+        if (!(await recordPasskeyUse(trx, checked.use))) return undefined;
+        // Two factors already (checkPasskey): no second step.
         return openSession(trx, request, user, { openedBy: 'passkey' });
       });
       if (!answer) return reply.fail('INVALID_CREDENTIAL');

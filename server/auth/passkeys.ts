@@ -1,9 +1,8 @@
 // The relying party of the passkeys (WebAuthn, through @simplewebauthn/server): its id and the
 // origin it expects come from PUBLIC_URL (its host name, and its scheme, host and port), so a
 // signature made for another site, or through another origin, is refused. Options ask for a
-// discoverable credential with user verification, and no attestation: a passkey stands for
-// something the user has and something they are or know, which is why a passkey sign-in asks for
-// no second factor.
+// discoverable credential with user verification, and no attestation. A passkey checked here is
+// two factors at once (checkPasskey says where that is decided).
 import { randomBytes } from 'node:crypto';
 
 import {
@@ -18,7 +17,7 @@ import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpe
 import type { FastifyInstance } from 'fastify';
 
 import type { PasskeyRow } from '../repo/passkeys';
-import { CHALLENGE_SECONDS } from '../repo/passkeys';
+import { CHALLENGE_SECONDS, findPasskeyByCredentialId, takeChallenge } from '../repo/passkeys';
 
 /** The relying party's id (PUBLIC_URL's host name) and the origin its ceremonies must come from. */
 export function relyingParty(app: FastifyInstance): { id: string; origin: string } {
@@ -174,4 +173,50 @@ export async function verifiedAuthentication(
   } catch {
     return undefined;
   }
+}
+
+/** What a checked signature lets its caller store: the passkey's use, with its new counter. */
+export interface PasskeyUse {
+  id: string;
+  checkedCounter: number;
+  newCounter: number;
+  backedUp: boolean;
+  now: number;
+}
+
+/**
+ * A passkey's signature, checked end to end: its challenge taken once (for `purpose`, and for the
+ * session that asked, when one did), the passkey found by its credential id and its account
+ * matched (the session's, and the authenticator's user handle when it names one), then the
+ * signature itself. A passkey that passes is something held and its user verified by the
+ * authenticator: two factors at once, so nothing that accepts one asks for a second factor after
+ * it (the sign-in and the confirmation alike). `UNKNOWN_CREDENTIAL` is a credential id this server
+ * never stored; every other refusal is `INVALID_CREDENTIAL`.
+ */
+export async function checkPasskey(
+  app: FastifyInstance,
+  response: AuthenticationResponseJSON,
+  purpose: 'login' | 'confirmation',
+  session?: { userId: string; tokenHash: string },
+): Promise<
+  { passkey: PasskeyRow; use: PasskeyUse } | 'UNKNOWN_CREDENTIAL' | 'INVALID_CREDENTIAL'
+> {
+  const { db, clock } = app;
+  const challenge = claimedChallenge(response.response.clientDataJSON);
+  const now = clock.nowSeconds();
+  if (!challenge || !(await takeChallenge(db, challenge, purpose, now, session))) {
+    return 'INVALID_CREDENTIAL';
+  }
+  const passkey = await findPasskeyByCredentialId(db, response.id);
+  if (!passkey) return 'UNKNOWN_CREDENTIAL';
+  const { userHandle } = response.response;
+  if (
+    (session && passkey.user_id !== session.userId) ||
+    (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id))
+  ) {
+    return 'INVALID_CREDENTIAL';
+  }
+  const checked = await verifiedAuthentication(app, response, challenge, passkey);
+  if (!checked) return 'INVALID_CREDENTIAL';
+  return { passkey, use: { id: passkey.id, checkedCounter: passkey.counter, now, ...checked } };
 }

@@ -1,29 +1,25 @@
 // Confirming it is you (auth/confirmation.ts): until when the session is confirmed, the options of
 // a confirmation with one of the account's passkeys, and the confirmation itself (the password with
 // the second factor's code where it is on, or a passkey's signature), which lets the session make
-// sensitive changes for CONFIRMATION_SECONDS. A passkey confirms alone where the second factor is
-// on: with user verification it is two factors already (server/README.md, Passkeys).
+// sensitive changes for CONFIRMATION_SECONDS.
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 import type { ConfirmOk } from '../../contract/api';
 import { CONFIRMATION_SECONDS } from '../../contract/schemas';
 import { credentialsConfirm } from '../auth/confirmation';
 import {
-  claimedChallenge,
+  checkPasskey,
   confirmationOptions,
-  userHandleOf,
-  verifiedAuthentication,
+  type PasskeyUse,
 } from '../auth/passkeys';
 import { sessionOf } from '../auth/session';
 import type { SessionConfirmer } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { noteConfirmationMethod } from '../repo/operators';
 import {
-  findPasskeyByCredentialId,
   listPasskeys,
   recordPasskeyUse,
   storeChallenge,
-  takeChallenge,
 } from '../repo/passkeys';
 import { secondFactorOn } from '../repo/second-factors';
 import { confirmSession, sessionConfirmedUntil } from '../repo/sessions';
@@ -58,7 +54,7 @@ const confirmationRoutes = defineRoutes(async (app) => {
     confirm: async (request, reply) => {
       const session = sessionOf(request);
       const { passkeyResponse } = request.body;
-      let passkeyUse: Parameters<typeof recordPasskeyUse>[1] | undefined;
+      let passkeyUse: PasskeyUse | undefined;
       let draws: ReturnType<typeof app.limits.passkeyCheck> = [];
       // How it was confirmed, for the operator API (a password alone is not enough there).
       let by: SessionConfirmer = 'passkey';
@@ -66,24 +62,11 @@ const confirmationRoutes = defineRoutes(async (app) => {
         const response = passkeyResponse as unknown as AuthenticationResponseJSON;
         draws = app.limits.passkeyCheck(request);
         if (!(await app.limits.take(reply, draws))) return reply;
-        const challenge = claimedChallenge(response.response.clientDataJSON);
-        const now = clock.nowSeconds();
-        // Once, for this session's own options, within their five minutes.
-        if (!challenge || !(await takeChallenge(db, challenge, 'confirmation', now, session))) {
-          return reply.fail('INVALID_CREDENTIAL');
-        }
-        const passkey = await findPasskeyByCredentialId(db, response.id);
-        const { userHandle } = response.response;
-        if (
-          !passkey ||
-          passkey.user_id !== session.userId ||
-          (userHandle !== undefined && userHandle !== userHandleOf(passkey.user_id))
-        ) {
-          return reply.fail('INVALID_CREDENTIAL');
-        }
-        const checked = await verifiedAuthentication(app, response, challenge, passkey);
-        if (!checked) return reply.fail('INVALID_CREDENTIAL');
-        passkeyUse = { id: passkey.id, checkedCounter: passkey.counter, now, ...checked };
+        // Once, for this session's own options, within their five minutes; alone, even where the
+        // second factor is on (checkPasskey).
+        const checked = await checkPasskey(app, response, 'confirmation', session);
+        if (typeof checked === 'string') return reply.fail('INVALID_CREDENTIAL');
+        passkeyUse = checked.use;
       } else {
         by = (await secondFactorOn(db, session.userId)) ? 'second-factor' : 'password';
         const outcome = await credentialsConfirm(request, reply, 'password');
