@@ -198,9 +198,7 @@ export async function checkPasskey(
   response: AuthenticationResponseJSON,
   purpose: 'login' | 'confirmation',
   session?: { userId: string; tokenHash: string },
-): Promise<
-  { passkey: PasskeyRow; use: PasskeyUse } | 'UNKNOWN_CREDENTIAL' | 'INVALID_CREDENTIAL'
-> {
+): Promise<{ passkey: PasskeyRow; use: PasskeyUse } | 'UNKNOWN_CREDENTIAL' | 'INVALID_CREDENTIAL'> {
   const { db, clock } = app;
   const challenge = claimedChallenge(response.response.clientDataJSON);
   const now = clock.nowSeconds();

@@ -7,20 +7,12 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { ConfirmOk } from '../../contract/api';
 import { CONFIRMATION_SECONDS } from '../../contract/schemas';
 import { credentialsConfirm } from '../auth/confirmation';
-import {
-  checkPasskey,
-  confirmationOptions,
-  type PasskeyUse,
-} from '../auth/passkeys';
+import { checkPasskey, confirmationOptions, type PasskeyUse } from '../auth/passkeys';
 import { sessionOf } from '../auth/session';
 import type { SessionConfirmer } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { noteConfirmationMethod } from '../repo/operators';
-import {
-  listPasskeys,
-  recordPasskeyUse,
-  storeChallenge,
-} from '../repo/passkeys';
+import { listPasskeys, recordPasskeyUse, storeChallenge } from '../repo/passkeys';
 import { secondFactorOn } from '../repo/second-factors';
 import { confirmSession, sessionConfirmedUntil } from '../repo/sessions';
 
