@@ -8,8 +8,8 @@ import type { AppStore } from '../../store/store';
 
 import { SendLogError } from './sendLogError';
 
-/** The server's cap (docs/openapi.json): a bigger log is refused here, without sending it. */
-export const ACTION_LOG_MAX_BYTES = 2 * 1024 * 1024;
+/** The server's cap, its entry's body limit: a bigger log is refused here, without sending it. */
+export const ACTION_LOG_MAX_BYTES = table.actionLogs.bodyLimit;
 
 const uploads = api.injectEndpoints({
   endpoints: (build) => ({
