@@ -2,10 +2,10 @@
 // `actionLogs` entry, injected here, in the chunk loaded on the first send
 // (installActionLogGlobal.ts), not with the page: few visits send a log. Its answer is read like
 // any other: the reference to quote, or a known error (with Retry-After for a 429).
-import { endpoints as table } from '../../contract/endpoints';
 import { api, decodeRequestError, requestOf, UNTRACKED } from '../../store/api/apiSlice';
 import type { AppStore } from '../../store/store';
 
+import { actionLogEndpoints } from './endpoints';
 import { SendLogError } from './sendLogError';
 
 /** The server's cap (docs/openapi.json): a bigger log is refused here, without sending it. */
@@ -18,8 +18,8 @@ const uploads = api.injectEndpoints({
      * only, so the upload's actions do not carry the whole log inside the log.
      */
     actionLogs: build.mutation<{ reference: string }, Blob>({
-      query: (file) => requestOf(table.actionLogs, file),
-      responseSchema: table.actionLogs.answers[201],
+      query: (file) => requestOf(actionLogEndpoints.actionLogs, file),
+      responseSchema: actionLogEndpoints.actionLogs.answers[201],
     }),
   }),
 });
