@@ -5,11 +5,8 @@
 import { api, decodeRequestError, requestOf, UNTRACKED } from '../../store/api/apiSlice';
 import type { AppStore } from '../../store/store';
 
-import { actionLogEndpoints } from './endpoints';
+import { ACTION_LOG_BODY_LIMIT, actionLogEndpoints } from './endpoints';
 import { SendLogError } from './sendLogError';
-
-/** The server's cap (docs/openapi.json): a bigger log is refused here, without sending it. */
-export const ACTION_LOG_MAX_BYTES = 2 * 1024 * 1024;
 
 const uploads = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,7 +27,8 @@ export async function sendActivityLog(
   text: string,
 ): Promise<string> {
   const file = new Blob([text], { type: 'application/json' });
-  if (file.size > ACTION_LOG_MAX_BYTES) throw new SendLogError({ code: 'PAYLOAD_TOO_LARGE' });
+  // The server's cap: a bigger log is refused here, without sending it.
+  if (file.size > ACTION_LOG_BODY_LIMIT) throw new SendLogError({ code: 'PAYLOAD_TOO_LARGE' });
   const result = await store.dispatch(uploads.endpoints.actionLogs.initiate(file, UNTRACKED));
   if (result.data) return result.data.reference;
   throw new SendLogError(decodeRequestError(result.error));
