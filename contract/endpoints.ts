@@ -1,7 +1,8 @@
-// The account API, one value per endpoint: its method and path, its body, its answers by status,
-// whether it needs a session, which body fields are secrets, and the form that sends it. The
-// server registers its handlers from this table, the app builds its API calls and form states
-// from it, the action log's redaction reads its secret fields from it, and the API reference
+// The account API's table, one entry per endpoint: its method and path, its body, its answers by
+// status, whether it needs a session, which body fields are secrets, and the form that sends it.
+// The entries live in their features (`features/<name>/endpoints.ts`); here are their shape, the
+// error table, and the table the entry points hand in. The server registers its handlers from
+// it, the app builds its API calls and form states from it, and the API reference
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
