@@ -188,6 +188,11 @@ const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
   // The provider sends the browser there; the app never calls it.
   'oidcCallback',
 ]);
+if (ENDPOINT_NAMES.length === 0) {
+  throw new Error(
+    'The endpoint table is handed in before the API is built: import src/endpoints.ts first.',
+  );
+}
 const CALLED = ENDPOINT_NAMES.filter((name): name is Called => !NOT_HERE.has(name));
 
 /** The success answer the call decodes: the first of 200, 201 and 202, as `successSchemaOf`. */
