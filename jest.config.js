@@ -67,6 +67,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/__tests__/**/*.test.ts'],
+      setupFiles: ['<rootDir>/testing/server/endpoints.ts'],
     },
     {
       ...common,

@@ -1,5 +1,7 @@
 // `npm run bench -- [section...]`: the named sections (all by default) side by side in one run,
 // one table, bench/results/latest.json.
+// The whole endpoint table, handed in first, as the server's app does.
+import '../testing/server/endpoints';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

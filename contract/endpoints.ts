@@ -1,13 +1,11 @@
-// The account API, one value per endpoint: its method and path, its body, its answers by status,
-// whether it needs a session, which body fields are secrets, and the form that sends it. The
-// server registers its handlers from this table, the app builds its API calls and form states
-// from it, the action log's redaction reads its secret fields from it, and the API reference
+// The account API's table, one entry per endpoint: its method and path, its body, its answers by
+// status, whether it needs a session, which body fields are secrets, and the form that sends it.
+// The entries live in their features (`features/<name>/endpoints.ts`); here are their shape, the
+// error table, and the table the entry points hand in. The server registers its handlers from
+// it, the app builds its API calls and form states from it, and the API reference
 // (docs/openapi.json) is written from it.
 import type * as v from 'valibot';
 
-import * as F from './funnel';
-import * as P from './oidc';
-import * as O from './operator';
 import * as S from './schemas';
 
 export type ErrorCode = (typeof S.ERROR_CODES)[number];
@@ -138,7 +136,7 @@ export interface EndpointSpec {
   /** The query string's parameters, all optional. */
   readonly query?: v.GenericSchema;
   /** Body fields whose values are secrets: never logged, recorded or shown. */
-  readonly secret?: readonly string[];
+  readonly secret?: readonly SecretBodyField[];
   /** The answers with a body of their own, by status: the success, and any refusal not ErrorBody. */
   readonly answers: Readonly<Partial<Record<number, v.GenericSchema>>>;
   /**
@@ -167,766 +165,49 @@ export interface EndpointSpec {
   readonly redirect?: string;
 }
 
-/** The largest activity log taken. */
-const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
+/** An entry's lines in the API reference: one per endpoint. */
+export type Summaries<T> = Readonly<Record<keyof T, string>>;
 
-const OPERATOR_REFUSALS = ['FORBIDDEN', 'CONFIRMATION_REQUIRED', 'RATE_LIMITED'] as const;
-const OPERATOR_USER = '/v1/api/operator/users/:id';
-
-/**
- * The operator API: every endpoint needs an operator's session, confirmed strongly (tag). Support's
- * reads record their refusals (someone not an operator trying); its actions all.
- */
-const operatorEndpoints = {
-  operatorUsers: {
-    records: 'refusals',
-    method: 'GET',
-    path: '/v1/api/operator/users',
-    tag: 'operator',
-    session: 'required',
-    query: O.OperatorUsersQuery,
-    answers: { 200: O.OperatorUsersOk },
-    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
-  },
-  operatorUser: {
-    records: 'refusals',
-    method: 'GET',
-    path: OPERATOR_USER,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    answers: { 200: O.OperatorUserOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorUserEvents: {
-    records: 'refusals',
-    method: 'GET',
-    path: `${OPERATOR_USER}/events`,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    query: O.OperatorEventsQuery,
-    answers: { 200: O.OperatorEventsOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND', 'VALIDATION'],
-  },
-  operatorEndSessions: {
-    records: 'all',
-    method: 'POST',
-    path: `${OPERATOR_USER}/sessions/end`,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    body: O.OperatorEndSessionsBody,
-    answers: { 200: O.OperatorEndSessionsOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorLock: {
-    records: 'all',
-    method: 'POST',
-    path: `${OPERATOR_USER}/lock`,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    answers: { 200: S.PlainOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorUnlock: {
-    records: 'all',
-    method: 'POST',
-    path: `${OPERATOR_USER}/unlock`,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    answers: { 200: S.PlainOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorResendActivation: {
-    records: 'all',
-    method: 'POST',
-    path: `${OPERATOR_USER}/resend-activation`,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    answers: { 202: S.PlainOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorDeleteUser: {
-    records: 'all',
-    method: 'DELETE',
-    path: OPERATOR_USER,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    answers: { 200: S.PlainOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorAddressEvents: {
-    records: 'refusals',
-    method: 'GET',
-    path: '/v1/api/operator/events',
-    tag: 'operator',
-    session: 'required',
-    query: O.OperatorAddressEventsQuery,
-    answers: { 200: O.OperatorEventsOk },
-    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
-  },
-  operatorUserUploads: {
-    records: 'refusals',
-    method: 'GET',
-    path: `${OPERATOR_USER}/uploads`,
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUserParams,
-    answers: { 200: O.OperatorUploadsOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorUpload: {
-    records: 'refusals',
-    method: 'GET',
-    path: '/v1/api/operator/uploads/:id',
-    tag: 'operator',
-    session: 'required',
-    params: O.OperatorUploadParams,
-    answers: { 200: O.OperatorUploadOk },
-    refusals: [...OPERATOR_REFUSALS, 'NOT_FOUND'],
-  },
-  operatorFunnel: {
-    records: 'refusals',
-    method: 'GET',
-    path: '/v1/api/operator/funnel',
-    tag: 'operator',
-    session: 'required',
-    query: F.FunnelQuery,
-    answers: { 200: F.FunnelOk },
-    refusals: [...OPERATOR_REFUSALS, 'VALIDATION'],
-  },
-} as const satisfies Record<string, EndpointSpec>;
-
-const OIDC = '/v1/api/user/oidc';
+/** A group of entries, checked against EndpointSpec and kept with their literal types. */
+export function defineEndpoints<const T extends Record<string, EndpointSpec>>(entries: T): T {
+  return entries;
+}
 
 /**
- * Signing in with an OpenID Connect provider (CONTRACT section 2c). Without a provider configured,
- * every one but the list answers 404 NOT_FOUND.
+ * The table's type: each feature's `endpoints.ts` adds its entries here (`declare module`), so the
+ * contract names no feature while the server's handlers and the app's calls stay typed by name.
  */
-const oidcEndpoints = {
-  oidcProviders: {
-    method: 'GET',
-    path: `${OIDC}/providers`,
-    tag: 'providers',
-    session: 'none',
-    records: 'none',
-    answers: { 200: P.OidcProvidersOk },
-    refusals: [],
-  },
-  oidcStart: {
-    method: 'POST',
-    path: `${OIDC}/:id/start`,
-    tag: 'providers',
-    session: 'optional',
-    records: 'refusals',
-    params: P.OidcProviderParams,
-    body: P.OidcStartBody,
-    answers: { 200: P.OidcStartOk },
-    refusals: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFIRMATION_REQUIRED', 'RATE_LIMITED'],
-  },
-  oidcCallback: {
-    method: 'GET',
-    path: `${OIDC}/:id/callback`,
-    tag: 'providers',
-    session: 'none',
-    records: 'all',
-    params: P.OidcProviderParams,
-    query: P.OidcCallbackQuery,
-    answers: {},
-    refusals: [],
-    redirect:
-      'A `login` flow: to `/login?provider-handoff=<single-use code, 60 s>`. A `connect` or `confirm` flow ends here: to its return path (`/` by default) with `provider-connected=<id>` or `provider-confirmed=<id>`. A refusal: to `/login?provider-error=<code>` (the return path for `connect` and `confirm` once the flow is known): `PROVIDER_FAILED` (no such flow, another browser, a token that fails its checks), `PROVIDER_CANCELLED`, `IDENTITY_TAKEN`, `INVALID_TOKEN` (the session ended meanwhile), `RATE_LIMITED`',
-  },
-  oidcComplete: {
-    method: 'POST',
-    path: `${OIDC}/complete`,
-    tag: 'providers',
-    session: 'none',
-    records: 'all',
-    body: P.OidcCompleteBody,
-    secret: ['handoff'],
-    signsIn: true,
-    answers: { 200: P.OidcCompleteOk },
-    refusals: [
-      'INVALID_HANDOFF',
-      'ACCOUNT_EXISTS',
-      'EMAIL_NOT_VERIFIED',
-      'NOT_FOUND',
-      'RATE_LIMITED',
-    ],
-    form: 'oidcComplete',
-  },
-  oidcConnections: {
-    method: 'GET',
-    path: `${OIDC}/connections`,
-    tag: 'providers',
-    session: 'required',
-    records: 'none',
-    answers: { 200: P.OidcConnectionsOk },
-    refusals: ['NOT_FOUND'],
-  },
-  oidcDisconnect: {
-    method: 'DELETE',
-    path: `${OIDC}/:id`,
-    tag: 'providers',
-    session: 'required',
-    records: 'all',
-    params: P.OidcProviderParams,
-    confirmation: {},
-    answers: { 200: S.PlainOk },
-    refusals: ['NOT_FOUND', 'LAST_WAY_IN', 'RATE_LIMITED'],
-    form: 'oidcDisconnect',
-  },
-} as const satisfies Record<string, EndpointSpec>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface EndpointTable {}
 
-export const endpoints = {
-  verify: {
-    method: 'GET',
-    path: '/v1/api/user/verify',
-    tag: 'session',
-    session: 'required',
-    records: 'refusals',
-    answers: { 200: S.VerifyOk },
-    refusals: [],
-  },
-  signup: {
-    method: 'POST',
-    path: '/v1/api/user/signup',
-    tag: 'signup',
-    session: 'none',
-    records: 'all',
-    body: S.SignupBody,
-    secret: ['password'],
-    answers: { 201: S.SignupOk },
-    refusals: ['RATE_LIMITED'],
-    form: 'signup',
-  },
-  verifyAccount: {
-    method: 'POST',
-    path: '/v1/api/user/verify-account',
-    tag: 'signup',
-    session: 'none',
-    records: 'all',
-    body: S.VerifyAccountBody,
-    secret: ['code', 'password', 'newPassword', 'linkToken'],
-    signsIn: true,
-    answers: { 200: S.LoginOk },
-    refusals: ['INVALID_CODE', 'PASSWORD_NOT_CHOSEN', 'RATE_LIMITED'],
-    form: 'activation',
-  },
-  resendActivation: {
-    method: 'POST',
-    path: '/v1/api/user/resend-activation',
-    tag: 'signup',
-    session: 'none',
-    records: 'all',
-    body: S.ResendActivationBody,
-    answers: { 202: S.PlainOk },
-    refusals: ['RATE_LIMITED'],
-    form: 'resend',
-  },
-  login: {
-    method: 'POST',
-    path: '/v1/api/user/login',
-    tag: 'session',
-    session: 'none',
-    records: 'all',
-    body: S.LoginBody,
-    secret: ['password'],
-    signsIn: true,
-    answers: { 200: S.LoginOk },
-    refusals: ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_ACTIVATED', 'RATE_LIMITED'],
-    form: 'login',
-  },
-  loginSecondFactor: {
-    method: 'POST',
-    path: '/v1/api/user/login/second-factor',
-    tag: 'session',
-    session: 'none',
-    records: 'all',
-    body: S.LoginSecondFactorBody,
-    secret: ['ticket', 'code', 'recoveryCode'],
-    signsIn: true,
-    answers: { 200: S.SessionOk },
-    refusals: ['INVALID_CODE', 'INVALID_TICKET', 'RATE_LIMITED'],
-    form: 'loginSecondFactor',
-  },
-  logout: {
-    method: 'POST',
-    path: '/v1/api/user/logout',
-    tag: 'session',
-    session: 'required',
-    records: 'all',
-    answers: { 200: S.PlainOk },
-    refusals: [],
-    form: 'logout',
-  },
-  requestPasswordReset: {
-    method: 'POST',
-    path: '/v1/api/user/request-password-reset',
-    tag: 'password',
-    session: 'none',
-    records: 'all',
-    body: S.RequestPasswordResetBody,
-    answers: { 202: S.PlainOk },
-    refusals: ['RATE_LIMITED'],
-    form: 'requestReset',
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/v1/api/user/reset-password',
-    tag: 'password',
-    session: 'none',
-    records: 'all',
-    body: S.ResetPasswordBody,
-    secret: ['code', 'password', 'linkToken'],
-    signsIn: true,
-    answers: { 200: S.LoginOk },
-    refusals: ['INVALID_CODE', 'RATE_LIMITED'],
-    form: 'resetPassword',
-  },
-  changePassword: {
-    method: 'POST',
-    path: '/v1/api/user/change-password',
-    tag: 'account',
-    session: 'required',
-    records: 'all',
-    body: S.ChangePasswordBody,
-    secret: ['currentPassword', 'newPassword', 'code'],
-    confirmation: { password: 'currentPassword' },
-    answers: { 200: S.PlainOk },
-    refusals: ['RATE_LIMITED'],
-    form: 'changePassword',
-  },
-  changeEmail: {
-    method: 'POST',
-    path: '/v1/api/user/change-email',
-    tag: 'account',
-    session: 'required',
-    records: 'all',
-    body: S.ChangeEmailBody,
-    secret: ['password', 'code'],
-    confirmation: { password: 'password' },
-    answers: { 202: S.PlainOk },
-    refusals: ['RATE_LIMITED'],
-    form: 'changeEmail',
-  },
-  emailChange: {
-    method: 'GET',
-    path: '/v1/api/user/email-change',
-    tag: 'account',
-    session: 'required',
-    records: 'none',
-    answers: { 200: S.EmailChangeOk },
-    refusals: [],
-  },
-  resendEmailChange: {
-    method: 'POST',
-    path: '/v1/api/user/email-change/resend',
-    tag: 'account',
-    session: 'required',
-    records: 'all',
-    answers: { 202: S.PlainOk },
-    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
-    form: 'resendEmailCode',
-  },
-  cancelEmailChange: {
-    method: 'DELETE',
-    path: '/v1/api/user/email-change',
-    tag: 'account',
-    session: 'required',
-    records: 'all',
-    answers: { 200: S.PlainOk },
-    refusals: [],
-    form: 'cancelEmailChange',
-  },
-  confirmEmailChange: {
-    method: 'POST',
-    path: '/v1/api/user/confirm-email-change',
-    tag: 'account',
-    session: 'required',
-    records: 'all',
-    body: S.ConfirmEmailChangeBody,
-    secret: ['code', 'linkToken'],
-    answers: { 200: S.ConfirmEmailChangeOk },
-    refusals: ['INVALID_CODE', 'RATE_LIMITED'],
-    form: 'confirmEmail',
-  },
-  deleteAccount: {
-    method: 'POST',
-    path: '/v1/api/user/delete-account',
-    tag: 'account',
-    session: 'required',
-    records: 'all',
-    body: S.DeleteAccountBody,
-    secret: ['password', 'code'],
-    confirmation: { password: 'password' },
-    answers: { 200: S.PlainOk },
-    refusals: ['RATE_LIMITED'],
-    form: 'deleteAccount',
-  },
-  sessions: {
-    method: 'GET',
-    path: '/v1/api/user/sessions',
-    tag: 'sessions',
-    session: 'required',
-    records: 'none',
-    answers: { 200: S.SessionsOk },
-    refusals: [],
-  },
-  revokeOtherSessions: {
-    method: 'POST',
-    path: '/v1/api/user/sessions/revoke-others',
-    tag: 'sessions',
-    session: 'required',
-    records: 'all',
-    answers: { 200: S.RevokeOthersOk },
-    refusals: [],
-    form: 'revokeSessions',
-  },
-  revokeSession: {
-    method: 'DELETE',
-    path: '/v1/api/user/sessions/:id',
-    tag: 'sessions',
-    session: 'required',
-    records: 'all',
-    params: S.SessionParams,
-    answers: { 200: S.PlainOk },
-    refusals: ['NOT_FOUND'],
-    form: 'revokeSessions',
-  },
-  secondFactor: {
-    method: 'GET',
-    path: '/v1/api/user/totp',
-    tag: 'secondFactor',
-    session: 'required',
-    records: 'none',
-    answers: { 200: S.SecondFactorStatusOk },
-    refusals: [],
-  },
-  startSecondFactor: {
-    method: 'POST',
-    path: '/v1/api/user/totp/setup',
-    tag: 'secondFactor',
-    session: 'required',
-    records: 'all',
-    body: S.StartSecondFactorBody,
-    secret: ['password', 'code'],
-    confirmation: { password: 'password' },
-    answers: { 200: S.SecondFactorSetupOk },
-    refusals: ['SECOND_FACTOR_ON', 'RATE_LIMITED'],
-    form: 'startSecondFactor',
-  },
-  confirmSecondFactor: {
-    method: 'POST',
-    path: '/v1/api/user/totp/enable',
-    tag: 'secondFactor',
-    session: 'required',
-    records: 'all',
-    body: S.ConfirmSecondFactorBody,
-    secret: ['code'],
-    answers: { 200: S.RecoveryCodesOk },
-    refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
-    form: 'confirmSecondFactor',
-  },
-  renewRecoveryCodes: {
-    method: 'POST',
-    path: '/v1/api/user/totp/recovery-codes',
-    tag: 'secondFactor',
-    session: 'required',
-    records: 'all',
-    body: S.RenewRecoveryCodesBody,
-    secret: ['password', 'code'],
-    confirmation: { password: 'password' },
-    answers: { 200: S.RecoveryCodesOk },
-    refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
-    form: 'renewRecoveryCodes',
-  },
-  disableSecondFactor: {
-    method: 'POST',
-    path: '/v1/api/user/totp/disable',
-    tag: 'secondFactor',
-    session: 'required',
-    records: 'all',
-    body: S.DisableSecondFactorBody,
-    secret: ['password', 'code'],
-    confirmation: { password: 'password' },
-    answers: { 200: S.PlainOk },
-    refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
-    form: 'disableSecondFactor',
-  },
-  passkeyRegistrationOptions: {
-    method: 'POST',
-    path: '/v1/api/user/passkeys/registration-options',
-    tag: 'passkeys',
-    session: 'required',
-    records: 'refusals',
-    confirmation: {},
-    answers: { 200: S.PasskeyOptionsOk },
-    refusals: ['PASSKEY_LIMIT', 'RATE_LIMITED'],
-  },
-  addPasskey: {
-    method: 'POST',
-    path: '/v1/api/user/passkeys',
-    tag: 'passkeys',
-    session: 'required',
-    records: 'all',
-    body: S.AddPasskeyBody,
-    secret: ['response'],
-    confirmation: {},
-    answers: { 201: S.PasskeyOk },
-    refusals: ['INVALID_CREDENTIAL', 'PASSKEY_LIMIT', 'RATE_LIMITED'],
-    form: 'addPasskey',
-  },
-  passkeys: {
-    method: 'GET',
-    path: '/v1/api/user/passkeys',
-    tag: 'passkeys',
-    session: 'required',
-    records: 'none',
-    answers: { 200: S.PasskeysOk },
-    refusals: [],
-  },
-  renamePasskey: {
-    method: 'PATCH',
-    path: '/v1/api/user/passkeys/:id',
-    tag: 'passkeys',
-    session: 'required',
-    records: 'all',
-    params: S.PasskeyParams,
-    body: S.RenamePasskeyBody,
-    answers: { 200: S.PasskeyOk },
-    refusals: ['NOT_FOUND'],
-    form: 'renamePasskey',
-  },
-  removePasskey: {
-    method: 'DELETE',
-    path: '/v1/api/user/passkeys/:id',
-    tag: 'passkeys',
-    session: 'required',
-    records: 'all',
-    params: S.PasskeyParams,
-    body: S.RemovePasskeyBody,
-    secret: ['password', 'code'],
-    confirmation: { password: 'password' },
-    answers: { 200: S.PlainOk },
-    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
-    form: 'removePasskey',
-  },
-  passkeyLoginOptions: {
-    method: 'POST',
-    path: '/v1/api/user/passkey-login/options',
-    tag: 'session',
-    session: 'none',
-    records: 'refusals',
-    answers: { 200: S.PasskeyOptionsOk },
-    refusals: ['RATE_LIMITED'],
-  },
-  passkeyLogin: {
-    method: 'POST',
-    path: '/v1/api/user/passkey-login',
-    tag: 'session',
-    session: 'none',
-    records: 'all',
-    body: S.PasskeyLoginBody,
-    secret: ['response'],
-    signsIn: true,
-    answers: { 200: S.LoginOk },
-    refusals: ['INVALID_CREDENTIAL', 'UNKNOWN_CREDENTIAL', 'RATE_LIMITED'],
-  },
-  confirmation: {
-    method: 'GET',
-    path: '/v1/api/user/confirm',
-    tag: 'confirmation',
-    session: 'required',
-    records: 'none',
-    answers: { 200: S.ConfirmationOk },
-    refusals: [],
-  },
-  confirm: {
-    method: 'POST',
-    path: '/v1/api/user/confirm',
-    tag: 'confirmation',
-    session: 'required',
-    records: 'all',
-    body: S.ConfirmBody,
-    secret: ['password', 'code', 'passkeyResponse'],
-    answers: { 200: S.ConfirmOk },
-    refusals: ['INVALID_CODE', 'INVALID_CREDENTIAL', 'RATE_LIMITED'],
-    form: 'confirm',
-  },
-  confirmOptions: {
-    method: 'POST',
-    path: '/v1/api/user/confirm/options',
-    tag: 'confirmation',
-    session: 'required',
-    records: 'refusals',
-    answers: { 200: S.PasskeyOptionsOk },
-    refusals: ['NOT_FOUND', 'RATE_LIMITED'],
-  },
-  actionLogs: {
-    method: 'POST',
-    path: '/v1/api/action-logs',
-    tag: 'support',
-    session: 'optional',
-    records: 'none',
-    body: S.ActionLogFile,
-    bodyLimit: ACTION_LOG_BODY_LIMIT,
-    answers: { 201: S.ActionLogUploadOk },
-    refusals: ['RATE_LIMITED'],
-  },
-  health: {
-    method: 'GET',
-    path: '/healthz',
-    tag: 'operations',
-    session: 'none',
-    records: 'none',
-    answers: { 200: S.HealthDetails, 503: S.HealthFailing },
-    refusals: [],
-  },
-  live: {
-    method: 'GET',
-    path: '/livez',
-    tag: 'operations',
-    session: 'none',
-    records: 'none',
-    answers: { 200: S.HealthOk },
-    refusals: [],
-  },
-  ready: {
-    method: 'GET',
-    path: '/readyz',
-    tag: 'operations',
-    session: 'none',
-    records: 'none',
-    answers: { 200: S.HealthOk, 503: S.HealthFailing },
-    refusals: [],
-  },
-  outbox: {
-    method: 'GET',
-    path: '/v1/dev/outbox',
-    tag: 'development',
-    session: 'none',
-    records: 'none',
-    answers: { 200: S.OutboxOk },
-    refusals: [],
-    internal: true,
-  },
-  ...operatorEndpoints,
-  ...oidcEndpoints,
-} as const satisfies Record<string, EndpointSpec>;
+/** The entries the app loads with a part's chunk (injected then), not with the page. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyEndpointTable {}
 
-export type Endpoints = typeof endpoints;
+export type Endpoints = EndpointTable;
 export type EndpointName = keyof Endpoints;
-
-export const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
+export type LazyEndpointName = keyof LazyEndpointTable;
 
 /**
- * Each endpoint's one line in the API reference. Beside the table, not in it: the app reads the
- * table, and its bundle leaves out what only the reference says.
+ * The entries handed in by the entry points (the server's app, each page's first import, a part's
+ * chunk), by name and in the API reference's order: the platform reads the table here, and names
+ * no feature.
  */
-export const SUMMARIES: Readonly<Record<EndpointName, string>> = {
-  verify: 'Read the user and expiry of the session a token stands for',
-  signup: 'Sign up: an activation code is mailed (the same answer for a known email)',
-  verifyAccount: 'Activate an account with its mailed code, and sign in',
-  resendActivation: 'Mail a new activation code (the same answer whatever the email)',
-  login:
-    'Sign in with email and password; an account with a second factor is answered the ticket of the second step instead of a session',
-  loginSecondFactor:
-    "A login's second step: its ticket and an authenticator's code, or a recovery code",
-  logout: 'Sign out: the session ends on the server',
-  requestPasswordReset: 'Mail a password-reset code (the same answer whatever the email)',
-  resetPassword:
-    "Choose a new password with the mailed code, sign in (through the second step when the account has a second factor), and end the user's other sessions",
-  changePassword:
-    "Change the password (a confirmation, or the current password in the body) and end the user's other sessions",
-  changeEmail:
-    'Ask to change the email (a confirmation, or the password in the body): a code is mailed to the new address',
-  emailChange: 'Read the email change waiting for its code, if any',
-  resendEmailChange: 'Mail a new code for the pending email change',
-  cancelEmailChange: 'Cancel the pending email change',
-  confirmEmailChange:
-    "Confirm the email change with its mailed code, and end the user's other sessions",
-  deleteAccount:
-    'Delete the account and everything kept of it (a confirmation, or the password and, where two-step sign-in is on, a code in the body)',
-  sessions: "List the user's live sessions",
-  revokeOtherSessions: 'End every session of the user but this one',
-  revokeSession: 'End one session of the user, by its public id',
-  secondFactor: 'Whether the second factor is on, and how many recovery codes are left',
-  startSecondFactor:
-    'Start setting up a second factor (a confirmation, or the password in the body): a new secret for the authenticator app (replaces one not yet confirmed)',
-  confirmSecondFactor:
-    "Turn the second factor on with the authenticator's code; the ten recovery codes are answered once",
-  renewRecoveryCodes:
-    'Replace the ten recovery codes (a confirmation, or the password and a code in the body); the new ones are answered once',
-  disableSecondFactor:
-    'Turn the second factor off (a confirmation, or the password and a code or recovery code in the body)',
-  passkeyRegistrationOptions:
-    'WebAuthn creation options for a new passkey of the user (a confirmation first): single use, five minutes, for this session only',
-  addPasskey:
-    "Add a passkey: the browser's answer to the creation options (@simplewebauthn/browser's RegistrationResponseJSON) and a name; a notice is mailed",
-  passkeys: "List the user's passkeys, newest first",
-  renamePasskey: "Rename one of the user's passkeys",
-  removePasskey:
-    "Remove one of the user's passkeys (a confirmation, or the password in the body); a notice is mailed",
-  passkeyLoginOptions:
-    'WebAuthn request options for signing in with a passkey (discoverable credentials, also for autofill): single use, five minutes',
-  passkeyLogin:
-    "Sign in with a passkey: its signature over the request options' challenge (@simplewebauthn/browser's AuthenticationResponseJSON); no second factor is asked",
-  confirmation: "Until when the session's confirmation lasts (Unix seconds), or null",
-  confirm:
-    'Confirm it is you: the password (with the code or a recovery code where two-step sign-in is on), or a passkey; the session may make sensitive changes for ten minutes',
-  confirmOptions:
-    "WebAuthn request options for confirming it is you with one of the user's passkeys: single use, five minutes, for this session only",
-  actionLogs: 'Send an activity log to support, and get a reference to quote',
-  health:
-    "Whether the server is ready (as /readyz), with the mail queue's state as a detail that never fails it",
-  live: 'Whether the process serves requests (a liveness probe: nothing else is asked)',
-  ready:
-    'Whether the database, and Redis when configured, answer (a readiness probe; the mail queue never fails it)',
-  outbox: 'The mails kept in the outbox mail mode, newest last',
-  operatorUsers: 'Find users by the start of their email, or by id',
-  operatorUser: "A user's summary: activation, lock, second factor, passkeys, live sessions",
-  operatorUserEvents: "A user's auth events, newest first, 50 a page",
-  operatorEndSessions: "End one of a user's sessions, or all of them; the user is mailed",
-  operatorLock: "Lock a user's account (its sessions end); the user is mailed",
-  operatorUnlock: "Unlock a user's account; the user is mailed",
-  operatorResendActivation: 'Mail a new activation code to a user not yet activated',
-  operatorDeleteUser: 'Delete a user and every row of theirs; the user is mailed',
-  operatorAddressEvents: 'The auth events from a client address, newest first, 50 a page',
-  operatorUserUploads: 'The activity logs tied to a user, newest first',
-  operatorUpload: 'An activity log by its reference, for the replay page',
-  oidcProviders: 'The OpenID Connect providers one may sign in with (none when none is configured)',
-  oidcStart:
-    "Start a sign-in (`login`), a connection (`connect`: a bearer and a confirmation) or a confirmation (`confirm`: a bearer) with a provider: the provider's authorization address, and a cookie binding the flow to this browser for ten minutes",
-  oidcCallback:
-    "Where the provider sends the browser back: the flow's state, the browser's cookie and the ID token are checked, and the browser goes on to the app with a single-use handoff",
-  oidcComplete:
-    "End a sign-in with its handoff (once, within 60 seconds, in the browser that started it): the login answer (the second step where the account's second factor is on), with the flow's return path",
-  oidcConnections: 'The providers connected to the account, and whether it has a password',
-  oidcDisconnect:
-    'Disconnect a provider from the account (a confirmation first); never the last way in; a notice is mailed',
-  operatorFunnel:
-    'The funnel of every visitor from the auth events, per UTC day and over the period: sign-ups, activations, first logins, logins, resets, second-factor failures, nearest-rank median and 90th percentile times, refusals by endpoint and code',
-};
+export const endpoints = {} as Endpoints;
+const names: EndpointName[] = [];
+export const ENDPOINT_NAMES: readonly EndpointName[] = names;
+const summaries: Partial<Record<EndpointName, string>> = {};
+/** Each endpoint's one line in the API reference, handed in by the server's side only. */
+export const SUMMARIES: Readonly<Partial<Record<EndpointName, string>>> = summaries;
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */
 export type WayIn = {
   [N in EndpointName]: Endpoints[N] extends { signsIn: true } ? N : never;
 }[EndpointName];
-export const WAYS_IN = ENDPOINT_NAMES.filter(
-  (name): name is WayIn => (endpoints[name] as EndpointSpec).signsIn === true,
-);
+export const WAYS_IN: readonly WayIn[] = [];
 
 /** Every endpoint's path, by endpoint name. */
-export const API_PATHS = Object.fromEntries(
-  ENDPOINT_NAMES.map((name) => [name, endpoints[name].path]),
-) as { readonly [N in EndpointName]: Endpoints[N]['path'] };
+export const API_PATHS = {} as { readonly [N in EndpointName]: Endpoints[N]['path'] };
 
 /**
  * Refusals any endpoint may answer: a malformed request, one too slow to arrive, a server too
@@ -986,10 +267,33 @@ export type FormEndpoint = {
 }[EndpointName];
 
 /** Each form with the endpoints whose answers set its request state. */
-export const ENDPOINT_FORMS = ENDPOINT_NAMES.flatMap((name) => {
-  const spec: EndpointSpec = endpoints[name];
-  return spec.form ? [[spec.form as FormName, name as FormEndpoint] as const] : [];
-});
+export const ENDPOINT_FORMS: readonly (readonly [FormName, FormEndpoint])[] = [];
+
+/**
+ * Hands entries to the platform: the server's app hands in every entry, each page of the app those
+ * it loads with (its first import), and a part's chunk its own before it injects them. The order
+ * handed in is the API reference's. An entry handed in twice is kept once.
+ */
+export function handInEndpoints(
+  entries: Readonly<Partial<Record<EndpointName, EndpointSpec>>>,
+  lines: Readonly<Partial<Record<EndpointName, string>>> = {},
+): void {
+  for (const [key, spec] of Object.entries(entries) as [EndpointName, EndpointSpec][]) {
+    if (!(key in endpoints)) {
+      (endpoints as Record<EndpointName, EndpointSpec>)[key] = spec;
+      names.push(key);
+      (API_PATHS as Record<EndpointName, string>)[key] = spec.path;
+      if (spec.signsIn) (WAYS_IN as WayIn[]).push(key as WayIn);
+      if (spec.form) {
+        (ENDPOINT_FORMS as (readonly [FormName, FormEndpoint])[]).push([
+          spec.form as FormName,
+          key as FormEndpoint,
+        ]);
+      }
+    }
+    if (lines[key] !== undefined) summaries[key] = lines[key];
+  }
+}
 
 /**
  * Body fields the app fills in itself (from the mailed link, the login's answer, or the browser's
@@ -1031,12 +335,31 @@ export function formFields<N extends EndpointName>(name: N): readonly FormFieldO
 }
 
 /**
+ * The body fields that may be secrets (an entry's `secret` names only these): a list of the
+ * contract's, not the entries', so the action log's redaction knows every one from the page's
+ * first load, also those of entries a part's chunk injects later.
+ */
+export const SECRET_BODY_FIELDS = [
+  'password',
+  'code',
+  'newPassword',
+  'linkToken',
+  'ticket',
+  'recoveryCode',
+  'currentPassword',
+  'response',
+  'passkeyResponse',
+  'handoff',
+] as const;
+export type SecretBodyField = (typeof SECRET_BODY_FIELDS)[number];
+
+/**
  * Every field name whose value is a secret wherever it appears: the bodies' secret fields, the
  * session token and the second factor's secrets of the answers, and the bearer header.
  */
 export const SECRET_FIELDS: readonly string[] = [
   ...new Set([
-    ...ENDPOINT_NAMES.flatMap((name) => (endpoints[name] as EndpointSpec).secret ?? []),
+    ...SECRET_BODY_FIELDS,
     'token',
     'authorization',
     // Answers of the second factor: its secret, and the recovery codes shown once.

@@ -1,4 +1,4 @@
-// Signing in with an OpenID Connect provider (contract/endpoints.ts, tag `providers`): the
+// Signing in with an OpenID Connect provider (features/providers/endpoints.ts): the
 // providers the server is configured with, a flow's start and its end in the app (the single-use
 // handoff the callback put in the URL), the providers connected to the signed-in account and
 // disconnecting one. Never a provider's token, code, state or nonce in an answer.

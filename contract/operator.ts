@@ -1,4 +1,4 @@
-// The operator API's messages (contract/endpoints.ts, tag `operator`): what support reads of a
+// The operator API's messages (features/operator/endpoints.ts): what support reads of a
 // user and sends to act on one. Never a password hash, a token, a code or a secret; client
 // addresses only as the record keeps them (a keyed hash).
 import * as v from 'valibot';

@@ -3,7 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { handInEndpoints } from '../contract/endpoints';
+import { allEndpoints, allSummaries } from '../features/endpoints.server';
 import { openApiDocument } from '../server/http/openapi';
+
+handInEndpoints(allEndpoints, allSummaries);
 
 export const OPENAPI_FILE = path.join(__dirname, '..', 'docs', 'openapi.json');
 

@@ -12,6 +12,8 @@ import type { ServerEvent } from '../store/actionLog/serverEvents';
 process.env.NODE_ENV ??= 'production';
 
 async function loadReplay() {
+  // The app's endpoint table first, as the replay page's first import.
+  await import('../src/endpoints');
   return {
     ...(await import('../contract/action-log')),
     ...(await import('../contract/action-log-index')),

@@ -1,5 +1,7 @@
 // Pictures of every view and its error states, in both languages, at desktop and phone sizes,
 // taken from the production build served by a throwaway server: `npm run screenshots`.
+// The app's endpoint table, handed in first, as the page's entry does.
+import '../src/endpoints';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

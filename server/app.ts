@@ -2,9 +2,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
+import { handInEndpoints } from '../contract/endpoints';
 import accountDeletionRoutes from '../features/account-deletion/routes.server';
 import actionLogRoutes from '../features/action-logs/routes.server';
 import emailChangeRoutes from '../features/email-change/routes.server';
+import { allEndpoints, allSummaries } from '../features/endpoints.server';
 import loginRoutes from '../features/login/login-routes.server';
 import sessionListRoutes from '../features/login/session-list-routes.server';
 import sessionRoutes from '../features/login/session-routes.server';
@@ -42,9 +44,12 @@ import confirmationRoutes from './routes/confirmation';
 import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
 
+// The endpoint table, assembled from the features' entries, handed to the server's platform.
+handInEndpoints(allEndpoints, allSummaries);
+
 /**
- * The route modules: each registers the handlers of some endpoints of contract/endpoints.ts
- * (the outbox's only in the outbox mail mode). The list does not compile while an endpoint has
+ * The route modules: each registers the handlers of some endpoints of the table (the outbox's
+ * only in the outbox mail mode). The list does not compile while an endpoint has
  * no handler.
  */
 const ROUTE_MODULES = answerEveryEndpoint([

@@ -1,6 +1,7 @@
 /// <reference types="webpack/module" />
 // First, before the rest is evaluated: the first navigation's requests leave now.
 import './app/startEarly';
+import './endpoints';
 import { createRoot } from 'react-dom/client';
 
 import { installActionLogGlobal } from '../features/action-logs/installActionLogGlobal';

@@ -1,5 +1,7 @@
 // A 100,000-action log file in the format `npm run replay` reads, made by the log generator the
 // action-log tests use (navigations with their verify outcomes, language switches).
+// The app's endpoint table, handed in first, as the page's entry does.
+import '../../src/endpoints';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

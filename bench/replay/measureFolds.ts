@@ -1,6 +1,8 @@
 // Child process: the replay tool's fold beside a plain fold of the same parsed actions, in the
 // production mode the tool itself sets, alternated in rounds so both see the same JIT and load.
 // Prints one JSON line of actions per second (median of the rounds).
+// The app's endpoint table, handed in first, as the page's entry does.
+import '../../src/endpoints';
 import fs from 'node:fs';
 
 import type { UnknownAction } from '@reduxjs/toolkit';

@@ -1,5 +1,7 @@
 // Child process (run with --expose-gc): heap growth of a store's action recorder filled to its
 // capacity of 10,000 actions, over the same store right after it was made.
+// The app's endpoint table, handed in first, as the page's entry does.
+import '../../src/endpoints';
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { decodeLog } from '../../contract/action-log';

@@ -5,7 +5,6 @@
 import type { DecodedLog } from '../../contract/action-log';
 import { deviceClass, indexLog } from '../../contract/action-log-index';
 import type { ActionLogUploadOk } from '../../contract/api';
-import { endpoints } from '../../contract/endpoints';
 import { redactedJson } from '../../contract/redact';
 import { defineRoutes, type Handlers } from '../../server/http/endpoints';
 import { nestsDeeperThan } from '../../server/http/json-depth';
@@ -15,8 +14,9 @@ import {
   reindexActionLogs,
 } from '../../server/repo/action-logs';
 
+import { ACTION_LOG_BODY_LIMIT } from './endpoints';
+
 /** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
-export const ACTION_LOG_BODY_LIMIT = endpoints.actionLogs.bodyLimit;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A body refused as a whole, answered as VALIDATION without fields. */

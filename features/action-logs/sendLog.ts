@@ -2,14 +2,11 @@
 // `actionLogs` entry, injected here, in the chunk loaded on the first send
 // (installActionLogGlobal.ts), not with the page: few visits send a log. Its answer is read like
 // any other: the reference to quote, or a known error (with Retry-After for a 429).
-import { endpoints as table } from '../../contract/endpoints';
 import { api, decodeRequestError, requestOf, UNTRACKED } from '../../store/api/apiSlice';
 import type { AppStore } from '../../store/store';
 
+import { ACTION_LOG_BODY_LIMIT, actionLogEndpoints } from './endpoints';
 import { SendLogError } from './sendLogError';
-
-/** The server's cap, its entry's body limit: a bigger log is refused here, without sending it. */
-export const ACTION_LOG_MAX_BYTES = table.actionLogs.bodyLimit;
 
 const uploads = api.injectEndpoints({
   endpoints: (build) => ({
@@ -18,8 +15,8 @@ const uploads = api.injectEndpoints({
      * only, so the upload's actions do not carry the whole log inside the log.
      */
     actionLogs: build.mutation<{ reference: string }, Blob>({
-      query: (file) => requestOf(table.actionLogs, file),
-      responseSchema: table.actionLogs.answers[201],
+      query: (file) => requestOf(actionLogEndpoints.actionLogs, file),
+      responseSchema: actionLogEndpoints.actionLogs.answers[201],
     }),
   }),
 });
@@ -30,7 +27,8 @@ export async function sendActivityLog(
   text: string,
 ): Promise<string> {
   const file = new Blob([text], { type: 'application/json' });
-  if (file.size > ACTION_LOG_MAX_BYTES) throw new SendLogError({ code: 'PAYLOAD_TOO_LARGE' });
+  // The server's cap: a bigger log is refused here, without sending it.
+  if (file.size > ACTION_LOG_BODY_LIMIT) throw new SendLogError({ code: 'PAYLOAD_TOO_LARGE' });
   const result = await store.dispatch(uploads.endpoints.actionLogs.initiate(file, UNTRACKED));
   if (result.data) return result.data.reference;
   throw new SendLogError(decodeRequestError(result.error));

@@ -1,6 +1,6 @@
 // The funnel panel's requests: the server's default period when the panel first opens on an open
 // console, then each period support asks for, the previous request cancelled.
-import { api, UNTRACKED } from '../../store/api/apiSlice';
+import { UNTRACKED } from '../../store/api/apiSlice';
 import type { AppStartListening } from '../../store/listeners';
 import { selectSearch } from '../../store/router/routerSlice';
 
@@ -10,6 +10,7 @@ import {
   selectOperatorFunnel,
 } from './funnelSlice';
 import { operatorPlaceOf } from './location';
+import { operatorApi } from './operatorApi';
 import { onConsole, outcomeOf } from './operatorListeners';
 import { selectOperatorAccess } from './operatorSlice';
 
@@ -37,7 +38,7 @@ export function addOperatorFunnelListeners(startAppListening: AppStartListening)
         ...(payload.to ? { to: payload.to } : {}),
       };
       const answer = await outcomeOf(
-        dispatch(api.endpoints.operatorFunnel.initiate(period, UNTRACKED)),
+        dispatch(operatorApi.endpoints.operatorFunnel.initiate(period, UNTRACKED)),
         signal,
       );
       if (!signal.aborted) dispatch(operatorFunnelAnswered(answer));

@@ -15,6 +15,7 @@ import { partLoaded, type RootState } from '../../store/rootReducer';
 import { navigationRequested, selectPathname, selectSearch } from '../../store/router/routerSlice';
 
 import { operatorHref, operatorPlaceOf } from './location';
+import { operatorApi } from './operatorApi';
 import {
   operatorAccessAsked,
   operatorAccessChecked,
@@ -76,7 +77,7 @@ async function checkAccess({ dispatch, getState, signal }: Api): Promise<boolean
   if (!self) return false;
   dispatch(operatorAccessAsked());
   const answer = await outcomeOf(
-    dispatch(api.endpoints.operatorUser.initiate({ id: self.id }, UNTRACKED)),
+    dispatch(operatorApi.endpoints.operatorUser.initiate({ id: self.id }, UNTRACKED)),
     signal,
   );
   if (signal.aborted) return false;
@@ -104,18 +105,21 @@ function sendAction(dispatch: AppDispatch, action: OperatorAction) {
   switch (action.kind) {
     case 'endSession':
       return dispatch(
-        api.endpoints.operatorEndSessions.initiate({ id, sessionId: action.sessionId }, UNTRACKED),
+        operatorApi.endpoints.operatorEndSessions.initiate(
+          { id, sessionId: action.sessionId },
+          UNTRACKED,
+        ),
       );
     case 'endAllSessions':
-      return dispatch(api.endpoints.operatorEndSessions.initiate({ id }, UNTRACKED));
+      return dispatch(operatorApi.endpoints.operatorEndSessions.initiate({ id }, UNTRACKED));
     case 'lock':
-      return dispatch(api.endpoints.operatorLock.initiate({ id }, UNTRACKED));
+      return dispatch(operatorApi.endpoints.operatorLock.initiate({ id }, UNTRACKED));
     case 'unlock':
-      return dispatch(api.endpoints.operatorUnlock.initiate({ id }, UNTRACKED));
+      return dispatch(operatorApi.endpoints.operatorUnlock.initiate({ id }, UNTRACKED));
     case 'resendActivation':
-      return dispatch(api.endpoints.operatorResendActivation.initiate({ id }, UNTRACKED));
+      return dispatch(operatorApi.endpoints.operatorResendActivation.initiate({ id }, UNTRACKED));
     case 'delete':
-      return dispatch(api.endpoints.operatorDeleteUser.initiate({ id }, UNTRACKED));
+      return dispatch(operatorApi.endpoints.operatorDeleteUser.initiate({ id }, UNTRACKED));
   }
 }
 
@@ -182,10 +186,13 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
       const text = payload.text.trim();
       const [byEmail, byId] = await Promise.all([
         outcomeOf(
-          dispatch(api.endpoints.operatorUsers.initiate({ email: text }, UNTRACKED)),
+          dispatch(operatorApi.endpoints.operatorUsers.initiate({ email: text }, UNTRACKED)),
           signal,
         ),
-        outcomeOf(dispatch(api.endpoints.operatorUsers.initiate({ id: text }, UNTRACKED)), signal),
+        outcomeOf(
+          dispatch(operatorApi.endpoints.operatorUsers.initiate({ id: text }, UNTRACKED)),
+          signal,
+        ),
       ]);
       if (signal.aborted) return;
       if (!byEmail.ok) {
@@ -207,7 +214,7 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
       listenerApi.cancelActiveListeners();
       const { dispatch, signal } = listenerApi;
       const answer = await outcomeOf(
-        dispatch(api.endpoints.operatorUser.initiate({ id: payload.id }, UNTRACKED)),
+        dispatch(operatorApi.endpoints.operatorUser.initiate({ id: payload.id }, UNTRACKED)),
         signal,
       );
       if (signal.aborted) return;
@@ -228,7 +235,7 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
       listenerApi.cancelActiveListeners();
       const { dispatch, signal } = listenerApi;
       const answer = await outcomeOf(
-        dispatch(api.endpoints.operatorUserUploads.initiate({ id: payload.id }, UNTRACKED)),
+        dispatch(operatorApi.endpoints.operatorUserUploads.initiate({ id: payload.id }, UNTRACKED)),
         signal,
       );
       if (signal.aborted) return;
@@ -260,9 +267,14 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
         const before = action.payload.more ? (page.next ?? undefined) : undefined;
         const request =
           which === 'user'
-            ? dispatch(api.endpoints.operatorUserEvents.initiate({ id: key, before }, UNTRACKED))
+            ? dispatch(
+                operatorApi.endpoints.operatorUserEvents.initiate({ id: key, before }, UNTRACKED),
+              )
             : dispatch(
-                api.endpoints.operatorAddressEvents.initiate({ address: key, before }, UNTRACKED),
+                operatorApi.endpoints.operatorAddressEvents.initiate(
+                  { address: key, before },
+                  UNTRACKED,
+                ),
               );
         const answer = await outcomeOf(request, signal);
         if (signal.aborted) return;

@@ -1,8 +1,7 @@
-// The operator API (contract/endpoints.ts, tag `operator`): support finds a user, reads their
-// summary, their record, the record of a client address and their uploaded logs, and acts: ends
-// sessions, locks and unlocks, mails a new activation code, deletes the account; and reads the
-// funnel of every visitor (funnel/funnel.ts). Every endpoint passes the operator gate first
-// (auth/operator.ts).
+// The operator API (endpoints.ts): support finds a user, reads their summary, their record, the
+// record of a client address and their uploaded logs, and acts: ends sessions, locks and unlocks,
+// mails a new activation code, deletes the account; and reads the funnel of every visitor
+// (funnel/funnel.ts). Every endpoint passes the operator gate first (auth/operator.ts).
 // Every action is an auth event naming the operator (`operator_id`) and the user it acted on,
 // written in the action's transaction with the mail that tells the user their account changed.
 import { isIP, isIPv4 } from 'node:net';

@@ -10,9 +10,10 @@ import type { Kysely } from 'kysely';
 import { decodeLog } from '../../contract/action-log';
 import { FORM_REFUSED } from '../../contract/action-log-index';
 import { ERROR_CODES, FIELD_ERROR_CODES } from '../../contract/codes';
-import { ENDPOINT_FORMS, ENDPOINT_NAMES } from '../../contract/endpoints';
+import type { EndpointSpec } from '../../contract/endpoints';
 import { printable } from '../../contract/printable';
 import { ROUTES } from '../../contract/routes';
+import { allEndpoints } from '../../features/endpoints.server';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
@@ -187,8 +188,8 @@ interface Query extends ActionLogFilter {
 
 /** The endpoints, forms and views a failure is named by, and the codes it can have. */
 const KNOWN_PLACES = new Set<string>([
-  ...ENDPOINT_NAMES,
-  ...ENDPOINT_FORMS.map(([form]) => form),
+  ...Object.keys(allEndpoints),
+  ...Object.values<EndpointSpec>(allEndpoints).flatMap((spec) => spec.form ?? []),
   ...Object.keys(ROUTES).map((view) => `${view}-view`),
 ]);
 const KNOWN_CODES = new Set<string>([

@@ -4,7 +4,7 @@
 import http from 'node:http';
 
 import { API_PATHS } from '../../contract/api';
-import { ACTION_LOG_BODY_LIMIT } from '../../features/action-logs/routes.server';
+import { ACTION_LOG_BODY_LIMIT } from '../../features/action-logs/endpoints';
 import { activatedAccount, OWNER_PASSWORD, uniqueEmail } from '../../testing/server/abuse/accounts';
 import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAddress';
 import { sendLog, tinyLog } from '../../testing/server/actionLogs';

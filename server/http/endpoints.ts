@@ -1,8 +1,9 @@
-// The server's side of the endpoint table (contract/endpoints.ts): a route module gives one handler
-// per endpoint name, and the method, path, body limit and schemas come from the table, so a route
-// file never repeats them; the session check comes from the table too (`requireSession` before a
-// `required` endpoint's handler, `readSession` before an `optional` one's). `answerEveryEndpoint`
-// refuses, at compile time, a list of route modules that leaves an endpoint without a handler.
+// The server's side of the endpoint table (contract/endpoints.ts; the entries in the features): a
+// route module gives one handler per endpoint name, and the method, path, body limit and schemas
+// come from the table, so a route file never repeats them; the session check comes from the table
+// too (`requireSession` before a `required` endpoint's handler, `readSession` before an `optional`
+// one's). `answerEveryEndpoint` refuses, at compile time, a list of route modules that leaves an
+// endpoint without a handler.
 //
 // The contract's Valibot schemas (contract/schemas.ts) drive Fastify: they validate bodies (their
 // refinements give the field codes of a VALIDATION answer), type the handlers through a type

@@ -6,7 +6,7 @@
 // another tab) or another language goes to the network as usual, and the early answer is dropped.
 // The answer taken names the early request's id (`X-Request-Id`), the one the server saw, so the
 // action log records that one.
-import { API_PATHS } from '../../contract/api';
+import { verifyEndpoints } from '../../features/login/endpoints';
 import { API_BASE_URL, INTL_LOCALE, newId, type Locale } from '../../store/constants';
 
 export interface FetchingWindow {
@@ -30,7 +30,7 @@ export function verifyRequest(
     'x-request-id': newId(),
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  return new Request(`${base}/${API_PATHS.verify.replace(/^\/+/, '')}`, { headers });
+  return new Request(`${base}/${verifyEndpoints.verify.path.replace(/^\/+/, '')}`, { headers });
 }
 
 /** The headers that make two requests the same: every one but the request's own id. */

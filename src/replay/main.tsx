@@ -1,4 +1,5 @@
 // replay.html: opens a recorded action log and shows the app's real views for each of its states.
+import '../endpoints';
 import { createRoot } from 'react-dom/client';
 
 import { STORAGE_KEYS } from '../../store/constants';

@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 
 import { decodeLog, type DecodedLog } from '../../contract/action-log';
-import { endpoints } from '../../contract/endpoints';
 import { OperatorUploadOk } from '../../contract/operator';
 import { ErrorAnswerAsRead } from '../../contract/schemas';
+import { operatorEndpoints } from '../../features/operator/endpoints';
 import { API_BASE_URL, STORAGE_KEYS } from '../../store/constants';
 
 /** Why an upload did not open, each said in words by the page. */
@@ -41,7 +41,7 @@ async function fetchUpload(
 ): Promise<{ failure: UploadFailure } | { log: string; reference: string }> {
   const token = storedToken();
   if (!token) return { failure: 'signIn' };
-  const path = endpoints.operatorUpload.path.replace(':id', encodeURIComponent(reference));
+  const path = operatorEndpoints.operatorUpload.path.replace(':id', encodeURIComponent(reference));
   const base = API_BASE_URL || window.location.origin;
   const response = await fetch(new URL(path, base), {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },

@@ -36,6 +36,8 @@ beforeAll(async () => {
   // The API base address is fixed when the app is built; load the store as if built for it.
   process.env.API_BASE_URL = `http://127.0.0.1:${port}`;
   jest.resetModules();
+  // The fresh modules' table, handed in first as the page's entry does.
+  await import('../../src/endpoints');
   modules = {
     ...(await import('../startStore')),
     ...(await import('../api/apiSlice')),

@@ -13,6 +13,7 @@ import {
   createApi,
   fetchBaseQuery,
   type BaseQueryFn,
+  type EndpointBuilder,
   type FetchArgs,
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
@@ -21,10 +22,13 @@ import * as v from 'valibot';
 
 import type { ErrorCode, FieldErrorCode } from '../../contract/api';
 import {
+  ENDPOINT_NAMES,
   endpoints as table,
+  handInEndpoints,
   type EndpointName,
   type Endpoints,
   type EndpointSpec,
+  type LazyEndpointName,
 } from '../../contract/endpoints';
 import { ErrorAnswerAsRead, RefusalAsRead } from '../../contract/schemas';
 
@@ -173,7 +177,7 @@ export function callFailure(action: {
  * log; health (and the probes) and the outbox are for operators and tests.
  */
 type NotHere = 'verify' | 'actionLogs' | 'health' | 'live' | 'ready' | 'outbox' | 'oidcCallback';
-type Called = Exclude<EndpointName, NotHere>;
+type Called = Exclude<EndpointName, NotHere | LazyEndpointName>;
 const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
   'verify',
   'actionLogs',
@@ -184,9 +188,12 @@ const NOT_HERE: ReadonlySet<EndpointName> = new Set<NotHere>([
   // The provider sends the browser there; the app never calls it.
   'oidcCallback',
 ]);
-const CALLED = (Object.keys(table) as EndpointName[]).filter(
-  (name): name is Called => !NOT_HERE.has(name),
-);
+if (ENDPOINT_NAMES.length === 0) {
+  throw new Error(
+    'The endpoint table is handed in before the API is built: import src/endpoints.ts first.',
+  );
+}
+const CALLED = ENDPOINT_NAMES.filter((name): name is Called => !NOT_HERE.has(name));
 
 /** The success answer the call decodes: the first of 200, 201 and 202, as `successSchemaOf`. */
 type Success<N extends EndpointName> = Endpoints[N]['answers'] extends { 200: infer S }
@@ -246,6 +253,23 @@ function successSchemaOf(spec: EndpointSpec): v.GenericSchema | undefined {
   return spec.answers[200] ?? spec.answers[201] ?? spec.answers[202];
 }
 
+type Build = EndpointBuilder<typeof baseQuery, never, 'api'>;
+
+/** An endpoint's call: a mutation sending its request and decoding its success answer. */
+function mutationOf<N extends EndpointName>(build: Build, name: N) {
+  const spec: EndpointSpec = table[name];
+  return build.mutation<ResultOf<N>, ArgOf<N>>({
+    query: (arg) => requestOf(spec, arg),
+    responseSchema: successSchemaOf(spec) as v.GenericSchema<ResultOf<N>>,
+  });
+}
+
+function mutationsOf<N extends EndpointName>(build: Build, names: readonly N[]) {
+  return Object.fromEntries(names.map((name) => [name, mutationOf(build, name)])) as unknown as {
+    [K in N]: ReturnType<typeof mutationOf<K>>;
+  };
+}
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
@@ -256,16 +280,7 @@ export const api = createApi({
     error: `the answer does not match the contract (${failure.schemaName})`,
   }),
   endpoints: (build) => {
-    const mutation = <N extends Called>(name: N) => {
-      const spec: EndpointSpec = table[name];
-      return build.mutation<ResultOf<N>, ArgOf<N>>({
-        query: (arg) => requestOf(spec, arg),
-        responseSchema: successSchemaOf(spec) as v.GenericSchema<ResultOf<N>>,
-      });
-    };
-    const called = Object.fromEntries(CALLED.map((name) => [name, mutation(name)])) as unknown as {
-      [N in Called]: ReturnType<typeof mutation<N>>;
-    };
+    const called = mutationsOf(build, CALLED);
     return {
       /**
        * Arg: the key of the navigation this check belongs to. The answer is decoded by the
@@ -278,6 +293,19 @@ export const api = createApi({
     };
   },
 });
+
+/**
+ * Injects the calls of entries a part's chunk brings (the operator console's): they join the table
+ * first, so the platform knows them as it knows the page's.
+ */
+export function injectEntries<N extends LazyEndpointName>(
+  entries: Readonly<Record<N, EndpointSpec>>,
+) {
+  handInEndpoints(entries);
+  return api.injectEndpoints({
+    endpoints: (build) => mutationsOf(build, Object.keys(entries) as N[]),
+  });
+}
 
 /** Options every trigger uses: see the comment at the top of this file. */
 export const UNTRACKED = { track: false } as const;

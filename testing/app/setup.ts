@@ -1,3 +1,5 @@
+// The app's table, handed in first, as each page's entry does.
+import '../../src/endpoints';
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 

@@ -18,10 +18,11 @@ import {
   signedInAnswer,
   stubFetch,
 } from '../../../testing/app/fetchStub';
+import { ACTION_LOG_BODY_LIMIT } from '../endpoints';
 import { HelpDisclosure } from '../HelpDisclosure';
 import { helpToolsEn, helpToolsKh } from '../helpTools.messages';
 import { installActionLogGlobal } from '../installActionLogGlobal';
-import { ACTION_LOG_MAX_BYTES, sendActivityLog } from '../sendLog';
+import { sendActivityLog } from '../sendLog';
 import { SendLogError } from '../sendLogError';
 
 afterEach(() => jest.restoreAllMocks());
@@ -159,9 +160,11 @@ it('says when to try again after a 429 in English', async () => {
 it('refuses a log over 2 MiB without sending it, and reads a lost network as NETWORK', async () => {
   const { uploads } = answering(201, { error: false, reference: 'ABCD-2345' });
   const store = await renderFooter();
-  await expect(sendActivityLog(store, 'x'.repeat(ACTION_LOG_MAX_BYTES + 1))).rejects.toMatchObject({
-    error: { code: 'PAYLOAD_TOO_LARGE' },
-  });
+  await expect(sendActivityLog(store, 'x'.repeat(ACTION_LOG_BODY_LIMIT + 1))).rejects.toMatchObject(
+    {
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    },
+  );
   expect(uploads()).toHaveLength(0);
   jest.restoreAllMocks();
   stubFetch(() => {
