@@ -177,8 +177,10 @@ test('an account with two-step sign-in on gets the second step after the provide
   }
   const { nextCode } = await secondFactorOn(suite.server.url, token, account.password);
 
+  // A link to home's passkeys, opened signed out: the login, and back there once signed in.
   const { page } = await suite.open();
-  await page.goto(suite.server.url + ROUTES.login);
+  await page.goto(`${suite.server.url}${ROUTES.home}?section=passkeys`);
+  await expectView(page, 'login');
   await continueWithProvider(page);
   await signInAtProvider(page, who);
   const code = page.getByLabel('Code from your authenticator app');
@@ -189,6 +191,7 @@ test('an account with two-step sign-in on gets the second step after the provide
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectView(page, 'home');
   expect(await storedToken(page)).not.toBeNull();
+  expect(new URL(page.url()).search).toBe('?section=passkeys');
 });
 
 test('a flow started in another browser fails with words, and signs no one in', async () => {

@@ -7,6 +7,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { API_PATHS } from '../../../contract/endpoints';
 import { redactedJson } from '../../../contract/redact';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
 import type { RootState } from '../../../store/rootReducer';
 import { startStore } from '../../../store/startStore';
@@ -83,6 +84,9 @@ function server(script: Script = {}): FetchHandler {
           returnTo: '/?section=security',
         })
       );
+    }
+    if (route === `POST ${API_PATHS.loginSecondFactor}`) {
+      return json(200, { error: false, token: SESSION_TOKEN, user: USER, signature: { exp: EXP } });
     }
     if (route === 'DELETE /v1/api/user/oidc/work') {
       return script.disconnect?.() ?? json(200, { error: false });
@@ -256,6 +260,37 @@ describe('the return', () => {
     expect(store.getState().auth.status).toBe('guest');
     expect(store.getState().auth.secondStep?.expiresAt).toBe(EXP);
     expect(store.actionLog.export()).not.toContain(TICKET);
+  });
+
+  it('lands where the flow started once the second step is passed, as a password login does', async () => {
+    const { store } = start({
+      tabStorage: returned({ handoff: HANDOFF }),
+      script: {
+        complete: () =>
+          json(200, {
+            error: false,
+            secondFactor: { ticket: TICKET, expiresAt: EXP },
+            returnTo: '/?section=security',
+          }),
+      },
+    });
+    await until(store, () => store.getState().auth.secondStep !== undefined, 'the second step');
+    await settle(store);
+    // The second step shows on the login, which carries the return path's section.
+    expect(store.getState().router.location).toMatchObject({
+      pathname: '/login',
+      search: '?section=security',
+    });
+    void store.dispatch(
+      api.endpoints.loginSecondFactor.initiate({ ticket: TICKET, code: '123456' }, UNTRACKED),
+    );
+    await until(store, () => store.getState().auth.status === 'signedIn', 'the sign-in');
+    await settle(store);
+    expect(store.getState().router.location).toMatchObject({
+      pathname: '/',
+      search: '?section=security',
+    });
+    expectNoSecretKept(store);
   });
 
   it.each([
