@@ -134,20 +134,16 @@ const oidcRoutes = defineRoutes(async (app) => {
         request.log.warn({ err: error.cause }, error.message);
         return reply.header('retry-after', '30').fail('SERVICE_UNAVAILABLE');
       }
-      await storeFlow(
-        db,
-        {
-          stateHash: hashFlowSecret(state),
-          browserHash: hashFlowSecret(browserKey),
-          providerId: provider.config.id,
-          intent,
-          returnTo: returnTo ?? null,
-          userId: request.session?.userId ?? null,
-          sessionHash: request.session?.tokenHash ?? null,
-          expiresAt: now + FLOW_SECONDS,
-        },
-        now,
-      );
+      await storeFlow(db, {
+        stateHash: hashFlowSecret(state),
+        browserHash: hashFlowSecret(browserKey),
+        providerId: provider.config.id,
+        intent,
+        returnTo: returnTo ?? null,
+        userId: request.session?.userId ?? null,
+        sessionHash: request.session?.tokenHash ?? null,
+        expiresAt: now + FLOW_SECONDS,
+      });
       reply.header('set-cookie', flowCookie(browserKey, FLOW_SECONDS, secureCookie()));
       return { error: false as const, authorizationUrl };
     },
