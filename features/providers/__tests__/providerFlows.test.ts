@@ -160,9 +160,11 @@ describe('leaving for the provider', () => {
       intent: 'login',
       step: 'leaving',
     });
+    // With the name on the button, which the return says before any list answers.
     expect(JSON.parse(effects.tabData.get(TAB_STORAGE_KEYS.providerFlow) ?? '{}')).toEqual({
       provider: 'work',
       intent: 'login',
+      name: 'Work ID',
     });
     expectNoSecretKept(store);
 
