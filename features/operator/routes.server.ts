@@ -210,7 +210,8 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
-        return eventsAnswer({ userId: user.id }, request.query.before);
+        const of = { userId: user.id, emailHash: app.authEvents.emailHash(user.email) };
+        return eventsAnswer(of, request.query.before);
       },
     },
 
@@ -353,7 +354,7 @@ const operatorRoutes = defineRoutes(async (app) => {
         if (!user) return reply;
         if (refuseOperatorTarget(request, reply, user)) return reply;
         await db.transaction().execute(async (trx) => {
-          await deleteUser(trx, user.id);
+          await deleteUser(trx, user.id, app.authEvents.emailHash);
           // Its events went with it: this one names the operator and no account.
           await recorded(trx, request, null, { kind: 'accountDeletedBySupport', to: user });
         });
