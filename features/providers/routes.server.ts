@@ -28,6 +28,7 @@ import { sessionConfirmed } from '../../server/auth/confirmation';
 import { NO_PASSWORD } from '../../server/auth/passwords';
 import { openSession, sessionOf } from '../../server/auth/session';
 import { defineRoutes } from '../../server/http/endpoints';
+import { noteFlowStart } from '../../server/http/request-facts';
 import { providerChangedMail } from '../../server/mail/account-messages';
 import { mailChangeNotice } from '../../server/mail/change-notice';
 import {
@@ -361,6 +362,8 @@ const oidcRoutes = defineRoutes(async (app) => {
         await app.limits.refund(draws);
         return reply.fail('ACCOUNT_EXISTS');
       }
+      // A sign-up (the funnel's): it began when the visitor pressed "Continue with".
+      noteFlowStart(request, (Number(flow.expires_at) - FLOW_SECONDS) * 1000);
       return signIn(userId);
     },
 
