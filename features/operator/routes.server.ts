@@ -97,6 +97,25 @@ const operatorRoutes = defineRoutes(async (app) => {
 
   const gated = { preHandler: operatorGate(app) };
 
+  /**
+   * An action on `user` that may change nothing (a lock of a locked account): `change`, its event
+   * and, when it changed the account, the user's notice `kind`, in one transaction.
+   */
+  async function changedWithNotice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; name: string; email: string },
+    kind: SupportNotice,
+    change: (trx: Transaction<Database>) => Promise<boolean>,
+  ): Promise<PlainOk> {
+    await db.transaction().execute(async (trx) => {
+      const changed = await change(trx);
+      await recorded(trx, request, user, changed ? { kind, to: user } : undefined);
+    });
+    app.mail.kickAfter(reply);
+    return { error: false };
+  }
+
   /** A page of events, newest first, and the cursor of the next. */
   async function eventsAnswer(
     of: Parameters<typeof eventsPage>[1],
@@ -294,16 +313,9 @@ const operatorRoutes = defineRoutes(async (app) => {
         const user = await target(request, reply);
         if (!user) return reply;
         if (refuseOperatorTarget(request, reply, user)) return reply;
-        await db.transaction().execute(async (trx) => {
-          const changed = await lockAccount(trx, app.sessions, user.id, clock.nowSeconds());
-          const notice = changed
-            ? { kind: 'accountLockedBySupport' as const, to: user }
-            : undefined;
-          await recorded(trx, request, user, notice);
-        });
-        app.mail.kickAfter(reply);
-        const answer: PlainOk = { error: false };
-        return answer;
+        return changedWithNotice(request, reply, user, 'accountLockedBySupport', (trx) =>
+          lockAccount(trx, app.sessions, user.id, clock.nowSeconds()),
+        );
       },
     },
 
@@ -312,16 +324,9 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
-        await db.transaction().execute(async (trx) => {
-          const changed = await unlockAccount(trx, user.id);
-          const notice = changed
-            ? { kind: 'accountUnlockedBySupport' as const, to: user }
-            : undefined;
-          await recorded(trx, request, user, notice);
-        });
-        app.mail.kickAfter(reply);
-        const answer: PlainOk = { error: false };
-        return answer;
+        return changedWithNotice(request, reply, user, 'accountUnlockedBySupport', (trx) =>
+          unlockAccount(trx, user.id),
+        );
       },
     },
 
