@@ -4,8 +4,6 @@
 // with it; two-step sign-in is still asked after it; a flow carried to another browser fails with
 // words; a return path off the app is never followed. The handoff code never stays in the address,
 // the history or the action log.
-import net from 'node:net';
-
 import type { Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, secondFactorOn } from '../../testing/browser/api';
@@ -20,39 +18,24 @@ import {
 import { axeViolations } from '../../testing/browser/axe';
 import { DESKTOP, PHONE_360 } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
-import { startOpenIdProvider, type OpenIdProvider } from '../../testing/oidc/harness';
+import {
+  continueWithProvider,
+  PROVIDER_NAME as NAME,
+  providerForServers,
+  serverEnvFor,
+  signInAtProvider,
+} from '../../testing/oidc/chromium';
+import type { OpenIdProvider } from '../../testing/oidc/harness';
 
 jest.setTimeout(120_000);
-
-const NAME = 'Test Provider';
-
-/** A free loopback port: the provider must know the server's callback before the server starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const env: NodeJS.ProcessEnv = {};
 let provider: OpenIdProvider | undefined;
 // Runs before the suite's own beforeAll, which starts the server with `env`.
 beforeAll(async () => {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startOpenIdProvider({
-    redirectUris: [`${publicUrl}/v1/api/user/oidc/test/callback`],
-  });
-  Object.assign(env, {
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    RATE_LIMIT_SIGNUP_MAX: '1000',
-    ...provider.env('test', NAME),
-  });
+  const started = await providerForServers(1);
+  provider = started.provider;
+  Object.assign(env, serverEnvFor(provider, started.ports[0]!));
 });
 afterAll(() => provider?.stop());
 
@@ -72,18 +55,6 @@ function watchHandoffs(page: Page): string[] {
     if (code) seen.push(code);
   });
   return seen;
-}
-
-/** On the provider's own sign-in page (Chromium followed the app there): sign in as `who`. */
-async function signInAtProvider(page: Page, who: { sub: string; email: string }) {
-  await page.getByRole('heading', { name: 'Test provider: sign in' }).waitFor();
-  await page.locator('input[name=sub]').fill(who.sub);
-  await page.locator('input[name=email]').fill(who.email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function continueWithProvider(page: Page, label = `Continue with ${NAME}`) {
-  await page.getByRole('button', { name: label }).click();
 }
 
 async function expectNoHandoffKept(page: Page, handoffs: string[]) {

@@ -237,55 +237,34 @@ describe("home's section of providers", () => {
     ]);
   });
 
-  it("says a session was opened with a provider, by the provider's name", async () => {
-    renderApp({
-      path: '/?section=sessions',
-      storage: { token: 'tok' },
-      api: {
-        ...HOME,
-        'GET /v1/api/user/sessions': () =>
-          json(200, {
-            error: false,
-            sessions: [
-              {
-                id: 's1',
-                createdAt: '2026-01-15T03:00:00.000Z',
-                lastUsedAt: '2026-01-15T03:00:00.000Z',
-                userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
-                current: true,
-                openedBy: 'provider:work',
-              },
-            ],
-          }),
-        'GET /v1/api/user/oidc/providers': listed([WORK]),
-        'GET /v1/api/user/oidc/connections': connected([WORK], false),
-      },
+  /** This session alone, opened by the provider `work`. */
+  const openedByWork = () =>
+    json(200, {
+      error: false,
+      sessions: [
+        {
+          id: 's1',
+          createdAt: '2026-01-15T03:00:00.000Z',
+          lastUsedAt: '2026-01-15T03:00:00.000Z',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+          current: true,
+          openedBy: 'provider:work',
+        },
+      ],
     });
-    expect(await screen.findByText('Signed in with Work ID')).toBeInTheDocument();
-  });
 
-  it("names a session's provider from the connections when the list has not answered", async () => {
-    const never = deferredResponse();
+  // The connections name it too, so the list need not have answered.
+  it.each([
+    ['answered', listed([WORK])],
+    ['not answered yet', deferredResponse().handler],
+  ])('says a session was opened with a provider, by its name (the list %s)', async (_, list) => {
     renderApp({
       path: '/?section=sessions',
       storage: { token: 'tok' },
       api: {
         ...HOME,
-        'GET /v1/api/user/sessions': () =>
-          json(200, {
-            error: false,
-            sessions: [
-              {
-                id: 's1',
-                createdAt: '2026-01-15T03:00:00.000Z',
-                lastUsedAt: '2026-01-15T03:00:00.000Z',
-                userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
-                current: true,
-                openedBy: 'provider:work',
-              },
-            ],
-          }),
-        'GET /v1/api/user/oidc/providers': never.handler,
+        'GET /v1/api/user/sessions': openedByWork,
+        'GET /v1/api/user/oidc/providers': list,
         'GET /v1/api/user/oidc/connections': connected([WORK], false),
       },
     });

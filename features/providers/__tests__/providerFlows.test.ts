@@ -244,7 +244,8 @@ describe('the return', () => {
     expect(store.getState().router.location).toMatchObject({ pathname: '/', search: '' });
   });
 
-  it('shows the second step when two-step sign-in is on', async () => {
+  /** Back from a provider whose account has two-step sign-in on, the flow started at `returnTo`. */
+  async function atSecondStep(returnTo: string) {
     const { store } = start({
       tabStorage: returned({ handoff: HANDOFF }),
       script: {
@@ -252,12 +253,17 @@ describe('the return', () => {
           json(200, {
             error: false,
             secondFactor: { ticket: TICKET, expiresAt: EXP },
-            returnTo: '/',
+            returnTo,
           }),
       },
     });
     await until(store, () => store.getState().auth.secondStep !== undefined, 'the second step');
     await settle(store);
+    return store;
+  }
+
+  it('shows the second step when two-step sign-in is on', async () => {
+    const store = await atSecondStep('/');
     expect(store.getState().router.location?.pathname).toBe('/login');
     expect(store.getState().auth.status).toBe('guest');
     expect(store.getState().auth.secondStep?.expiresAt).toBe(EXP);
@@ -265,19 +271,7 @@ describe('the return', () => {
   });
 
   it('lands where the flow started once the second step is passed, as a password login does', async () => {
-    const { store } = start({
-      tabStorage: returned({ handoff: HANDOFF }),
-      script: {
-        complete: () =>
-          json(200, {
-            error: false,
-            secondFactor: { ticket: TICKET, expiresAt: EXP },
-            returnTo: '/?section=security',
-          }),
-      },
-    });
-    await until(store, () => store.getState().auth.secondStep !== undefined, 'the second step');
-    await settle(store);
+    const store = await atSecondStep('/?section=security');
     // The second step shows on the login, which carries the return path's section.
     expect(store.getState().router.location).toMatchObject({
       pathname: '/login',
