@@ -31,13 +31,19 @@ export const FunnelDurations = v.object({
 });
 
 const FunnelFigures = {
-  /** Accepted sign-ups (one whatever the email: a sign-up is not yet an account). */
+  /**
+   * Accepted sign-ups (one whatever the email: a sign-up is not yet an account), and accounts made
+   * (or a waiting sign-up activated) through a provider: such a sign-up is an activation too.
+   */
   signups: count,
-  /** Accounts activated with their mailed code. */
+  /** Accounts activated with their mailed code, or through a provider as they signed up. */
   activations: count,
   /** Accounts signing in for the first time after their activation (activation in the record). */
   firstLogins: count,
-  /** Sessions opened by a sign-in: a password, its second step, or a passkey. */
+  /**
+   * Sessions opened by a sign-in: a password, its second step, a passkey, or a provider; not the
+   * session an activation opens, nor the one a sign-up through a provider opens.
+   */
   logins: count,
   /** Accepted requests for a reset code. */
   resetsRequested: count,
@@ -47,7 +53,10 @@ const FunnelFigures = {
   secondFactorFailures: count,
   /** Every refused account request. */
   refusals: count,
-  /** From the email's first sign-up to its activation. */
+  /**
+   * From the email's first sign-up to its activation; through a provider, from the press of
+   * "Continue with" to the account.
+   */
   signupToActivation: FunnelDurations,
   /** From the request for the reset code used to the new password. */
   resetToNewPassword: FunnelDurations,

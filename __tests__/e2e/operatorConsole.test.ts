@@ -119,6 +119,10 @@ test('an operator confirms, finds a user, reads their record, locks and unlocks 
   expect(new URL(page.url()).search).toBe(`?user=${member.id}`);
   const record = page.getByRole('region', { name: 'Record, newest first' });
   await record.getByText(/^verifyAccount 200 accepted/).waitFor();
+  // The refused login names no account, only the email: the user's page shows it, with its try.
+  await record
+    .getByText(/^login 401 INVALID_CREDENTIALS, try 1 of \d+ for this email from this address$/)
+    .waitFor();
   await expectNoAxeViolations(page);
 
   const actions = page.getByRole('region', { name: 'Actions' });

@@ -5,8 +5,6 @@
 // provider identity whose email is an existing victim's, a handoff replayed in another browser.
 // Each ends with the visitor told why in words, no session, and no code, state or handoff left in
 // the address or the tab's history. The way in that works is run on both engines too.
-import net from 'node:net';
-
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -31,38 +29,24 @@ import {
 } from '../../testing/browser/app';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
 import {
-  startOpenIdProvider,
-  type IdTokenForgery,
-  type OpenIdProvider,
-} from '../../testing/oidc/harness';
+  continueWithProvider,
+  OIDC_PATH as OIDC,
+  PROVIDER_NAME as NAME,
+  providerForServers,
+  serverEnvFor,
+  signInAtProvider,
+} from '../../testing/oidc/chromium';
+import type { IdTokenForgery, OpenIdProvider } from '../../testing/oidc/harness';
 import { ENGINES, type Engine } from '../../testing/server/engines';
 import { POSTGRES_URL } from '../../testing/server/postgres';
 
 jest.setTimeout(180_000);
 
-const NAME = 'Test Provider';
-const OIDC = '/v1/api/user/oidc';
-
-/** A free loopback port: the provider must know the server's callback before the server starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // One provider for the file, with a callback registered for each engine's server.
-const ports: number[] = [];
+let ports: number[] = [];
 let provider: OpenIdProvider | undefined;
 beforeAll(async () => {
-  for (const _engine of ENGINES) ports.push(await freePort());
-  provider = await startOpenIdProvider({
-    redirectUris: ports.map((port) => `http://127.0.0.1:${port}${OIDC}/test/callback`),
-  });
+  ({ provider, ports } = await providerForServers(ENGINES.length));
 });
 afterAll(() => provider?.stop());
 
@@ -142,23 +126,6 @@ async function expectNothingOfTheFlowKept(
   }
 }
 
-/** On the provider's own sign-in page (Chromium followed the app there): sign in as `who`. */
-async function signInAtProvider(
-  page: Page,
-  who: { sub: string; email: string },
-  { verified = true } = {},
-) {
-  await page.getByRole('heading', { name: 'Test provider: sign in' }).waitFor();
-  await page.locator('input[name=sub]').fill(who.sub);
-  await page.locator('input[name=email]').fill(who.email);
-  await page.getByLabel('Email verified').setChecked(verified);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function continueWithProvider(page: Page) {
-  await page.getByRole('button', { name: `Continue with ${NAME}` }).click();
-}
-
 /** A guest, as the visitor and the server see it: the login view, no token, verify says 401. */
 async function expectGuest(page: Page, baseUrl: string) {
   await expectView(page, 'login');
@@ -218,13 +185,7 @@ describe.each(ENGINES)('provider sign-in in Chromium on %s', (_name, engine: Eng
     const place = await engine.setUp();
     tearDown = place.tearDown;
     const port = ports[ENGINES.findIndex(([, each]) => each === engine)]!;
-    Object.assign(env, {
-      ...place.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-      ...provider!.env('test', NAME),
-    });
+    Object.assign(env, { ...place.env, ...serverEnvFor(provider!, port) });
   });
   const suite = setUpBrowserSuite({ env });
   // Declared after the suite's, so it runs once the server has stopped.

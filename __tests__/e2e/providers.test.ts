@@ -4,8 +4,6 @@
 // with it; two-step sign-in is still asked after it; a flow carried to another browser fails with
 // words; a return path off the app is never followed. The handoff code never stays in the address,
 // the history or the action log.
-import net from 'node:net';
-
 import type { Page } from 'playwright-core';
 
 import { activatedAccount, newAccount, secondFactorOn } from '../../testing/browser/api';
@@ -20,39 +18,24 @@ import {
 import { axeViolations } from '../../testing/browser/axe';
 import { DESKTOP, PHONE_360 } from '../../testing/browser/browser';
 import { setUpBrowserSuite } from '../../testing/browser/harness';
-import { startOpenIdProvider, type OpenIdProvider } from '../../testing/oidc/harness';
+import {
+  continueWithProvider,
+  PROVIDER_NAME as NAME,
+  providerForServers,
+  serverEnvFor,
+  signInAtProvider,
+} from '../../testing/oidc/chromium';
+import type { OpenIdProvider } from '../../testing/oidc/harness';
 
 jest.setTimeout(120_000);
-
-const NAME = 'Test Provider';
-
-/** A free loopback port: the provider must know the server's callback before the server starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const env: NodeJS.ProcessEnv = {};
 let provider: OpenIdProvider | undefined;
 // Runs before the suite's own beforeAll, which starts the server with `env`.
 beforeAll(async () => {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startOpenIdProvider({
-    redirectUris: [`${publicUrl}/v1/api/user/oidc/test/callback`],
-  });
-  Object.assign(env, {
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    RATE_LIMIT_SIGNUP_MAX: '1000',
-    ...provider.env('test', NAME),
-  });
+  const started = await providerForServers(1);
+  provider = started.provider;
+  Object.assign(env, serverEnvFor(provider, started.ports[0]!));
 });
 afterAll(() => provider?.stop());
 
@@ -72,18 +55,6 @@ function watchHandoffs(page: Page): string[] {
     if (code) seen.push(code);
   });
   return seen;
-}
-
-/** On the provider's own sign-in page (Chromium followed the app there): sign in as `who`. */
-async function signInAtProvider(page: Page, who: { sub: string; email: string }) {
-  await page.getByRole('heading', { name: 'Test provider: sign in' }).waitFor();
-  await page.locator('input[name=sub]').fill(who.sub);
-  await page.locator('input[name=email]').fill(who.email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function continueWithProvider(page: Page, label = `Continue with ${NAME}`) {
-  await page.getByRole('button', { name: label }).click();
 }
 
 async function expectNoHandoffKept(page: Page, handoffs: string[]) {
@@ -177,8 +148,10 @@ test('an account with two-step sign-in on gets the second step after the provide
   }
   const { nextCode } = await secondFactorOn(suite.server.url, token, account.password);
 
+  // A link to home's passkeys, opened signed out: the login, and back there once signed in.
   const { page } = await suite.open();
-  await page.goto(suite.server.url + ROUTES.login);
+  await page.goto(`${suite.server.url}${ROUTES.home}?section=passkeys`);
+  await expectView(page, 'login');
   await continueWithProvider(page);
   await signInAtProvider(page, who);
   const code = page.getByLabel('Code from your authenticator app');
@@ -189,6 +162,7 @@ test('an account with two-step sign-in on gets the second step after the provide
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectView(page, 'home');
   expect(await storedToken(page)).not.toBeNull();
+  expect(new URL(page.url()).search).toBe('?section=passkeys');
 });
 
 test('a flow started in another browser fails with words, and signs no one in', async () => {

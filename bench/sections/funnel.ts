@@ -40,6 +40,7 @@ function eventAt(i: number, fromMs: number): AuthEventsTable {
     user_id: null as string | null,
     session_id: null as string | null,
     address_hash: `a${i % 997}`,
+    email_hash: null,
     log_id: null,
     request_id: null,
     operator_id: null,

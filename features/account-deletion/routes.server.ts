@@ -17,7 +17,7 @@ const accountDeletionRoutes = defineRoutes(async (app) => {
       const user = await findUserById(db, sessionOf(request).userId);
       // Deleted, not flagged: every row of the user goes, in one transaction with the mail.
       await db.transaction().execute(async (trx) => {
-        await deleteUser(trx, user.id);
+        await deleteUser(trx, user.id, app.authEvents.emailHash);
         // Its events went with it: this one names no account.
         await app.authEvents.accepted(trx, request, { userId: null, sessionId: null });
         const language = mailLanguage(request.headers['accept-language']);

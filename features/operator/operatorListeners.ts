@@ -44,6 +44,35 @@ import {
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: RequestError };
 type Request<T> = PromiseLike<{ data: T } | { error: unknown }> & { abort(): void };
 
+/**
+ * On each `operatorUserAsked`, one read of that user (`read`), its answer's part (`pick`) or its
+ * error dispatched as `answered`; a newer ask cancels it.
+ */
+function onUserAsked<T, V>(
+  startAppListening: AppStartListening,
+  read: (dispatch: AppDispatch, id: string) => Request<T | undefined>,
+  pick: (answer: T) => V,
+  answered: (payload: { id: string } & Outcome<V>) => UnknownAction,
+) {
+  startAppListening({
+    actionCreator: operatorUserAsked,
+    effect: async ({ payload }, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      const { dispatch, signal } = listenerApi;
+      const answer = await outcomeOf(read(dispatch, payload.id), signal);
+      if (signal.aborted) return;
+      const { id } = payload;
+      dispatch(
+        answered(
+          answer.ok
+            ? { id, ok: true, value: pick(answer.value) }
+            : { id, ok: false, error: answer.error },
+        ),
+      );
+    },
+  });
+}
+
 /** A call's answer as plain data; the call is aborted when the listener is cancelled. */
 export async function outcomeOf<T>(
   request: Request<T | undefined>,
@@ -208,46 +237,20 @@ export function addOperatorListeners(startAppListening: AppStartListening) {
     },
   });
 
-  startAppListening({
-    actionCreator: operatorUserAsked,
-    effect: async ({ payload }, listenerApi) => {
-      listenerApi.cancelActiveListeners();
-      const { dispatch, signal } = listenerApi;
-      const answer = await outcomeOf(
-        dispatch(operatorApi.endpoints.operatorUser.initiate({ id: payload.id }, UNTRACKED)),
-        signal,
-      );
-      if (signal.aborted) return;
-      dispatch(
-        operatorUserAnswered(
-          answer.ok
-            ? { id: payload.id, ok: true, value: answer.value.user }
-            : { id: payload.id, ok: false, error: answer.error },
-        ),
-      );
-    },
-  });
-
-  // The user's uploaded activity logs, beside their summary.
-  startAppListening({
-    actionCreator: operatorUserAsked,
-    effect: async ({ payload }, listenerApi) => {
-      listenerApi.cancelActiveListeners();
-      const { dispatch, signal } = listenerApi;
-      const answer = await outcomeOf(
-        dispatch(operatorApi.endpoints.operatorUserUploads.initiate({ id: payload.id }, UNTRACKED)),
-        signal,
-      );
-      if (signal.aborted) return;
-      dispatch(
-        operatorUploadsAnswered(
-          answer.ok
-            ? { id: payload.id, ok: true, value: answer.value.uploads }
-            : { id: payload.id, ok: false, error: answer.error },
-        ),
-      );
-    },
-  });
+  // The user's summary, and beside it their uploaded activity logs.
+  onUserAsked(
+    startAppListening,
+    (dispatch, id) => dispatch(operatorApi.endpoints.operatorUser.initiate({ id }, UNTRACKED)),
+    (answer) => answer.user,
+    operatorUserAnswered,
+  );
+  onUserAsked(
+    startAppListening,
+    (dispatch, id) =>
+      dispatch(operatorApi.endpoints.operatorUserUploads.initiate({ id }, UNTRACKED)),
+    (answer) => answer.uploads,
+    operatorUploadsAnswered,
+  );
 
   // A page of events: the user's, or the typed address's; "Older events" asks for the next.
   for (const which of ['user', 'address'] as const) {

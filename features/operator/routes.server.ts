@@ -96,6 +96,25 @@ const operatorRoutes = defineRoutes(async (app) => {
 
   const gated = { preHandler: operatorGate(app) };
 
+  /**
+   * An action on `user` that may change nothing (a lock of a locked account): `change`, its event
+   * and, when it changed the account, the user's notice `kind`, in one transaction.
+   */
+  async function changedWithNotice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; name: string; email: string },
+    kind: SupportNotice,
+    change: (trx: Transaction<Database>) => Promise<boolean>,
+  ): Promise<PlainOk> {
+    await db.transaction().execute(async (trx) => {
+      const changed = await change(trx);
+      await recorded(trx, request, user, changed ? { kind, to: user } : undefined);
+    });
+    app.mail.kickAfter(reply);
+    return { error: false };
+  }
+
   /** A page of events, newest first, and the cursor of the next. */
   async function eventsAnswer(
     of: Parameters<typeof eventsPage>[1],
@@ -209,7 +228,8 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
-        return eventsAnswer({ userId: user.id }, request.query.before);
+        const of = { userId: user.id, emailHash: app.authEvents.emailHash(user.email) };
+        return eventsAnswer(of, request.query.before);
       },
     },
 
@@ -292,16 +312,9 @@ const operatorRoutes = defineRoutes(async (app) => {
         const user = await target(request, reply);
         if (!user) return reply;
         if (refuseOperatorTarget(request, reply, user)) return reply;
-        await db.transaction().execute(async (trx) => {
-          const changed = await lockAccount(trx, app.sessions, user.id, clock.nowSeconds());
-          const notice = changed
-            ? { kind: 'accountLockedBySupport' as const, to: user }
-            : undefined;
-          await recorded(trx, request, user, notice);
-        });
-        app.mail.kickAfter(reply);
-        const answer: PlainOk = { error: false };
-        return answer;
+        return changedWithNotice(request, reply, user, 'accountLockedBySupport', (trx) =>
+          lockAccount(trx, app.sessions, user.id, clock.nowSeconds()),
+        );
       },
     },
 
@@ -310,16 +323,9 @@ const operatorRoutes = defineRoutes(async (app) => {
       handler: async (request, reply) => {
         const user = await target(request, reply);
         if (!user) return reply;
-        await db.transaction().execute(async (trx) => {
-          const changed = await unlockAccount(trx, user.id);
-          const notice = changed
-            ? { kind: 'accountUnlockedBySupport' as const, to: user }
-            : undefined;
-          await recorded(trx, request, user, notice);
-        });
-        app.mail.kickAfter(reply);
-        const answer: PlainOk = { error: false };
-        return answer;
+        return changedWithNotice(request, reply, user, 'accountUnlockedBySupport', (trx) =>
+          unlockAccount(trx, user.id),
+        );
       },
     },
 
@@ -352,7 +358,7 @@ const operatorRoutes = defineRoutes(async (app) => {
         if (!user) return reply;
         if (refuseOperatorTarget(request, reply, user)) return reply;
         await db.transaction().execute(async (trx) => {
-          await deleteUser(trx, user.id);
+          await deleteUser(trx, user.id, app.authEvents.emailHash);
           // Its events went with it: this one names the operator and no account.
           await recorded(trx, request, null, { kind: 'accountDeletedBySupport', to: user });
         });

@@ -8,7 +8,7 @@ import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 
-import { providerName } from './providerNames';
+import { providerName, useProviderLabel } from './providerNames';
 import { providerButtonsEn, providerButtonsKh } from './providers.messages';
 import {
   providerStartRequested,
@@ -46,10 +46,10 @@ export default function ProviderSignIn({ place }: ProviderSignInProps) {
 
 function ProviderReturnSaid() {
   const t = useT();
-  const providers = useAppSelector(selectProviders);
+  const label = useProviderLabel();
   const back = useAppSelector(selectProviderReturn);
   if (!back || back.step === 'connected') return null;
-  const name = providerName(providers, back.provider) ?? t('providerButtons.someProvider');
+  const name = label(back.provider, back.name) ?? t('providerButtons.someProvider');
   if (back.step === 'completing') {
     return (
       <p className="provider-return provider-return--busy" role="status" aria-busy="true">

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 
 import { useAppSelector } from '../../store/hooks';
+import { useProviderLabel } from './providerNames';
 import { Providers } from './providersPart';
 import { selectProviderReturn, selectProviders } from './providersSlice';
 
@@ -14,8 +15,8 @@ export function ProvidersPart({ place }: { place: 'buttons' | 'return' }) {
   return shown ? <Providers.Part place={place} /> : null;
 }
 
-/** A provider's name by its id (its id where it is no longer configured). */
+/** A provider's name by its id (its id until a list names it, or once it is no longer configured). */
 export function useProviderName(): (id: string) => string {
-  const providers = useAppSelector(selectProviders);
-  return (id) => providers.find((provider) => provider.id === id)?.name ?? id;
+  const label = useProviderLabel();
+  return (id) => label(id) ?? id;
 }

@@ -10,7 +10,7 @@ import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 
-import { providerName } from './providerNames';
+import { useProviderLabel } from './providerNames';
 import { providersEn, providersKh } from './providers.messages';
 import {
   providerDisconnectAsked,
@@ -97,10 +97,10 @@ function Section() {
 /** What the last connection's return said. */
 function ReturnSaid() {
   const t = useT();
-  const providers = useAppSelector(selectProviders);
+  const label = useProviderLabel();
   const back = useAppSelector(selectProviderReturn);
   if (!back || back.step === 'completing') return null;
-  const name = providerName(providers, back.provider) ?? t('providers.someProvider');
+  const name = label(back.provider, back.name) ?? t('providers.someProvider');
   if (back.step === 'connected') {
     return (
       <p className="form-success" role="status">

@@ -20,6 +20,7 @@ import {
   selectLocation,
 } from '../../store/router/routerSlice';
 
+import { providerName } from './providerNames';
 import {
   providerDisconnectConfirmed,
   providerListRetried,
@@ -27,6 +28,7 @@ import {
   providerReturned,
   providerStartRequested,
   selectProviderList,
+  selectProviders,
   type ProviderIntent,
 } from './providersSlice';
 
@@ -37,6 +39,8 @@ const GUEST_OFFERING: ReadonlySet<string> = new Set([ROUTES.login, ROUTES.signup
 const StoredFlow = v.object({
   provider: v.pipe(v.string(), v.maxLength(64)),
   intent: v.picklist(['login', 'connect', 'confirm']),
+  /** The name on the button pressed: the return says it before any list answers. */
+  name: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 /** A return as src/app/providerReturn.ts keeps it: a code to finish, or what the provider said. */
@@ -135,10 +139,11 @@ export function addProviderListeners(startAppListening: AppStartListening) {
         dispatch(api.endpoints.oidcStart.initiate({ id: provider, intent, returnTo }, UNTRACKED)),
       );
       if (!('data' in result) || !result.data) return;
+      const name = providerName(selectProviders(getState()), provider) ?? undefined;
       try {
         extra.tabStorage.setItem(
           TAB_STORAGE_KEYS.providerFlow,
-          JSON.stringify({ provider, intent }),
+          JSON.stringify({ provider, intent, name }),
         );
       } catch {
         // Storage refused: the return still works, without the provider's name in its words.
@@ -159,21 +164,33 @@ export function addProviderListeners(startAppListening: AppStartListening) {
       const flow = take(extra.tabStorage, TAB_STORAGE_KEYS.providerFlow, StoredFlow);
       const provider = flow?.provider ?? null;
       const intent: ProviderIntent = flow?.intent ?? 'login';
+      // The name pressed, for the provider this tab's flow went to.
+      const named = (id: string | null) =>
+        flow?.name !== undefined && id === flow.provider ? { name: flow.name } : {};
       if (back.handoff) {
-        dispatch(providerReturned({ provider, intent, outcome: 'handoff' }));
+        dispatch(providerReturned({ provider, ...named(provider), intent, outcome: 'handoff' }));
         await listenerApi.pause(
           dispatch(api.endpoints.oidcComplete.initiate({ handoff: back.handoff }, UNTRACKED)),
         );
         return;
       }
       if (back.connected) {
-        dispatch(providerReturned({ provider: back.connected, intent, outcome: 'connected' }));
+        dispatch(
+          providerReturned({
+            provider: back.connected,
+            ...named(back.connected),
+            intent,
+            outcome: 'connected',
+          }),
+        );
       } else if (back.confirmed) {
         // Home asks the server whether this session is confirmed as it opens (store/confirmation).
         dispatch(providerReturned({ provider: back.confirmed, intent, outcome: 'confirmed' }));
       } else {
         const code = back.error ?? 'PROVIDER_FAILED';
-        dispatch(providerReturned({ provider, intent, outcome: 'refused', code }));
+        dispatch(
+          providerReturned({ provider, ...named(provider), intent, outcome: 'refused', code }),
+        );
       }
       // A connection is said in home's section of providers.
       if (

@@ -38,16 +38,12 @@ export type ReturnFailure =
   | 'sessionEnded'
   | 'failed';
 
-export type ProviderReturn =
-  | { step: 'completing'; provider: string | null; intent: ProviderIntent }
-  | { step: 'connected'; provider: string | null }
-  | {
-      step: 'failed';
-      provider: string | null;
-      intent: ProviderIntent;
-      failure: ReturnFailure;
-      error?: RequestError;
-    };
+/** `name`: the provider's name on the button the visitor pressed, when this tab kept it. */
+export type ProviderReturn = { provider: string | null; name?: string } & (
+  | { step: 'completing'; intent: ProviderIntent }
+  | { step: 'connected' }
+  | { step: 'failed'; intent: ProviderIntent; failure: ReturnFailure; error?: RequestError }
+);
 
 export interface ProvidersState {
   /** `idle`: not asked yet; the list stays while it is asked again. */
@@ -96,6 +92,8 @@ export const providerPageShownAgain = createAction('providers/pageShownAgain');
  */
 export const providerReturned = createAction<{
   provider: string | null;
+  /** Its name on the button pressed, when this tab kept it. */
+  name?: string;
   intent: ProviderIntent;
   outcome: 'handoff' | 'connected' | 'confirmed' | 'refused';
   /** The callback's refusal (`provider-error`), when refused. */
@@ -144,14 +142,15 @@ export const providersSlice = createSlice({
         state.start = null;
       })
       .addCase(providerReturned, (state, { payload }) => {
-        const { provider, intent, outcome, code } = payload;
+        const { provider, name, intent, outcome, code } = payload;
+        const named = { provider, ...(name === undefined ? {} : { name }) };
         state.start = null;
-        if (outcome === 'handoff') state.return = { step: 'completing', provider, intent };
-        else if (outcome === 'connected') state.return = { step: 'connected', provider };
+        if (outcome === 'handoff') state.return = { step: 'completing', ...named, intent };
+        else if (outcome === 'connected') state.return = { step: 'connected', ...named };
         else if (outcome === 'confirmed') state.return = null;
         else {
           const failure = (code !== undefined && failureOf(code)) || 'failed';
-          state.return = { step: 'failed', provider, intent, failure };
+          state.return = { step: 'failed', ...named, intent, failure };
         }
       })
       .addCase(providerListRetried, (state) => {
@@ -217,6 +216,7 @@ export const providersSlice = createSlice({
         state.return = {
           step: 'failed',
           provider: current.provider,
+          ...(current.name === undefined ? {} : { name: current.name }),
           intent: current.intent,
           failure: failureOf(error.code) ?? 'failed',
           error,

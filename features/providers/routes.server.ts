@@ -28,6 +28,7 @@ import { sessionConfirmed } from '../../server/auth/confirmation';
 import { NO_PASSWORD } from '../../server/auth/passwords';
 import { openSession, sessionOf } from '../../server/auth/session';
 import { defineRoutes } from '../../server/http/endpoints';
+import { noteFlowStart } from '../../server/http/request-facts';
 import { providerChangedMail } from '../../server/mail/account-messages';
 import { mailChangeNotice } from '../../server/mail/change-notice';
 import {
@@ -134,20 +135,16 @@ const oidcRoutes = defineRoutes(async (app) => {
         request.log.warn({ err: error.cause }, error.message);
         return reply.header('retry-after', '30').fail('SERVICE_UNAVAILABLE');
       }
-      await storeFlow(
-        db,
-        {
-          stateHash: hashFlowSecret(state),
-          browserHash: hashFlowSecret(browserKey),
-          providerId: provider.config.id,
-          intent,
-          returnTo: returnTo ?? null,
-          userId: request.session?.userId ?? null,
-          sessionHash: request.session?.tokenHash ?? null,
-          expiresAt: now + FLOW_SECONDS,
-        },
-        now,
-      );
+      await storeFlow(db, {
+        stateHash: hashFlowSecret(state),
+        browserHash: hashFlowSecret(browserKey),
+        providerId: provider.config.id,
+        intent,
+        returnTo: returnTo ?? null,
+        userId: request.session?.userId ?? null,
+        sessionHash: request.session?.tokenHash ?? null,
+        expiresAt: now + FLOW_SECONDS,
+      });
       reply.header('set-cookie', flowCookie(browserKey, FLOW_SECONDS, secureCookie()));
       return { error: false as const, authorizationUrl };
     },
@@ -365,6 +362,8 @@ const oidcRoutes = defineRoutes(async (app) => {
         await app.limits.refund(draws);
         return reply.fail('ACCOUNT_EXISTS');
       }
+      // A sign-up (the funnel's): it began when the visitor pressed "Continue with".
+      noteFlowStart(request, (Number(flow.expires_at) - FLOW_SECONDS) * 1000);
       return signIn(userId);
     },
 

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 
 import { API_PATHS } from '../../contract/api';
 import type { FunnelOkBody } from '../../contract/funnel';
+import { newSubject } from '../../testing/oidc/accounts';
+import { startOpenIdProvider, type OpenIdProvider } from '../../testing/oidc/harness';
+import { FlowBrowser } from '../../testing/oidc/visitor';
 import {
   bearer,
   pendingAccount,
@@ -14,16 +17,18 @@ import {
   wrongCode,
 } from '../../testing/server/abuse/accounts';
 import { replayCli } from '../../testing/server/actionLogs';
-import type { ApiClient } from '../../testing/server/client';
+import { ApiClient } from '../../testing/server/client';
 import type { Engine } from '../../testing/server/engines';
 import {
   OPERATOR_ENGINES,
   operatorApp,
+  ORIGIN,
   PASSWORD,
   signedUp,
   totpAt,
   type OperatorApp,
 } from '../../testing/server/operators';
+import { computeFunnel } from '../funnel/funnel';
 import type { Clock } from '../plugins/resources';
 import { grantOperator } from '../repo/operators';
 
@@ -457,3 +462,61 @@ describe.each(OPERATOR_ENGINES)('the funnel on %s', (_name, engine: Engine) => {
     });
   });
 });
+
+describe.each(OPERATOR_ENGINES)(
+  'a sign-up through a provider in the funnel on %s',
+  (_name, engine) => {
+    let provider: OpenIdProvider | undefined;
+    let running: OperatorApp | undefined;
+    let nowMs = at(5, 9);
+    const clock: Clock = { nowSeconds: () => Math.floor(nowMs / 1000), nowMs: () => nowMs };
+
+    beforeAll(async () => {
+      provider = await startOpenIdProvider({
+        redirectUris: [`${ORIGIN}/v1/api/user/oidc/test/callback`],
+      });
+      running = await operatorApp(engine, provider.env(), { clock });
+    });
+    afterAll(async () => {
+      await running?.stop();
+      await provider?.stop();
+    });
+
+    it('is a sign-up and an activation at once, timed from the press; its next sign-in the first login', async () => {
+      const browser = new FlowBrowser(ApiClient.inject(running!.app, '10.9.2.1'), provider!);
+      const who = {
+        sub: newSubject('funnel'),
+        email: uniqueEmail('funnel-provider'),
+        name: 'Provider Person',
+      };
+      // 2026-11-25, 09:00: "Continue with" pressed; back from the provider two minutes later.
+      const started = await browser.start({ intent: 'login' });
+      expect(started.status).toBe(200);
+      const back = await browser.signInAtProvider(started.body.authorizationUrl, who);
+      nowMs = at(5, 9, 2);
+      const callback = await browser.callback(back);
+      const handoff = new URL(callback.headers.get('location')!, ORIGIN).searchParams.get(
+        'provider-handoff',
+      );
+      const made = await browser.complete(handoff!);
+      expect(made.status).toBe(200);
+      expect(made.body.token).toEqual(expect.any(String));
+      // 15:00: signs in with it again: a login, the account's first; no second sign-up.
+      nowMs = at(5, 15);
+      expect((await browser.signIn(who)).status).toBe(200);
+
+      const day = Math.floor(at(5, 0) / DAY_MS);
+      const funnel = await computeFunnel(running!.app.db, { fromDay: day, toDay: day });
+      const figures = {
+        ...zero,
+        signups: 1,
+        activations: 1,
+        firstLogins: 1,
+        logins: 1,
+        signupToActivation: { count: 1, medianMs: 2 * MINUTE, p90Ms: 2 * MINUTE },
+      };
+      expect(funnel.days).toEqual([{ ...figures, day: '2026-11-25' }]);
+      expect(funnel.period).toEqual({ ...figures, refusalsByEndpoint: [] });
+    });
+  },
+);

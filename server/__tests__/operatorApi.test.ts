@@ -257,13 +257,15 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     const ids = new Set(first.body.events.map((event: { id: string }) => event.id));
     expect(second.body.events.length).toBeGreaterThan(0);
     for (const event of second.body.events) expect(ids.has(event.id)).toBe(false);
-    // Both pages: the activation, the second factor's setup and first code, and the 55 calls.
+    // Both pages: the sign-up (which names the email, not the account), the activation, the
+    // second factor's setup and first code, and the 55 calls.
     const all = [...first.body.events, ...second.body.events].map(
       (event: { event: string }) => event.event,
     );
     expect(all.sort()).toEqual([
       'confirmSecondFactor',
       ...Array<string>(55).fill('revokeOtherSessions'),
+      'signup',
       'startSecondFactor',
       'verifyAccount',
     ]);
@@ -353,9 +355,9 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
       .selectFrom('auth_events')
       .select(['event', 'user_id', 'operator_id', 'session_id'])
       .where('operator_id', '=', operator.userId)
-      .orderBy('time')
       .execute();
-    expect(rows.map((row) => row.event)).toEqual([
+    // The test's clock stands still between the actions: their order is not the time's.
+    expect(rows.map((row) => row.event).sort()).toEqual([
       'operatorEndSessions',
       'operatorEndSessions',
       'operatorLock',
@@ -473,6 +475,47 @@ describe.each(OPERATOR_ENGINES)('the operator API on %s', (_name, engine: Engine
     expect(refusal).toEqual([
       { code: 'VALIDATION address:INVALID_CHARACTERS', user_id: operator.userId },
     ]);
+  });
+
+  it("shows a user's refused sign-ins for their email, which the record keeps only keyed", async () => {
+    const operator = await confirmedOperator('refusal-reader');
+    const user = await signedUp(api, 'refused-user');
+    const elsewhere = ApiClient.inject(app, '10.20.30.50');
+    for (const email of [user.email, user.email.toUpperCase(), uniqueEmail('someone-else')]) {
+      const failed = await elsewhere.post(API_PATHS.login, { email, password: 'not the password' });
+      expect(failed.status).toBe(401);
+    }
+    await app.authEvents.flush();
+    const events = await call('operatorUserEvents', user.userId, operator.headers);
+    expect(events.status).toBe(200);
+    const refused = events.body.events.filter(
+      (event: { outcome: string }) => event.outcome === 'refused',
+    );
+    // The two tries at this email (as typed or not), with their limit: "try N of M".
+    expect(refused).toEqual([
+      expect.objectContaining({
+        event: 'login',
+        code: 'INVALID_CREDENTIALS',
+        userId: null,
+        limit: expect.objectContaining({ name: expect.any(String) }),
+      }),
+      expect.objectContaining({ event: 'login', code: 'INVALID_CREDENTIALS', userId: null }),
+    ]);
+    // The record holds no email in the clear, only its keyed hash.
+    const kept = JSON.stringify(
+      await app.db.selectFrom('auth_events').selectAll().where('event', '=', 'login').execute(),
+    );
+    expect(kept).not.toContain(user.email);
+    expect(kept.toLowerCase()).not.toContain(user.email.toLowerCase());
+    // Deleting the account deletes its email's events with it.
+    const deleted = await call('operatorDeleteUser', user.userId, operator.headers);
+    expect(deleted.status).toBe(200);
+    const left = await app.db
+      .selectFrom('auth_events')
+      .select('id')
+      .where('email_hash', '=', app.authEvents.emailHash(user.email))
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it("lists a user's uploads and reads one by its reference, as typed", async () => {

@@ -115,6 +115,27 @@ async function fill(db: Kysely<Database>) {
   await counter('login:live', (NOW + 60) * 1000);
   await counter('login:forever', null);
 
+  // Provider flows: each ends with its ten minutes, or its handoff's minute when that ends later.
+  const flow = (state: string, expiresAt: number, handoffExpiresAt: number | null = null) => ({
+    state_hash: state,
+    browser_hash: `browser-${state}`,
+    provider_id: 'work',
+    intent: 'login' as const,
+    expires_at: expiresAt,
+    handoff_hash: handoffExpiresAt === null ? null : `handoff-${state}`,
+    handoff_expires_at: handoffExpiresAt,
+  });
+  await db
+    .insertInto('oidc_flows')
+    .values([
+      flow('flow-ended', LONG_AGO),
+      flow('flow-handed-ended', LONG_AGO - 60, LONG_AGO),
+      flow('flow-handoff-live', LONG_AGO, LONG_AGO + 60),
+      flow('flow-grace', WITHIN_GRACE),
+      flow('flow-live', NOW + 600),
+    ])
+    .execute();
+
   // The server's record of requests: kept 30 days past the grace, like the uploads it joins.
   const event = (id: string, time: number) => ({
     id,
@@ -152,6 +173,7 @@ async function remaining(db: Kysely<Database>) {
       await sql<{ key: string }>`select key from rate_limits order by key`.execute(db)
     ).rows.map((r) => r.key),
     authEvents: await keys(db.selectFrom('auth_events').select('id as key').execute()),
+    oidcFlows: await keys(db.selectFrom('oidc_flows').select('state_hash as key').execute()),
   };
 }
 
@@ -191,6 +213,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
     registrations: ['recent', 'with-live-code'],
     rateLimits: ['login:forever', 'login:live'],
     authEvents: ['kept'],
+    oidcFlows: ['flow-grace', 'flow-handoff-live', 'flow-live'],
   };
 
   it('deletes what ended before the grace, in batches, and keeps the rest', async () => {
@@ -205,11 +228,12 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
       registrations: 1,
       rateLimits: 1,
       authEvents: 1,
+      oidcFlows: 2,
     });
     expect(await remaining(db)).toEqual(KEPT);
     // A second pass finds nothing.
     expect(Object.values(await sweep(db, { now: NOW, graceSeconds: GRACE, batch: 2 }))).toEqual([
-      0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0,
     ]);
   });
 
@@ -219,6 +243,7 @@ describe.each(ENGINES)('sweep (%s)', (_name, engine) => {
     const [a, b] = await Promise.all([sweep(first, options), sweep(second, options)]);
     expect(a.sessions + b.sessions).toBe(5);
     expect(a.registrations + b.registrations).toBe(1);
+    expect(a.oidcFlows + b.oidcFlows).toBe(2);
     expect(await remaining(first)).toEqual(KEPT);
   });
 });

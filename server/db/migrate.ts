@@ -29,6 +29,7 @@ import * as sessionConfirmation from './migrations/018_session_confirmation';
 import * as operators from './migrations/019_operators';
 import * as oidc from './migrations/020_oidc';
 import * as funnelStarts from './migrations/021_funnel_starts';
+import * as authEventEmails from './migrations/022_auth_event_emails';
 import type { Database } from './schema';
 
 // Listed in code rather than read from a folder, so they run the same under tsx, jest and a bundle.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '019_operators': operators,
   '020_oidc': oidc,
   '021_funnel_starts': funnelStarts,
+  '022_auth_event_emails': authEventEmails,
 };
 
 const provider: MigrationProvider = {

@@ -274,6 +274,11 @@ export interface AuthEventsTable {
   session_id: string | null;
   /** HMAC-SHA-256 of the client address with the deployment's `address-hmac` secret. */
   address_hash: string;
+  /**
+   * The email the request named (its body's `email`, normalized), as an HMAC with the same secret
+   * under the label `email:` (migration 022); null when it named none.
+   */
+  email_hash: string | null;
   /** The X-Log-Id and X-Request-Id the app sent, when they are ids. */
   log_id: string | null;
   request_id: string | null;

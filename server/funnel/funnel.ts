@@ -12,21 +12,36 @@ import type { Database } from '../db/schema';
 const DAY_MS = 86_400_000;
 /** The ways in whose accepted event opened a session (a password with the second factor on opens none: it answers a ticket). */
 const SIGN_INS = ['login', 'loginSecondFactor', 'passkeyLogin', 'oidcComplete'];
-/** The steps whose event carries when their flow began (`started_at`), and their figure. */
-const TIMED = { verifyAccount: 'signupToActivation', resetPassword: 'resetToNewPassword' } as const;
+/**
+ * A sign-up through a provider: the completion that made (or activated) an account carries when
+ * its flow began (`started_at`); a provider's sign-in to an account it already had carries none.
+ * It is a sign-up and an activation at once; its session, like an activation's, is no login.
+ */
+const PROVIDER_SIGNUP = sql`(event = 'oidcComplete' and started_at is not null)`;
+/** An activation: an account's code, or a sign-up through a provider. */
+const ACTIVATION = sql`(event = 'verifyAccount' or ${PROVIDER_SIGNUP})`;
+/** The timed figures and the steps whose events carry when their flow began (`started_at`). */
+const TIMED = {
+  signupToActivation: ['verifyAccount', 'oidcComplete'],
+  resetToNewPassword: ['resetPassword'],
+} as const;
+/** Each timed step's figure, as SQL over one event. */
+const FIGURE_OF = sql`case when event in (${sql.join([...TIMED.resetToNewPassword])})
+  then 'resetToNewPassword' else 'signupToActivation' end`;
 
 type Counts = Omit<
   FunnelOkBody['days'][number],
   'day' | 'signupToActivation' | 'resetToNewPassword'
 >;
 type Durations = FunnelOkBody['period']['signupToActivation'];
-type Timed = Record<(typeof TIMED)[keyof typeof TIMED], Durations>;
+type Timed = Record<keyof typeof TIMED, Durations>;
 
 /** What each figure counts, as a condition on one event (first logins are counted apart). */
 const COUNTED: Record<Exclude<keyof Counts, 'firstLogins'>, RawBuilder<unknown>> = {
-  signups: sql`event = 'signup' and outcome = 'accepted'`,
-  activations: sql`event = 'verifyAccount' and outcome = 'accepted'`,
-  logins: sql`event in (${sql.join(SIGN_INS)}) and outcome = 'accepted' and session_id is not null`,
+  signups: sql`(event = 'signup' or ${PROVIDER_SIGNUP}) and outcome = 'accepted'`,
+  activations: sql`${ACTIVATION} and outcome = 'accepted'`,
+  logins: sql`event in (${sql.join(SIGN_INS)}) and outcome = 'accepted' and session_id is not null
+    and not ${PROVIDER_SIGNUP}`,
   resetsRequested: sql`event = 'requestPasswordReset' and outcome = 'accepted'`,
   resetsCompleted: sql`event = 'resetPassword' and outcome = 'accepted'`,
   secondFactorFailures: sql`event = 'loginSecondFactor' and outcome = 'refused' and code = 'INVALID_CODE'`,
@@ -87,8 +102,8 @@ export async function computeFunnel(
   const firsts = await sql<{ day_number: number | string; n: number | string }>`
     select ${dayOf('first_at')} as day_number, count(*) as n from (
       select user_id,
-        min(case when event <> 'verifyAccount' and session_id is not null then "time" end) as first_at,
-        max(case when event = 'verifyAccount' then 1 else 0 end) as activated
+        min(case when not ${ACTIVATION} and session_id is not null then "time" end) as first_at,
+        max(case when ${ACTIVATION} then 1 else 0 end) as activated
       from auth_events
       where event in (${sql.join([...SIGN_INS, 'verifyAccount'])}) and outcome = 'accepted'
         and user_id is not null
@@ -99,7 +114,7 @@ export async function computeFunnel(
   // Each timed step's durations ranked within its day and within the period; only the rows at the
   // median's and the 90th percentile's ranks come back.
   const ranked = await sql<{
-    event: keyof typeof TIMED;
+    figure: keyof typeof TIMED;
     day_number: number | string;
     ms: number | string;
     day_rank: number | string;
@@ -107,15 +122,18 @@ export async function computeFunnel(
     period_rank: number | string;
     period_n: number | string;
   }>`
-    select event, day_number, ms, day_rank, day_n, period_rank, period_n from (
-      select event, ${dayOf('time')} as day_number, "time" - started_at as ms,
-        row_number() over (partition by event, ${dayOf('time')} order by "time" - started_at) as day_rank,
-        count(*) over (partition by event, ${dayOf('time')}) as day_n,
-        row_number() over (partition by event order by "time" - started_at) as period_rank,
-        count(*) over (partition by event) as period_n
-      from auth_events
-      where event in (${sql.join(Object.keys(TIMED))}) and ${inPeriod}
-        and outcome = 'accepted' and started_at is not null
+    select figure, day_number, ms, day_rank, day_n, period_rank, period_n from (
+      select figure, day_number, ms,
+        row_number() over (partition by figure, day_number order by ms) as day_rank,
+        count(*) over (partition by figure, day_number) as day_n,
+        row_number() over (partition by figure order by ms) as period_rank,
+        count(*) over (partition by figure) as period_n
+      from (
+        select ${FIGURE_OF} as figure, ${dayOf('time')} as day_number, "time" - started_at as ms
+        from auth_events
+        where event in (${sql.join(Object.values(TIMED).flat())}) and ${inPeriod}
+          and outcome = 'accepted' and started_at is not null
+      ) steps
     ) ranked
     where day_rank in (${rankOf(50, 'day_n')}, ${rankOf(90, 'day_n')})
       or period_rank in (${rankOf(50, 'period_n')}, ${rankOf(90, 'period_n')})`.execute(db);
@@ -136,7 +154,7 @@ export async function computeFunnel(
   const timesByDay = new Map<number, Timed>();
   const periodTimes = noTimes();
   for (const row of ranked.rows) {
-    const figure = TIMED[row.event];
+    const { figure } = row;
     const ms = Number(row.ms);
     const day = Number(row.day_number);
     if (!timesByDay.has(day)) timesByDay.set(day, noTimes());

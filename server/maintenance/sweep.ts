@@ -1,6 +1,6 @@
-// Deletes what has ended: expired sessions, expired codes and passkey challenges, later sign-ups no code can use any
-// more, and request counters past their window. Every server process runs it; the deletes are
-// idempotent, so two at once only share the work.
+// Deletes what has ended: expired sessions, expired codes, passkey challenges and provider flows,
+// later sign-ups no code can use any more, and request counters past their window. Every server
+// process runs it; the deletes are idempotent, so two at once only share the work.
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
@@ -87,6 +87,13 @@ const ENDED = {
     key: ['id'],
     ended: (cutoff) => sql`created_at < ${cutoff} and not exists (
       select 1 from activation_codes where activation_codes.user_id = registrations.user_id)`,
+  },
+  // Provider flows: ten minutes to come back, then a minute for the app to take the handoff.
+  oidcFlows: {
+    table: 'oidc_flows',
+    key: ['state_hash'],
+    ended: (cutoff) =>
+      sql`expires_at < ${cutoff} and (handoff_expires_at is null or handoff_expires_at < ${cutoff})`,
   },
   // Counters' ends are Unix milliseconds; a counter without an end is kept.
   rateLimits: {

@@ -66,12 +66,8 @@ export interface NewFlow {
   expiresAt: number;
 }
 
-export async function storeFlow(db: Kysely<Database>, flow: NewFlow, now: number) {
-  // Flows long ended go as new ones start (the sweep need not know them).
-  await db
-    .deleteFrom('oidc_flows')
-    .where('expires_at', '<=', now - FLOW_SECONDS)
-    .execute();
+/** Flows that ended are the sweep's (server/maintenance/sweep.ts). */
+export async function storeFlow(db: Kysely<Database>, flow: NewFlow) {
   await db
     .insertInto('oidc_flows')
     .values({

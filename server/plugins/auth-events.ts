@@ -18,6 +18,7 @@ import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
 
 import { endpoints, type EndpointName } from '../../contract/endpoints';
+import { normalizeEmail } from '../../contract/schemas';
 import { bearerToken } from '../auth/session';
 import type { AuthEventsTable, Database } from '../db/schema';
 import type { RequestFacts } from '../http/request-facts';
@@ -46,6 +47,8 @@ export interface EventParts {
   operatorId?: string | null;
   /** When the flow this event completes began, Unix ms. */
   startedAt?: number | null;
+  /** The email the request named, kept only as `emailHash` keeps it. */
+  email?: string | null;
 }
 
 export interface AuthEvents {
@@ -60,6 +63,8 @@ export interface AuthEvents {
   flush(): Promise<void>;
   /** A client address as the record keeps it: HMAC-SHA-256 with this deployment's key. */
   addressHash(address: string): string;
+  /** An email as the record keeps it: the same HMAC of the normalized email, labelled apart. */
+  emailHash(email: string): string;
 }
 
 /** How long the session check's refusals wait to be written together, and how many at most. */
@@ -74,6 +79,13 @@ const MAX_WAITING = 20 * BATCH_ROWS;
  */
 export const SESSION_CHECK_REFUSALS_PER_ADDRESS = 20;
 const MINUTE_REFUSALS = 6000;
+
+/** The email a request's body names (sign-up, login, reset, …), whatever else it holds. */
+function emailOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('email' in body)) return null;
+  const { email } = body;
+  return typeof email === 'string' && email.length > 0 && email.length <= 320 ? email : null;
+}
 
 /** The success status the contract gives an endpoint (its first 2xx answer). */
 function successStatus(name: EndpointName): number {
@@ -91,6 +103,11 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
     .executeTakeFirstOrThrow();
   const hashAddress = (address: string) =>
     createHmac('sha256', secret.value).update(address).digest('base64url');
+  // The label keeps an email's hash from ever equalling an address's.
+  const hashEmail = (email: string) =>
+    createHmac('sha256', secret.value)
+      .update(`email:${normalizeEmail(email)}`)
+      .digest('base64url');
 
   const rowOf = (into: Kysely<Database>, parts: EventParts) => {
     const tokenHash = parts.sessionId === undefined ? parts.sessionTokenHash : undefined;
@@ -110,6 +127,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
           ? (parts.sessionId ?? null)
           : into.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash),
       address_hash: hashAddress(parts.address),
+      email_hash: parts.email ? hashEmail(parts.email) : null,
       log_id: sentId(parts.headers['x-log-id']),
       request_id: sentId(parts.headers['x-request-id']),
       operator_id: parts.operatorId ?? null,
@@ -191,6 +209,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
       startedAt: facts?.startedAt ?? null,
       userId: request.session?.userId ?? null,
       ...(request.session ? { sessionTokenHash: request.session.tokenHash } : {}),
+      email: emailOf(request.body),
     };
   };
 
@@ -250,6 +269,7 @@ const authEventsPlugin: FastifyPluginAsync = async (app) => {
     insert,
     flush,
     addressHash: hashAddress,
+    emailHash: hashEmail,
     async accepted(trx, request, who = {}) {
       const name = request.routeOptions.config.endpoint;
       if (!name || endpoints[name].records === 'none') {

@@ -30,8 +30,15 @@ export async function authEventsOfLog(
     .execute();
 }
 
-/** A deleted account's events: its own, and those of the logs it sent its log ids with. */
-export async function deleteUserAuthEvents(trx: Kysely<Database>, userId: string): Promise<void> {
+/**
+ * A deleted account's events: its own, those of the logs it sent its log ids with, and those that
+ * named its email (`emailHash`, the record's keyed hash of it).
+ */
+export async function deleteUserAuthEvents(
+  trx: Kysely<Database>,
+  userId: string,
+  emailHash: string | null,
+): Promise<void> {
   const logIds = trx
     .selectFrom('auth_events')
     .select('log_id')
@@ -39,6 +46,12 @@ export async function deleteUserAuthEvents(trx: Kysely<Database>, userId: string
     .where('log_id', 'is not', null);
   await trx
     .deleteFrom('auth_events')
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('log_id', 'in', logIds)]))
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('log_id', 'in', logIds),
+        ...(emailHash === null ? [] : [eb('email_hash', '=', emailHash)]),
+      ]),
+    )
     .execute();
 }

@@ -139,34 +139,43 @@ export async function lastSignIn(db: Kysely<Database>, userId: string): Promise<
 }
 
 /**
- * A page of the events of a user, or from any of the keyed hashes of an address, newest first,
+ * A page of the events of a user (by id, or naming the keyed hash of their email), or from any of
+ * the keyed hashes of an address, newest first,
  * strictly before the cursor (time, id).
  */
 export function eventsPage(
   db: Kysely<Database>,
-  of: { userId: string } | { addressHashes: string[] },
+  of: { userId: string; emailHash: string } | { addressHashes: string[] },
   before: { time: number; id: string } | undefined,
   size: number,
 ) {
-  return db
-    .selectFrom('auth_events')
-    .selectAll()
-    .$if('userId' in of, (qb) => qb.where('user_id', '=', (of as { userId: string }).userId))
-    .$if('addressHashes' in of, (qb) =>
-      qb.where('address_hash', 'in', (of as { addressHashes: string[] }).addressHashes),
-    )
-    .$if(before !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb('time', '<', before!.time),
-          eb.and([eb('time', '=', before!.time), eb('id', '<', before!.id)]),
-        ]),
-      ),
-    )
-    .orderBy('time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size)
-    .execute();
+  return (
+    db
+      .selectFrom('auth_events')
+      .selectAll()
+      // A user's: theirs, and those naming their email (a refused login names no account).
+      .$if('userId' in of, (qb) => {
+        const user = of as { userId: string; emailHash: string };
+        return qb.where((eb) =>
+          eb.or([eb('user_id', '=', user.userId), eb('email_hash', '=', user.emailHash)]),
+        );
+      })
+      .$if('addressHashes' in of, (qb) =>
+        qb.where('address_hash', 'in', (of as { addressHashes: string[] }).addressHashes),
+      )
+      .$if(before !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('time', '<', before!.time),
+            eb.and([eb('time', '=', before!.time), eb('id', '<', before!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .execute()
+  );
 }
 
 /** The uploads tied to the user (action_log_users), newest first. */

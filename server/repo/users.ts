@@ -84,16 +84,21 @@ export async function setEmail(db: Kysely<Database>, userId: string, email: stri
 
 /**
  * The user and every row of theirs: the rows that name the user go by their foreign keys' ON DELETE
- * CASCADE (server/__tests__/cascades.test.ts); its events (which a log id ties to it, too) and its
- * email's pending sign-ups hold no key to the user and go here. Run it in a transaction.
+ * CASCADE (server/__tests__/cascades.test.ts); its events (which a log id or its email's keyed
+ * hash, `emailHash`, ties to it, too) and its email's pending sign-ups hold no key to the user and
+ * go here. Run it in a transaction.
  */
-export async function deleteUser(trx: Kysely<Database>, userId: string): Promise<void> {
-  await deleteUserAuthEvents(trx, userId);
+export async function deleteUser(
+  trx: Kysely<Database>,
+  userId: string,
+  emailHash: (email: string) => string,
+): Promise<void> {
   const user = await trx
     .selectFrom('users')
     .select('email')
     .where('id', '=', userId)
     .executeTakeFirst();
+  await deleteUserAuthEvents(trx, userId, user ? emailHash(user.email) : null);
   if (user) await endPendingSignups(trx, user.email);
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

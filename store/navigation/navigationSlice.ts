@@ -271,16 +271,23 @@ export function addNavigationListeners(startAppListening: AppStartListening) {
     predicate: (action) => signedIn(action) || secondStepAsked(action),
     effect: (action, { dispatch, getState }) => {
       const location = selectLocation(getState());
+      // A provider's return names where its flow started; only a place in this app counts.
+      const returnTo = (action.payload as { returnTo?: unknown }).returnTo;
+      const from = typeof returnTo === 'string' ? inAppLocation(returnTo) : null;
       if (signedIn(action)) {
-        // A provider's return names where its flow started; only a place in this app counts.
-        const returnTo = (action.payload as { returnTo?: unknown }).returnTo;
-        const from = typeof returnTo === 'string' ? inAppLocation(returnTo) : null;
         dispatch(navigationRequested({ to: afterSignInHref(from ?? location) }));
         return;
       }
-      if (location?.pathname === ROUTES.login) return;
+      // The second step's login carries what the return path carries, as a password's login does.
+      const to = secondStepHref(from ?? location);
+      if (
+        location?.pathname === ROUTES.login &&
+        (!from || location.search === to.slice(ROUTES.login.length))
+      ) {
+        return;
+      }
       // A used code's form is no place to come back to.
-      dispatch(navigationRequested({ to: secondStepHref(location), replace: true }));
+      dispatch(navigationRequested({ to, replace: true }));
     },
   });
 

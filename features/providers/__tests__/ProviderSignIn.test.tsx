@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
 import { json, signedInAnswer } from '../../../testing/app/fetchStub';
-import { renderApp, type ApiScript } from '../../../testing/app/renderApp';
+import { deferredResponse, renderApp, type ApiScript } from '../../../testing/app/renderApp';
 import { providerStartRequested } from '../providersSlice';
 
 afterEach(() => jest.restoreAllMocks());
@@ -76,6 +76,37 @@ describe('on the login view', () => {
     expect(alert).toHaveTextContent('then connect Work ID from your account page');
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('names the provider the visitor chose while the list has not answered', async () => {
+    const never = deferredResponse();
+    renderApp({
+      path: '/login',
+      tabStorage: {
+        [TAB_STORAGE_KEYS.providerReturn]: JSON.stringify({ handoff: 'h-1' }),
+        [TAB_STORAGE_KEYS.providerFlow]: JSON.stringify({
+          provider: 'work',
+          intent: 'login',
+          name: 'Work ID',
+        }),
+      },
+      api: {
+        'GET /v1/api/user/oidc/providers': never.handler,
+        'POST /v1/api/user/oidc/complete': never.handler,
+      },
+    });
+    expect(await screen.findByText('Finishing your sign-in with Work ID…')).toBeInTheDocument();
+  });
+
+  it('names the provider by its id when this tab kept no name and no list answered', async () => {
+    const never = deferredResponse();
+    renderApp({
+      path: '/login',
+      tabStorage: returned({ error: 'access_denied' }),
+      api: { 'GET /v1/api/user/oidc/providers': never.handler },
+    });
+    expect(await screen.findByText(/The sign-in with work was cancelled/)).toBeInTheDocument();
+    expect(screen.queryByText(/your provider/)).toBeNull();
   });
 
   it('says a cancelled flow was cancelled, and offers the other ways in, in Khmer', async () => {
@@ -206,27 +237,34 @@ describe("home's section of providers", () => {
     ]);
   });
 
-  it("says a session was opened with a provider, by the provider's name", async () => {
+  /** This session alone, opened by the provider `work`. */
+  const openedByWork = () =>
+    json(200, {
+      error: false,
+      sessions: [
+        {
+          id: 's1',
+          createdAt: '2026-01-15T03:00:00.000Z',
+          lastUsedAt: '2026-01-15T03:00:00.000Z',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+          current: true,
+          openedBy: 'provider:work',
+        },
+      ],
+    });
+
+  // The connections name it too, so the list need not have answered.
+  it.each([
+    ['answered', listed([WORK])],
+    ['not answered yet', deferredResponse().handler],
+  ])('says a session was opened with a provider, by its name (the list %s)', async (_, list) => {
     renderApp({
       path: '/?section=sessions',
       storage: { token: 'tok' },
       api: {
         ...HOME,
-        'GET /v1/api/user/sessions': () =>
-          json(200, {
-            error: false,
-            sessions: [
-              {
-                id: 's1',
-                createdAt: '2026-01-15T03:00:00.000Z',
-                lastUsedAt: '2026-01-15T03:00:00.000Z',
-                userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
-                current: true,
-                openedBy: 'provider:work',
-              },
-            ],
-          }),
-        'GET /v1/api/user/oidc/providers': listed([WORK]),
+        'GET /v1/api/user/sessions': openedByWork,
+        'GET /v1/api/user/oidc/providers': list,
         'GET /v1/api/user/oidc/connections': connected([WORK], false),
       },
     });

@@ -7,6 +7,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { API_PATHS } from '../../../contract/endpoints';
 import { redactedJson } from '../../../contract/redact';
+import { api, UNTRACKED } from '../../../store/api/apiSlice';
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
 import type { RootState } from '../../../store/rootReducer';
 import { startStore } from '../../../store/startStore';
@@ -84,6 +85,9 @@ function server(script: Script = {}): FetchHandler {
         })
       );
     }
+    if (route === `POST ${API_PATHS.loginSecondFactor}`) {
+      return json(200, { error: false, token: SESSION_TOKEN, user: USER, signature: { exp: EXP } });
+    }
     if (route === 'DELETE /v1/api/user/oidc/work') {
       return script.disconnect?.() ?? json(200, { error: false });
     }
@@ -156,9 +160,11 @@ describe('leaving for the provider', () => {
       intent: 'login',
       step: 'leaving',
     });
+    // With the name on the button, which the return says before any list answers.
     expect(JSON.parse(effects.tabData.get(TAB_STORAGE_KEYS.providerFlow) ?? '{}')).toEqual({
       provider: 'work',
       intent: 'login',
+      name: 'Work ID',
     });
     expectNoSecretKept(store);
 
@@ -238,7 +244,8 @@ describe('the return', () => {
     expect(store.getState().router.location).toMatchObject({ pathname: '/', search: '' });
   });
 
-  it('shows the second step when two-step sign-in is on', async () => {
+  /** Back from a provider whose account has two-step sign-in on, the flow started at `returnTo`. */
+  async function atSecondStep(returnTo: string) {
     const { store } = start({
       tabStorage: returned({ handoff: HANDOFF }),
       script: {
@@ -246,16 +253,40 @@ describe('the return', () => {
           json(200, {
             error: false,
             secondFactor: { ticket: TICKET, expiresAt: EXP },
-            returnTo: '/',
+            returnTo,
           }),
       },
     });
     await until(store, () => store.getState().auth.secondStep !== undefined, 'the second step');
     await settle(store);
+    return store;
+  }
+
+  it('shows the second step when two-step sign-in is on', async () => {
+    const store = await atSecondStep('/');
     expect(store.getState().router.location?.pathname).toBe('/login');
     expect(store.getState().auth.status).toBe('guest');
     expect(store.getState().auth.secondStep?.expiresAt).toBe(EXP);
     expect(store.actionLog.export()).not.toContain(TICKET);
+  });
+
+  it('lands where the flow started once the second step is passed, as a password login does', async () => {
+    const store = await atSecondStep('/?section=security');
+    // The second step shows on the login, which carries the return path's section.
+    expect(store.getState().router.location).toMatchObject({
+      pathname: '/login',
+      search: '?section=security',
+    });
+    void store.dispatch(
+      api.endpoints.loginSecondFactor.initiate({ ticket: TICKET, code: '123456' }, UNTRACKED),
+    );
+    await until(store, () => store.getState().auth.status === 'signedIn', 'the sign-in');
+    await settle(store);
+    expect(store.getState().router.location).toMatchObject({
+      pathname: '/',
+      search: '?section=security',
+    });
+    expectNoSecretKept(store);
   });
 
   it.each([
