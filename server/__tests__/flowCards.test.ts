@@ -242,7 +242,7 @@ describe.each(CARDS.map((card) => [card.title, card] as const))(
       expect(missing).toEqual([]);
     });
 
-    it('states the counts of its list and of its files\' imports', () => {
+    it("states the counts of its list and of its files' imports", () => {
       expect(upwardImports(card)).toEqual([]);
       expect(card.counts).toEqual(countsOf(card));
     });
