@@ -19,7 +19,7 @@ import {
   stubFetch,
 } from '../../../testing/app/fetchStub';
 import { HelpDisclosure } from '../HelpDisclosure';
-import { helpToolsEn, helpToolsKh } from '../helpTools.messages';
+import { helpToolsEn } from '../helpTools.messages';
 import { installActionLogGlobal } from '../installActionLogGlobal';
 import { ACTION_LOG_MAX_BYTES, sendActivityLog } from '../sendLog';
 import { SendLogError } from '../sendLogError';
@@ -137,7 +137,7 @@ it('says when to try again after a 429, in Khmer too', async () => {
     { 'retry-after': '1500' },
   );
   await renderFooter('kh');
-  await sendFromHelp({ ...kh, ...helpToolsKh });
+  await sendFromHelp({ ...en, ...helpToolsEn, ...kh });
   expect(await screen.findByRole('alert')).toHaveTextContent('២៥ នាទី');
 });
 
