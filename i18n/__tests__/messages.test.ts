@@ -103,10 +103,8 @@ it('writes Khmer in Khmer script', () => {
 });
 
 it('writes a language in its own digits where the list gives it some', () => {
-  expect(LOCALES.map((locale) => [locale, formatLocale(locale)])).toEqual([
-    ['en', 'en'],
-    ['kh', 'km-u-nu-khmr'],
-  ]);
+  expect(formatLocale('en')).toBe('en');
+  expect(formatLocale('kh')).toBe('km-u-nu-khmr');
 });
 
 // `zz` stands for a browser without Khmer locale data, which drops the tag's `-u-nu-khmr`.
