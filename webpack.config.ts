@@ -15,6 +15,7 @@ import reactRefreshTransformer from 'react-refresh-typescript';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 
+import { DEFAULT_LOCALE, LANGUAGES, LOCALES } from './contract/languages';
 import { OneSyntaxErrorPlugin } from './scripts/webpack/oneSyntaxError';
 import { SESSION_TIME_ZONE } from './store/constants';
 
@@ -73,6 +74,17 @@ const PAGE_META: Record<string, string> = API_ORIGIN ? { 'api-origin': API_ORIGI
 const APP_NAME = process.env.APP_NAME?.trim() || 'Accounts';
 /** The bar of the installed app and the browser's on phones: the product's primary colour. */
 const THEME_COLOR = '#2f4fd6';
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** The loading card's words, in every language, said before the script runs (public/index.html). */
+const LOADING_TEXT = LOCALES.map((locale) => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pack = (require(`./i18n/messages/${locale}`) as Record<string, Record<string, string>>)[
+    locale
+  ]!;
+  const text = escapeHtml(pack['wait.loading']!);
+  return locale === DEFAULT_LOCALE ? text : `<span lang="${LANGUAGES[locale].intl}">${text}</span>`;
+}).join(' ');
 
 /**
  * `manifest.webmanifest`, which makes the app installable: its name, start, colours and icons
@@ -185,7 +197,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         // The template places the tags itself, before the favicon.
         inject: false,
         chunks: ['main'],
-        templateParameters: { appName: APP_NAME, themeColor: THEME_COLOR },
+        templateParameters: {
+          appName: APP_NAME,
+          themeColor: THEME_COLOR,
+          loadingText: LOADING_TEXT,
+        },
         meta: PAGE_META,
       }),
       new HtmlWebpackPlugin({
@@ -193,7 +209,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         inject: false,
         chunks: ['replay'],
         filename: 'replay.html',
-        templateParameters: { appName: APP_NAME, themeColor: THEME_COLOR },
+        templateParameters: {
+          appName: APP_NAME,
+          themeColor: THEME_COLOR,
+          loadingText: LOADING_TEXT,
+        },
         meta: PAGE_META,
       }),
       new WebManifestPlugin(),

@@ -1,6 +1,7 @@
-// Khmer is written with Khmer digits. The locale tag says so (`km-u-nu-khmr`), but a browser
-// without Khmer locale data (Chrome's reduced ICU) drops the tag's extensions with the language,
-// so the digits are also asked for by name, which every browser honours.
+// A language with its own digits (`digits` in contract/languages.ts) says so in its locale tag
+// (`km-u-nu-khmr`), but a browser without that language's locale data (Chrome's reduced ICU) drops
+// the tag's extensions with the language, so the digits are also asked for by name, which every
+// browser honours.
 
 /** The digits a locale tag asks for: `khmr` for `km-u-nu-khmr`, `latn` when it names none. */
 export function numberingSystemOf(locale: string): string {

@@ -1,5 +1,6 @@
-// The message packs: en is bundled with the app, every other pack is its own chunk.
-import type { Locale } from '../contract/languages';
+// The message packs: en is bundled with the app, every other pack is its own chunk, with its
+// language's web font when it brings one (contract/languages.ts).
+import { languageEntry, type Locale } from '../contract/languages';
 import { en } from './messages/en';
 
 export type PackName = Locale;
@@ -10,13 +11,17 @@ export type Messages = Record<string, string>;
 const ready: Partial<Record<PackName, Messages>> = { en };
 const loading: Partial<Record<PackName, Promise<Messages>>> = {};
 
-const chunks: Record<Exclude<PackName, 'en'>, () => Promise<Partial<Messages>>> = {
-  kh: () =>
-    Promise.all([
-      import(/* webpackChunkName: "locale-kh" */ './messages/kh'),
-      import(/* webpackChunkName: "locale-kh" */ './khmerFont'),
-    ]).then(([pack]) => pack.kh),
-};
+/** A pack's chunk: `messages/<pack>.ts`, and `fonts/<pack>.ts` for a language with a web font. */
+function packChunk(locale: PackName): Promise<Partial<Messages>> {
+  return Promise.all([
+    import(/* webpackChunkName: "locale-[request]" */ `./messages/${locale}`) as Promise<
+      Record<string, Messages>
+    >,
+    languageEntry(locale).font
+      ? import(/* webpackChunkName: "locale-[request]" */ `./fonts/${locale}`)
+      : undefined,
+  ]).then(([pack]) => pack[locale] ?? {});
+}
 
 /** The pack if it is already in memory, so a view can render it without waiting. */
 export function peekMessages(locale: PackName): Messages | undefined {
@@ -27,8 +32,7 @@ export function peekMessages(locale: PackName): Messages | undefined {
 export function loadMessages(locale: PackName): Promise<Messages> {
   const pack = ready[locale];
   if (pack) return Promise.resolve(pack);
-  if (locale === 'en') return Promise.resolve(en);
-  loading[locale] ??= chunks[locale]().then(
+  loading[locale] ??= packChunk(locale).then(
     (messages) => (ready[locale] = { ...en, ...messages }),
     () => {
       // Not remembered, so the next switch to this language tries the chunk again.

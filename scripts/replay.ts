@@ -18,7 +18,7 @@ async function loadReplay() {
     ...(await import('../contract/action-log')),
     ...(await import('../contract/action-log-index')),
     ...(await import('../store/actionLog/sessionFacts')),
-    ...(await import('../i18n/messages/replay')),
+    ...(await import('../src/replay/replay.messages')),
     ...(await import('../contract/languages')),
     ...(await import('../src/replay/foldLog')),
     ...(await import('../src/replay/timeline')),
@@ -185,8 +185,8 @@ function createOutput(printable: (text: string) => string) {
  * how long, the app's version, the language, the device.
  */
 function sessionLines(replay: Replay, log: DecodedLog): string[] {
-  const { indexLog, sessionFacts, SESSION_TIME_FORMAT, replayEn, LANGUAGES } = replay;
-  const time = new Intl.DateTimeFormat(LANGUAGES.en.format, SESSION_TIME_FORMAT);
+  const { indexLog, sessionFacts, SESSION_TIME_FORMAT, replayEn, formatLocale } = replay;
+  const time = new Intl.DateTimeFormat(formatLocale('en'), SESSION_TIME_FORMAT);
   return sessionFacts(indexLog(log), uploadDevice).map(({ id, time: at, text }) => {
     const value = at === undefined ? text : at === null ? null : time.format(at);
     return `${replayEn[id]}: ${value ?? replayEn['replay.unknown']}`;

@@ -1,5 +1,5 @@
 // One place for every fixed fact of the product (docs/architecture.md, Fixed facts).
-import { LANGUAGES, type Locale } from '../contract/languages';
+import { formatLocale, LANGUAGES, LOCALES, type Locale } from '../contract/languages';
 
 export const STORAGE_KEYS = { token: 'token', locale: 'localeRef' } as const;
 /** Keys of the tab's session storage: what outlives a reload of this tab only. */
@@ -18,13 +18,14 @@ export const EXP_FALLBACK_SECONDS = 10;
 /** Defaults for every cookie the app writes: js-cookie attributes (expires in days). */
 export const COOKIE_DEFAULTS = { expires: 1, path: '/', sameSite: 'Lax', secure: false } as const;
 export { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/languages';
-/** The Intl locale of each message pack: `kh` is the pack's name, Khmer is `km`. */
-export const INTL_LOCALE: Record<Locale, string> = { en: LANGUAGES.en.intl, kh: LANGUAGES.kh.intl };
-/** The locale numbers, dates and times are written in: Khmer with Khmer digits. */
-export const FORMAT_LOCALE: Record<Locale, string> = {
-  en: LANGUAGES.en.format,
-  kh: LANGUAGES.kh.format,
-};
+/** The Intl locale of each message pack (contract/languages.ts). */
+export const INTL_LOCALE = Object.fromEntries(
+  LOCALES.map((locale) => [locale, LANGUAGES[locale].intl]),
+) as Record<Locale, string>;
+/** The locale numbers, dates and times are written in, in the language's own digits. */
+export const FORMAT_LOCALE = Object.fromEntries(
+  LOCALES.map((locale) => [locale, formatLocale(locale)]),
+) as Record<Locale, string>;
 export const ACTION_LOG_CAPACITY = 10_000;
 /**
  * After a password reset or "Log out all other devices", home offers to remove the passkeys added

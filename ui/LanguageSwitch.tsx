@@ -1,16 +1,11 @@
 import { LANGUAGES } from '../contract/languages';
-import { LOCALES, type Locale } from '../store/constants';
+import { LOCALES } from '../store/constants';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { localeChanged, selectLocale } from '../store/locale/localeSlice';
 
 import { useT } from './intl/useT';
 
 /** Each language is named in itself, so a reader finds theirs whatever is on screen. */
-const NATIVE_NAMES: Record<Locale, { name: string; lang: string }> = {
-  en: { name: LANGUAGES.en.name, lang: LANGUAGES.en.intl },
-  kh: { name: LANGUAGES.kh.name, lang: LANGUAGES.kh.intl },
-};
-
 export function LanguageSwitch() {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -22,11 +17,11 @@ export function LanguageSwitch() {
           key={locale}
           type="button"
           className="language-switch__option"
-          lang={NATIVE_NAMES[locale].lang}
+          lang={LANGUAGES[locale].intl}
           aria-pressed={locale === current}
           onClick={() => dispatch(localeChanged(locale))}
         >
-          {NATIVE_NAMES[locale].name}
+          {LANGUAGES[locale].name}
         </button>
       ))}
     </div>

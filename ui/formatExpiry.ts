@@ -21,14 +21,14 @@ export const MONTHS = [
 
 /**
  * The session expiry as a date and time in the visitor's language. Some browsers carry no Intl
- * data for Khmer (Intl would print English); there the message pack spells the date itself.
+ * data for some languages (Intl would print English); there the message pack spells the date.
  */
 export function formatExpiry(intl: IntlShape, t: Translate, date: Date): string {
   const numberingSystem = numberingSystemOf(intl.locale);
   if (Intl.DateTimeFormat.supportedLocalesOf([intl.locale]).length > 0) {
     return intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short', numberingSystem });
   }
-  // Numbers through Intl all the same, so Khmer keeps its own digits.
+  // Numbers through Intl all the same, so a language keeps its own digits.
   const number = (value: number, minimumIntegerDigits = 1) =>
     intl.formatNumber(value, { useGrouping: false, minimumIntegerDigits, numberingSystem });
   return t('home.sessionEndsAt', {

@@ -110,7 +110,7 @@ export function FunnelPanel() {
   );
 }
 
-/** Numbers and UTC days in the language on screen, in its digits (Khmer's where Intl has none). */
+/** Numbers and UTC days in the language on screen, in its own digits, also where Intl has no data. */
 function useFormats() {
   const intl = useIntl();
   const t = useT();

@@ -1,6 +1,6 @@
-import { homeEn, homeKh } from '../../i18n/messages/home';
+import { homeEn } from '../../ui/home.messages';
 import type { Words } from '../../ui/intl/WithWords';
-import { operatorEn, operatorKh } from './operator.messages';
+import { operatorEn } from './operator.messages';
 
 /** How home spells a date where the browser has no Intl data for the language (formatExpiry). */
 const DATE_IDS = [
@@ -11,7 +11,4 @@ const datesOf = (pack: Record<string, string>) =>
   Object.fromEntries(DATE_IDS.map((id) => [id, pack[id]!]));
 
 /** The console's words, and home's for dates, in the console's chunk only. */
-export const OPERATOR_WORDS: Words = {
-  en: { ...datesOf(homeEn), ...operatorEn },
-  kh: { ...datesOf(homeKh), ...operatorKh },
-};
+export const OPERATOR_WORDS: Words = { ...datesOf(homeEn), ...operatorEn };

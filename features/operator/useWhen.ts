@@ -5,8 +5,8 @@ import { formatExpiry } from '../../ui/formatExpiry';
 import { useT } from '../../ui/intl/useT';
 
 /**
- * A time of the record (ISO-8601) in the language on screen, as home writes its dates: Khmer
- * digits and month names in Khmer, also where the browser has no Intl data for Khmer.
+ * A time of the record (ISO-8601) in the language on screen, as home writes its dates: in its own
+ * digits and month names, also where the browser has no Intl data for the language.
  */
 export function useWhen(): (iso: string) => string {
   const intl = useIntl();

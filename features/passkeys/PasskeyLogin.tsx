@@ -6,10 +6,10 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
-import { passkeyLoginEn, passkeyLoginKh } from './passkeys.messages';
+import { passkeyLoginEn } from './passkeys.messages';
 import { passkeyLoginRequested, selectPasskeyLogin, selectPasskeySupport } from './passkeysSlice';
 
-const WORDS: Words = { en: passkeyLoginEn, kh: passkeyLoginKh };
+const WORDS: Words = passkeyLoginEn;
 
 const FAILURES: Record<string, MessageId> = {
   cancelled: 'passkeyLogin.cancelled',

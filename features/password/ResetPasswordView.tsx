@@ -1,14 +1,13 @@
-import { formsEn, formsKh } from '../../i18n/messages/forms';
-
 import { useAppDispatch } from '../../store/hooks';
 import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { formsEn } from '../../ui/form/forms.messages';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
 import { useCodeLink } from '../../ui/useCodeLink';
-import { resetPasswordEn, resetPasswordKh } from './reset.messages';
+import { resetPasswordEn } from './reset.messages';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { ResetRequestForm } from './ResetRequestForm';
 
@@ -17,10 +16,7 @@ import { ResetRequestForm } from './ResetRequestForm';
  * for a code; with it (after asking, or from the mail's link) they enter the code and a new
  * password. The step is in the URL, so reload, back and time travel show the same step.
  */
-const WORDS: Words = {
-  en: { ...formsEn, ...resetPasswordEn },
-  kh: { ...formsKh, ...resetPasswordKh },
-};
+const WORDS: Words = { ...formsEn, ...resetPasswordEn };
 
 /** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function ResetPasswordView() {

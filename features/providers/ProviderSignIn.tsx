@@ -9,7 +9,7 @@ import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 
 import { providerName, useProviderLabel } from './providerNames';
-import { providerButtonsEn, providerButtonsKh } from './providers.messages';
+import { providerButtonsEn } from './providers.messages';
 import {
   providerStartRequested,
   selectProviderReturn,
@@ -18,7 +18,7 @@ import {
   type ReturnFailure,
 } from './providersSlice';
 
-const WORDS: Words = { en: providerButtonsEn, kh: providerButtonsKh };
+const WORDS: Words = providerButtonsEn;
 
 const FAILURES: Record<ReturnFailure, MessageId> = {
   accountExists: 'providerButtons.accountExists',

@@ -11,7 +11,7 @@ import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 
 import { useProviderLabel } from './providerNames';
-import { providersEn, providersKh } from './providers.messages';
+import { providersEn } from './providers.messages';
 import {
   providerDisconnectAsked,
   providerDisconnectCancelled,
@@ -28,7 +28,7 @@ import {
   type Provider,
 } from './providersSlice';
 
-const WORDS: Words = { en: providersEn, kh: providersKh };
+const WORDS: Words = providersEn;
 
 export function ProvidersSection() {
   return (

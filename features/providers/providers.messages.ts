@@ -3,6 +3,7 @@
 // providers (`providers*`, in home's chunk), put beside the app's pack by WithWords
 // (ui/intl/WithWords.tsx). Every export of this file is a pack
 // (scripts/webpack/messagesToAst.cjs).
+// English only: every translation is in its language's pack (i18n/messages/).
 export const providerButtonsEn = {
   'providerButtons.label': 'Or continue with an account you already have',
   'providerButtons.continueWith': 'Continue with {name}',
@@ -27,29 +28,6 @@ export const providerButtonsEn = {
 } as const satisfies Record<string, string>;
 
 export type ProviderButtonsMessageId = keyof typeof providerButtonsEn;
-
-export const providerButtonsKh: Record<ProviderButtonsMessageId, string> = {
-  'providerButtons.label': 'ឬបន្តជាមួយគណនីដែលអ្នកមានរួចហើយ',
-  'providerButtons.continueWith': 'បន្តជាមួយ {name}',
-  'providerButtons.opening': 'កំពុងបើក {name}…',
-  'providerButtons.startFailed': 'មិនអាចបើក {name} បានទេ។ {reason}',
-  'providerButtons.someProvider': 'អ្នកផ្ដល់សេវារបស់អ្នក',
-  'providerButtons.completing': 'កំពុងបញ្ចប់ការចូលរបស់អ្នកជាមួយ {name}…',
-  'providerButtons.accountExists':
-    'មានគណនីមួយដែលប្រើអ៊ីមែលនេះរួចហើយនៅទីនេះ។ សូមចូលគណនីនោះជាមុនសិន (ដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់វា) បន្ទាប់មកភ្ជាប់ {name} ពីទំព័រគណនីរបស់អ្នក។',
-  'providerButtons.emailNotVerified':
-    '{name} មិនបញ្ជាក់ថាអាសយដ្ឋានអ៊ីមែលនេះជារបស់អ្នកទេ ដូច្នេះវាមិនអាចបើកគណនីនៅទីនេះបានទេ។ សូមបញ្ជាក់អ៊ីមែលរបស់អ្នកជាមួយ {name} ហើយព្យាយាមម្ដងទៀត ឬចុះឈ្មោះដោយប្រើពាក្យសម្ងាត់។',
-  'providerButtons.cancelled':
-    'ការចូលជាមួយ {name} ត្រូវបានបោះបង់ ហើយគ្មានអ្វីផ្លាស់ប្ដូរទេ។ សូមព្យាយាមម្ដងទៀត ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
-  'providerButtons.expired':
-    'ការចូលជាមួយ {name} ចំណាយពេលយូរពេក ឬត្រូវបានប្រើរួចហើយ។ សូមព្យាយាមម្ដងទៀត ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
-  'providerButtons.failed':
-    'ការចូលជាមួយ {name} មិនបានបញ្ចប់ទេ។ {reason} សូមព្យាយាមម្ដងទៀត ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
-  'providerButtons.unchecked':
-    'មិនអាចពិនិត្យការចូលជាមួយ {name} បានទេ៖ វាត្រូវបានចាប់ផ្ដើមនៅក្នុងកម្មវិធីរុករក ឬផ្ទាំងផ្សេង ឬចំណាយពេលយូរពេក។ សូមចាប់ផ្ដើមវាម្ដងទៀតនៅទីនេះ ឬចូលដោយពាក្យសម្ងាត់ ឬកូនសោសម្ងាត់របស់អ្នក។',
-  'providerButtons.sessionEnded':
-    'វគ្គរបស់អ្នកបានបញ្ចប់ មុនពេល {name} ត្រូវបានភ្ជាប់។ សូមចូលម្ដងទៀត រួចភ្ជាប់ {name} ពីទំព័រគណនីរបស់អ្នក។',
-};
 
 export const providersEn = {
   'section.providers': 'Sign-in providers',
@@ -86,39 +64,6 @@ export const providersEn = {
 } as const satisfies Record<string, string>;
 
 export type ProvidersMessageId = keyof typeof providersEn;
-
-export const providersKh: Record<ProvidersMessageId, string> = {
-  'section.providers': 'អ្នកផ្ដល់សេវាចូលគណនី',
-  'providers.intro': 'ចូលដោយប្រើគណនីដែលអ្នកមានរួចហើយនៅកន្លែងផ្សេង ក្រៅពីវិធីចូលផ្សេងទៀតរបស់អ្នក។',
-  'providers.connected': 'បានភ្ជាប់',
-  'providers.notConnected': 'មិនទាន់ភ្ជាប់',
-  'providers.connect': 'ភ្ជាប់ {name}',
-  'providers.opening': 'កំពុងបើក {name}…',
-  'providers.connectFailed': 'មិនអាចបើក {name} បានទេ។ {reason}',
-  'providers.connectedNow': '{name} ត្រូវបានភ្ជាប់ហើយ៖ ចាប់ពីពេលនេះ អ្នកអាចចូលដោយប្រើវាបាន។',
-  'providers.connectCancelled': 'ការភ្ជាប់ {name} ត្រូវបានបោះបង់ ហើយគ្មានអ្វីផ្លាស់ប្ដូរទេ។',
-  'providers.connectRefused': '{name} មិនត្រូវបានភ្ជាប់ទេ។ សូមព្យាយាមម្ដងទៀត ឬប្រើអ្នកផ្ដល់សេវាផ្សេង។',
-  'providers.identityTaken':
-    '{name} មិនត្រូវបានភ្ជាប់ទេ៖ គណនី {name} នោះត្រូវបានភ្ជាប់ទៅគណនីផ្សេងនៅទីនេះរួចហើយ។ សូមផ្ដាច់វានៅទីនោះជាមុនសិន ឬប្រើគណនី {name} ផ្សេង។',
-  'providers.connectUnchecked':
-    'មិនអាចពិនិត្យការភ្ជាប់ {name} បានទេ៖ វាត្រូវបានចាប់ផ្ដើមនៅក្នុងកម្មវិធីរុករកផ្សេង ឬចំណាយពេលយូរពេក។ សូមព្យាយាមម្ដងទៀត។',
-  'providers.someProvider': 'អ្នកផ្ដល់សេវា',
-  'providers.disconnect': 'ផ្ដាច់ {name}',
-  'providers.disconnectAsk':
-    'ផ្ដាច់ {name} មែនទេ? អ្នកនឹងមិនអាចចូលដោយប្រើវាបានទៀតទេ។ គណនីរបស់អ្នក និងវិធីចូលផ្សេងទៀតរបស់វា នៅដដែល។',
-  'providers.disconnectYes': 'បាទ/ចាស ផ្ដាច់ {name}',
-  'providers.keep': 'ទុកវាឱ្យនៅភ្ជាប់',
-  'providers.disconnecting': 'កំពុងផ្ដាច់…',
-  'providers.disconnected': '{name} ត្រូវបានផ្ដាច់ហើយ។',
-  'providers.lastWayIn':
-    '{name} គឺជាវិធីតែមួយគត់ដើម្បីចូលគណនីនេះ ដូច្នេះមិនអាចផ្ដាច់វាបានទេ។ សូមកំណត់ពាក្យសម្ងាត់ ឬបន្ថែមកូនសោសម្ងាត់ជាមុនសិន រួចផ្ដាច់វា។',
-  'providers.disconnectFailed': '{name} មិនត្រូវបានផ្ដាច់ទេ។ {reason}',
-  'providers.noPassword':
-    'គណនីនេះគ្មានពាក្យសម្ងាត់ទេ៖ អ្នកចូលដោយប្រើអ្នកផ្ដល់សេវា។ ដើម្បីកំណត់ពាក្យសម្ងាត់ សូមចាកចេញ ជ្រើសរើស "ភ្លេចពាក្យសម្ងាត់?" នៅលើទំព័រចូល ហើយបញ្ចូលលេខកូដដែលយើងផ្ញើតាមអ៊ីមែល ជាមួយពាក្យសម្ងាត់ថ្មីរបស់អ្នក។',
-  'providers.listFailed': 'មិនអាចផ្ទុកអ្នកផ្ដល់សេវាចូលគណនីបានទេ។',
-  'providers.retry': 'ព្យាយាមម្ដងទៀត',
-  'providers.openedBy': 'បានចូលជាមួយ {name}',
-};
 
 declare module '../../i18n/messages/en' {
   interface PartMessageIds {

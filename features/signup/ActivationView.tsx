@@ -1,18 +1,18 @@
 import { FormattedMessage } from 'react-intl';
 import { LINK_QUERY } from '../../contract/routes';
-import { formsEn, formsKh } from '../../i18n/messages/forms';
 
 import { ROUTES } from '../../store/navigation/routes';
 import { Address } from '../../ui/Address';
+import { formsEn } from '../../ui/form/forms.messages';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
 import { useCodeLink } from '../../ui/useCodeLink';
-import { activationEn, activationKh } from './activation.messages';
+import { activationEn } from './activation.messages';
 import { ActivationForm } from './ActivationForm';
 
-const WORDS: Words = { en: { ...formsEn, ...activationEn }, kh: { ...formsKh, ...activationKh } };
+const WORDS: Words = { ...formsEn, ...activationEn };
 
 /** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function ActivationView() {

@@ -1,17 +1,16 @@
-import { formsEn, formsKh } from '../../i18n/messages/forms';
-
 import { useAppDispatch } from '../../store/hooks';
 import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
 import { useFeatureParts } from '../../ui/featureParts';
+import { formsEn } from '../../ui/form/forms.messages';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
-import { signupEn, signupKh } from './signup.messages';
+import { signupEn } from './signup.messages';
 import { SignupForm } from './SignupForm';
 
-const WORDS: Words = { en: { ...formsEn, ...signupEn }, kh: { ...formsKh, ...signupKh } };
+const WORDS: Words = { ...formsEn, ...signupEn };
 
 /** The view, with its own words (bundled with its chunk) beside the app's. */
 export default function SignupView() {

@@ -1,81 +1,110 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { createIntl } from 'react-intl';
 
-import { helpToolsEn, helpToolsKh } from '../../features/action-logs/helpTools.messages';
-import { operatorEn, operatorKh } from '../../features/operator/operator.messages';
 import {
-  passkeyLoginEn,
-  passkeyLoginKh,
-  passkeysEn,
-  passkeysKh,
-} from '../../features/passkeys/passkeys.messages';
-import { resetPasswordEn, resetPasswordKh } from '../../features/password/reset.messages';
-import {
-  providerButtonsEn,
-  providerButtonsKh,
-  providersEn,
-  providersKh,
-} from '../../features/providers/providers.messages';
-import { activationEn, activationKh } from '../../features/signup/activation.messages';
-import { signupEn, signupKh } from '../../features/signup/signup.messages';
+  DEFAULT_LOCALE,
+  formatLocale,
+  languageEntry,
+  LOCALES,
+  type Locale,
+} from '../../contract/languages';
+import { helpToolsEn } from '../../features/action-logs/helpTools.messages';
+import { operatorEn } from '../../features/operator/operator.messages';
+import { passkeyLoginEn, passkeysEn } from '../../features/passkeys/passkeys.messages';
+import { resetPasswordEn } from '../../features/password/reset.messages';
+import { providerButtonsEn, providersEn } from '../../features/providers/providers.messages';
+import { activationEn } from '../../features/signup/activation.messages';
+import { signupEn } from '../../features/signup/signup.messages';
+import { replayEn } from '../../src/replay/replay.messages';
 import { FORMAT_LOCALE } from '../../store/constants';
+import { confirmationEn } from '../../ui/confirm/confirmation.messages';
+import { secondFactorEn } from '../../ui/confirm/secondFactor.messages';
+import { formsEn } from '../../ui/form/forms.messages';
+import { homeEn } from '../../ui/home.messages';
 import { intlFormats } from '../digits';
 import { loadMessages, peekMessages } from '../loadMessages';
 import { en } from '../messages/en';
-import { formsEn, formsKh } from '../messages/forms';
-import { homeEn, homeKh } from '../messages/home';
 import { kh } from '../messages/kh';
-import { replayEn, replayKh } from '../messages/replay';
-import { secondFactorEn, secondFactorKh } from '../messages/secondFactor';
 
-const KHMER_SCRIPT = /[\u1780-\u17FF]/;
+const root = path.join(__dirname, '../..');
 const placeholders = (text: string) =>
   [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
-// The app's packs, and the replay page's own words (bundled with that page only).
-const PAIRS: Array<[string, Record<string, string>, Record<string, string>]> = [
-  ['app', en, kh],
-  ['replay page', replayEn, replayKh],
-  ['two-step sign-in', secondFactorEn, secondFactorKh],
-  ['passkeys', passkeysEn, passkeysKh],
-  ['home', homeEn, homeKh],
-  ['operator console', operatorEn, operatorKh],
-  ['login view passkey', passkeyLoginEn, passkeyLoginKh],
-  ['sign-up', signupEn, signupKh],
-  ['forms beyond login', formsEn, formsKh],
-  ["Help's tools", helpToolsEn, helpToolsKh],
-  ['activation', activationEn, activationKh],
-  ['password reset', resetPasswordEn, resetPasswordKh],
-  ['provider buttons', providerButtonsEn, providerButtonsKh],
-  ['sign-in providers', providersEn, providersKh],
+// The English words: the app's first load, and each part's own, bundled with that part.
+const ENGLISH: Array<[string, Record<string, string>]> = [
+  ['app', en],
+  ['replay page', replayEn],
+  ['two-step sign-in', secondFactorEn],
+  ['confirming it is you', confirmationEn],
+  ['passkeys', passkeysEn],
+  ['home', homeEn],
+  ['operator console', operatorEn],
+  ['login view passkey', passkeyLoginEn],
+  ['sign-up', signupEn],
+  ['forms beyond login', formsEn],
+  ["Help's tools", helpToolsEn],
+  ['activation', activationEn],
+  ['password reset', resetPasswordEn],
+  ['provider buttons', providerButtonsEn],
+  ['sign-in providers', providersEn],
 ];
+const english: Record<string, string> = Object.assign({}, ...ENGLISH.map(([, words]) => words));
 
-describe.each(PAIRS)('the %s words', (_name, english, khmer) => {
-  it('has every message id in both languages', () => {
-    expect(Object.keys(khmer).sort()).toEqual(Object.keys(english).sort());
+it('gives each message id one English text, in the app or in one part', () => {
+  const ids = ENGLISH.flatMap(([, words]) => Object.keys(words));
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+});
+
+const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+describe.each(TRANSLATIONS)('the %s pack', (locale) => {
+  let pack: Record<string, string>;
+  beforeAll(async () => {
+    pack = ((await import(`../messages/${locale}`)) as Record<string, Record<string, string>>)[
+      locale
+    ]!;
+  });
+
+  it('translates every English message id, and no other', () => {
+    const ids = Object.keys(english);
+    expect(ids.filter((id) => !(id in pack))).toEqual([]);
+    expect(Object.keys(pack).filter((id) => !(id in english))).toEqual([]);
   });
 
   it('has no empty message', () => {
-    for (const pack of [english, khmer]) {
-      for (const text of Object.values(pack)) expect(text.trim()).not.toBe('');
-    }
+    for (const text of Object.values(pack)) expect(text.trim()).not.toBe('');
   });
 
-  it('translates Khmer instead of copying English', () => {
-    const ids = Object.keys(english);
-    const translated = ids.filter(
-      (id) => khmer[id] !== english[id] && KHMER_SCRIPT.test(khmer[id] ?? ''),
-    );
+  it.each(ENGLISH)('translates the %s words instead of copying English', (_name, words) => {
+    const ids = Object.keys(words);
+    const translated = ids.filter((id) => pack[id] !== words[id]);
     expect(translated.length / ids.length).toBeGreaterThan(0.95);
   });
 
-  it('keeps the same placeholders in both languages', () => {
+  it('keeps the same placeholders as English', () => {
     for (const id of Object.keys(english)) {
-      expect([id, placeholders(khmer[id] ?? '')]).toEqual([id, placeholders(english[id]!)]);
+      expect([id, placeholders(pack[id] ?? '')]).toEqual([id, placeholders(english[id]!)]);
     }
   });
+
+  it('has its web font beside it when the language names one', () => {
+    expect(existsSync(path.join(root, `i18n/fonts/${locale}.ts`))).toBe(
+      languageEntry(locale).font !== undefined,
+    );
+  });
+});
+
+it('writes Khmer in Khmer script', () => {
+  const ids = Object.keys(english);
+  const khmer = ids.filter((id) => /[\u1780-\u17FF]/.test(kh[id as keyof typeof kh] ?? ''));
+  expect(khmer.length / ids.length).toBeGreaterThan(0.95);
+});
+
+it('writes a language in its own digits where the list gives it some', () => {
+  expect(formatLocale('en')).toBe('en');
+  expect(formatLocale('kh')).toBe('km-u-nu-khmr');
 });
 
 // `zz` stands for a browser without Khmer locale data, which drops the tag's `-u-nu-khmr`.
@@ -85,7 +114,7 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
     const intl = createIntl({
       locale,
       formats: intlFormats(locale),
-      messages: { ...kh, ...formsKh },
+      messages: kh,
       onError: () => {},
     });
     const sentences = [
@@ -100,30 +129,12 @@ it.each([FORMAT_LOCALE.kh, 'zz-u-nu-khmr'])(
   },
 );
 
-it("keeps the replay page's, two-step sign-in's, passkeys' and other views' words out of the app pack", () => {
-  const own = [
-    replayEn,
-    secondFactorEn,
-    passkeysEn,
-    homeEn,
-    operatorEn,
-    passkeyLoginEn,
-    signupEn,
-    activationEn,
-    resetPasswordEn,
-    formsEn,
-    helpToolsEn,
-  ].flatMap((pack) => Object.keys(pack));
-  for (const id of own) {
-    expect(Object.keys(en)).not.toContain(id);
-  }
-});
-
 it('has English ready at once and loads Khmer on demand', async () => {
   expect(peekMessages('en')).toBe(en);
   expect(await loadMessages('en')).toBe(en);
   const khmer = await loadMessages('kh');
   expect(khmer['login.title']).toBe(kh['login.title']);
+  expect(khmer['home.title']).toBe(kh['home.title']);
   expect(peekMessages('kh')).toBe(khmer);
 });
 
@@ -150,13 +161,19 @@ it('falls back to English when the Khmer pack cannot be loaded, and tries again 
   expect((await fresh.loadMessages('kh'))['login.title']).toBe(kh['login.title']);
 });
 
+it('has one pack per language in i18n/messages/, and nothing else there', () => {
+  const packs = readdirSync(path.join(root, 'i18n/messages')).sort();
+  expect(packs).toEqual(LOCALES.map((locale: Locale) => `${locale}.ts`).sort());
+});
+
 it('has packs that import no code: the build runs them, in the dev server too', () => {
-  const root = path.join(__dirname, '../..');
   const packs = [
     ...readdirSync(path.join(root, 'i18n/messages')).map((name) => `i18n/messages/${name}`),
-    ...readdirSync(path.join(root, 'features'), { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.messages.ts'))
-      .map((name) => `features/${name}`),
+    ...['features', 'ui', 'src'].flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.messages.ts'))
+        .map((name) => `${folder}/${name}`),
+    ),
   ];
   expect(packs.length).toBeGreaterThan(10);
   // Every `import … from` or `export … from` statement, over lines, but `import type`.

@@ -1,8 +1,4 @@
 // The English pack: bundled with the app, and the fallback for every other pack.
-import type { ConfirmationMessageId } from './confirmation';
-import type { FormsMessageId } from './forms';
-import type { SecondFactorMessageId } from './secondFactor';
-
 export const en = {
   'app.skipToContent': 'Skip to main content',
   'wait.loading': 'Loading…',
@@ -103,9 +99,4 @@ export const en = {
 export interface PartMessageIds {}
 
 /** The app's words, and those of parts that bring their own. */
-export type MessageId =
-  | keyof typeof en
-  | PartMessageIds[keyof PartMessageIds]
-  | ConfirmationMessageId
-  | SecondFactorMessageId
-  | FormsMessageId;
+export type MessageId = keyof typeof en | PartMessageIds[keyof PartMessageIds];

@@ -17,8 +17,8 @@ export interface JobContext {
   config: Config;
   clock: Clock;
   /**
-   * A link into the app under PUBLIC_URL, e.g. `link(ROUTES.activation, {email, code}, 'km')`;
-   * a mail's links carry its language (`lang=kh`), which the app takes before its first view.
+   * A link into the app under PUBLIC_URL, e.g. `link(ROUTES.activation, {email, code}, language)`;
+   * a mail's links carry its language's pack (`lang=`), which the app takes before its first view.
    */
   link(path: string, query?: Record<string, string>, language?: MailLanguage): string;
 }

@@ -1,5 +1,7 @@
 // A mail's language: one of the product's languages (contract/languages.ts), by its Intl locale.
 import {
+  DEFAULT_LOCALE,
+  formatLocale,
   LANGUAGES,
   languageOf,
   LOCALES,
@@ -9,17 +11,17 @@ import {
 
 export type MailLanguage = IntlLanguage;
 
-/** The app sends `en` or `km`; `kh` (its pack name) is taken as Khmer too. */
+/** By the Intl locale the app sends, or by a pack's name (contract/languages.ts). */
 export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
   return LANGUAGES[languageOf(acceptLanguage)].intl;
 }
 
 /** The app's language pack of a mail's language: what its links carry as `lang`. */
 export function mailPack(language: MailLanguage): Locale {
-  return LOCALES.find((candidate) => LANGUAGES[candidate].intl === language) ?? 'en';
+  return LOCALES.find((candidate) => LANGUAGES[candidate].intl === language) ?? DEFAULT_LOCALE;
 }
 
-/** The locale a mail's numbers are written in: Khmer digits in Khmer (codes stay as sent). */
+/** The locale a mail's numbers are written in: the language's own digits (codes stay as sent). */
 export function mailLocale(language: MailLanguage): string {
-  return LANGUAGES[mailPack(language)].format;
+  return formatLocale(mailPack(language));
 }

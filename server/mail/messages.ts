@@ -1,12 +1,13 @@
 // The account emails, each as text and as HTML, written from the per-language message tables
-// (texts/en.ts, texts/km.ts) with intl-messageformat, so plurals read right in every language
+// (texts/, one file per language) with intl-messageformat, so plurals read right in every language
 // ("valid for 1 minute"). A mail about a code carries a link to the view that takes it, with
 // `?email=` and `?code=` filled.
 import { IntlMessageFormat } from 'intl-messageformat';
 
+import { WEB_FONTS } from '../../contract/languages';
 import { mailLocale, type MailLanguage } from './language';
-import { en, type MailKind, type MailText } from './texts/en';
-import { km } from './texts/km';
+import type { MailKind } from './texts/en';
+import { MAIL_WORDS } from './texts/index';
 
 export interface MailContent {
   subject: string;
@@ -24,6 +25,9 @@ export function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
+
+/** The system's fonts, then the web fonts that write every language of the product. */
+const FONT_STACK = ['system-ui', ...WEB_FONTS.map((font) => `'${font}'`), 'sans-serif'].join(',');
 
 /**
  * Paragraphs in, one mail out: the HTML part says exactly what the text part says, with the link
@@ -46,14 +50,13 @@ export function composeMail(
   }
   const html =
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:system-ui,'Noto Sans Khmer',sans-serif;font-size:16px;line-height:1.6;color:#111827;max-width:560px;margin:0 auto;padding:24px">` +
+    `<body style="font-family:${FONT_STACK};font-size:16px;line-height:1.6;color:#111827;max-width:560px;margin:0 auto;padding:24px">` +
     `${htmlParagraphs.join('')}</body></html>`;
   return { subject, text: textParts.join('\n\n'), html, link: link?.href };
 }
 
 type Values = Record<string, string | number>;
 
-const TEXTS: Record<MailLanguage, Record<MailKind, MailText>> = { en, km };
 const compiled = new Map<string, IntlMessageFormat>();
 
 /** One message of the tables, with its values; numbers in the language's own digits. */
@@ -73,7 +76,7 @@ export function tableMail(
   values: Values,
   href?: string,
 ): MailContent {
-  const text = TEXTS[language][kind];
+  const text = MAIL_WORDS[language].mails[kind];
   const button = href !== undefined && text.button !== undefined ? text.button : undefined;
   return composeMail(
     language,

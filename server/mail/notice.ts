@@ -1,13 +1,12 @@
 // What a security notice says of the change it is about, in the mail's language: the device it
 // came from (its browser and system, as home's session list names them) and when, in the
-// product's time zone with its offset (Khmer digits in Khmer).
+// product's time zone with its offset (in the language's own digits, where it has them).
 import type { FastifyRequest } from 'fastify';
 
 import { describeDevice } from '../../contract/device';
 import { SESSION_TIME_ZONE } from '../../contract/time';
 import { mailLocale, type MailLanguage } from './language';
-import { enDevice } from './texts/en';
-import { kmDevice } from './texts/km';
+import { MAIL_WORDS } from './texts/index';
 
 /** The values every security notice is written with. */
 export interface NoticeValues {
@@ -23,11 +22,9 @@ export interface ChangeOrigin {
   atMs: number;
 }
 
-const DEVICE_WORDS: Record<MailLanguage, typeof enDevice> = { en: enDevice, km: kmDevice };
-
 export function deviceName(language: MailLanguage, userAgent: string): string {
   const { browser, system } = describeDevice(userAgent);
-  const words = DEVICE_WORDS[language];
+  const words = MAIL_WORDS[language].device;
   if (browser && system)
     return words.both.replace('{browser}', browser).replace('{system}', system);
   return browser ?? system ?? words.unknown;

@@ -1,4 +1,5 @@
-// A link in a mail names the mail's language (`?lang=kh`): the page opens in it on any device.
+// A link in a mail names the mail's language by its pack (`?lang=`): the page opens in it on any
+// device.
 import { LOCALES, STORAGE_KEYS } from '../../store/constants';
 
 /**

@@ -3,6 +3,7 @@ import { IntlProvider, FormattedMessage, useIntl } from 'react-intl';
 
 import { decodeLog, LogFileError, type DecodedLog } from '../../contract/action-log';
 import { indexLog, type LogIndex } from '../../contract/action-log-index';
+import { LANGUAGES } from '../../contract/languages';
 import { intlFormats } from '../../i18n/digits';
 import {
   describeServerEvent,
@@ -29,8 +30,6 @@ import { stateDiff } from './stateDiff';
 import { StepList } from './StepList';
 import { useChromeMessages } from './useChromeMessages';
 import { viewOnlyStore } from './viewOnlyStore';
-
-const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', kh: 'ខ្មែរ' };
 
 interface OpenLog {
   /** Tells one opened file from the next, even one with the same name. */
@@ -385,7 +384,7 @@ export function ReplayPage({
             >
               {LOCALES.map((option) => (
                 <option key={option} value={option} lang={INTL_LOCALE[option]}>
-                  {LANGUAGE_NAMES[option]}
+                  {LANGUAGES[option].name}
                 </option>
               ))}
             </select>

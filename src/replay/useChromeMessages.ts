@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 
 import { loadMessages, peekMessages, type Messages } from '../../i18n/loadMessages';
-import { replayEn, replayKh } from '../../i18n/messages/replay';
-import type { Locale } from '../../store/constants';
+import { DEFAULT_LOCALE, type Locale } from '../../store/constants';
+import { replayEn } from './replay.messages';
 
-const REPLAY_WORDS: Record<Locale, Messages> = { en: replayEn, kh: replayKh };
-
-/** The app's pack in `locale` (English until it has loaded) with the replay page's own words. */
+/**
+ * The app's pack in `locale` (English until it has loaded), which holds the replay page's words in
+ * that language, over the page's own English words.
+ */
 export function useChromeMessages(locale: Locale): Messages {
   const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(null);
   useEffect(() => {
@@ -18,7 +19,6 @@ export function useChromeMessages(locale: Locale): Messages {
   }, [locale]);
   const ready = peekMessages(locale);
   const pack = ready ?? (loaded?.locale === locale ? loaded.messages : undefined);
-  const shown = pack ? locale : 'en';
-  const app = pack ?? peekMessages('en')!;
-  return useMemo(() => ({ ...app, ...REPLAY_WORDS[shown] }), [app, shown]);
+  const app = pack ?? peekMessages(DEFAULT_LOCALE)!;
+  return useMemo(() => ({ ...replayEn, ...app }), [app]);
 }

@@ -12,7 +12,6 @@ import {
   fieldErrors as refused,
   type FieldErrors,
 } from '../../contract/schemas';
-import type { ConfirmationMessageId } from '../../i18n/messages/confirmation';
 import {
   selectConfirmationLapsed,
   selectConfirmedUntil,
@@ -27,6 +26,7 @@ import { SubmitButton } from '../form/SubmitButton';
 import { useEndpointCall, useEndpointForm } from '../form/useEndpointForm';
 import { useT } from '../intl/useT';
 import { WithWords } from '../intl/WithWords';
+import type { ConfirmationMessageId } from './confirmation.messages';
 
 import { CONFIRM_WORDS } from './confirmWords';
 import { secondFactorErrorText } from './secondFactorErrors';

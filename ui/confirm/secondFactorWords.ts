@@ -1,9 +1,6 @@
-import { formsEn, formsKh } from '../../i18n/messages/forms';
-import { secondFactorEn, secondFactorKh } from '../../i18n/messages/secondFactor';
+import { formsEn } from '../form/forms.messages';
 import type { Words } from '../intl/WithWords';
+import { secondFactorEn } from './secondFactor.messages';
 
 /** Two-step sign-in's words and those of the forms beyond login, in the chunks of its parts only. */
-export const SECOND_FACTOR_WORDS: Words = {
-  en: { ...formsEn, ...secondFactorEn },
-  kh: { ...formsKh, ...secondFactorKh },
-};
+export const SECOND_FACTOR_WORDS: Words = { ...formsEn, ...secondFactorEn };

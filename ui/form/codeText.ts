@@ -1,16 +1,23 @@
 // What a code field makes of what it is given: a code copied from a mail or a message often comes
-// spaced ("791 860"), dashed ("791-860") or in Khmer digits ("៧៩១៨៦០").
+// spaced ("791 860"), dashed ("791-860") or in a language's own digits ("៧៩១៨៦០").
+import { languageEntry, LOCALES } from '../../contract/languages';
 import { CODE_LENGTH } from '../../contract/schemas';
 
 import { isFillable } from '../focusOnOpen';
 
-const KHMER_ZERO = 0x17e0;
+/** Each language's own digits (contract/languages.ts), with the ASCII digit each stands for. */
+const OWN_DIGITS = new Map(
+  LOCALES.flatMap((locale) => {
+    const { digits } = languageEntry(locale);
+    if (!digits) return [];
+    const own = new Intl.NumberFormat('en', { numberingSystem: digits });
+    return Array.from({ length: 10 }, (_, digit) => [own.format(digit), String(digit)] as const);
+  }),
+);
 
-/** Only the digits of `text`, Khmer digits read as ASCII ones, at most CODE_LENGTH of them. */
+/** Only the digits of `text`, a language's own read as ASCII ones, at most CODE_LENGTH of them. */
 export function codeDigits(text: string): string {
-  const ascii = text.replace(/[\u17e0-\u17e9]/g, (digit) =>
-    String(digit.charCodeAt(0) - KHMER_ZERO),
-  );
+  const ascii = Array.from(text, (char) => OWN_DIGITS.get(char) ?? char).join('');
   return ascii.replace(/[^0-9]/g, '').slice(0, CODE_LENGTH);
 }
 

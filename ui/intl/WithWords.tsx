@@ -1,24 +1,20 @@
 import { useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 
-import { FORMAT_LOCALE, type Locale } from '../../store/constants';
-
-export type Words = Record<Locale, Record<string, string>>;
+/** A part's own words in English: the language on screen brings their translations in its pack. */
+export type Words = Record<string, string>;
 
 /**
- * The app's words and a part's own (in the language on screen, English for any missing), for a
- * part that brings its words in its own chunk instead of the app's first load.
+ * The app's words and a part's own, for a part that brings its words in its own chunk instead of
+ * the app's first load: the pack on screen holds every translation of the language, so a word it
+ * lacks (English on screen, or a pack missing one) is the part's English.
  */
 export function WithWords({ words, children }: { words: Words; children: ReactNode }) {
   const intl = useIntl();
-  const shown = (Object.keys(FORMAT_LOCALE) as Locale[]).find(
-    (locale) => FORMAT_LOCALE[locale] === intl.locale,
-  );
   // Both are plain text in tests and ICU ASTs in builds (scripts/webpack/messagesToAst.cjs).
   const messages = useMemo(
-    () =>
-      ({ ...intl.messages, ...words.en, ...(shown ? words[shown] : {}) }) as Record<string, string>,
-    [intl.messages, words, shown],
+    () => ({ ...words, ...intl.messages }) as Record<string, string>,
+    [intl.messages, words],
   );
   return (
     <IntlProvider

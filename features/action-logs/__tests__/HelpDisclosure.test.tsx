@@ -20,7 +20,7 @@ import {
 } from '../../../testing/app/fetchStub';
 import { ACTION_LOG_BODY_LIMIT } from '../endpoints';
 import { HelpDisclosure } from '../HelpDisclosure';
-import { helpToolsEn, helpToolsKh } from '../helpTools.messages';
+import { helpToolsEn } from '../helpTools.messages';
 import { installActionLogGlobal } from '../installActionLogGlobal';
 import { sendActivityLog } from '../sendLog';
 import { SendLogError } from '../sendLogError';
@@ -138,7 +138,7 @@ it('says when to try again after a 429, in Khmer too', async () => {
     { 'retry-after': '1500' },
   );
   await renderFooter('kh');
-  await sendFromHelp({ ...kh, ...helpToolsKh });
+  await sendFromHelp({ ...en, ...helpToolsEn, ...kh });
   expect(await screen.findByRole('alert')).toHaveTextContent('២៥ នាទី');
 });
 

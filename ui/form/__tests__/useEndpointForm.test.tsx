@@ -6,11 +6,11 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 
 import { endpoints } from '../../../contract/endpoints';
-import { formsEn } from '../../../i18n/messages/forms';
 import { startStore } from '../../../store/startStore';
 import { selectSubmission } from '../../../store/submissions/submissionsSlice';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { guestAnswer, json, stubFetch } from '../../../testing/app/fetchStub';
+import { formsEn } from '../forms.messages';
 import { useEndpointForm } from '../useEndpointForm';
 
 afterEach(() => jest.restoreAllMocks());
