@@ -141,6 +141,9 @@ function describeAnswer(action: Loose, phase: string, endpoint: string, duration
     const words = secondFactorWords(endpoint, answer, record(record(meta.arg).originalArgs));
     return { text: `${endpoint} OK${words ? `: ${words}` : ''}${duration}`, failed: false };
   }
+  if (meta.condition === true && action.type === 'api/executeQuery/rejected') {
+    return { text: `${endpoint} asked again: the answer on its way serves both`, failed: false };
+  }
   if (meta.aborted === true || meta.condition === true) {
     return { text: `${endpoint} cancelled${duration}`, failed: false };
   }

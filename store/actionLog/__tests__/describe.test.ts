@@ -63,6 +63,28 @@ it('tells requests by endpoint, verdict, status, error code and duration', () =>
   expect(relativeTime(steps[4]!.offsetMs)).toBe('+1.09 s');
 });
 
+it('tells a read asked again while its answer is on its way, in words', () => {
+  const read = { arg: { type: 'query', endpointName: 'sessions' } };
+  const steps = describeActions(
+    [
+      { type: 'api/executeQuery/pending', meta: { ...read, requestId: 'q1' } },
+      { type: 'api/executeQuery/rejected', meta: { ...read, requestId: 'q2', condition: true } },
+      {
+        type: 'api/executeQuery/fulfilled',
+        payload: { sessions: [] },
+        meta: { ...read, requestId: 'q1' },
+      },
+    ],
+    [1000, 1001, 1030],
+  );
+  expect(steps.map((step) => step.text)).toEqual([
+    'sessions sent',
+    'sessions asked again: the answer on its way serves both',
+    'sessions OK (30 ms)',
+  ]);
+  expect(steps.some((step) => step.failed || /execute/.test(step.text))).toBe(false);
+});
+
 it('tells no provider configured as an answer, not a failure', () => {
   const none = { status: 404, data: { error: true, code: 'NOT_FOUND' } };
   const steps = describeActions(
