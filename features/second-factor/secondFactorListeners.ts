@@ -4,7 +4,7 @@ import { api, ASK_AFRESH } from '../../store/api/apiSlice';
 import { sessionVerified } from '../../store/auth/authSlice';
 import { confirmationOffered } from '../../store/confirmation/confirmationSlice';
 import { askWhileHome } from '../../store/home/askWhileHome';
-import type { AppStartListening } from '../../store/listeners';
+import type { AppDispatch, AppStartListening } from '../../store/listeners';
 
 import { secondFactorRetried } from './secondFactorSlice';
 
@@ -14,6 +14,37 @@ export function addSecondFactorListeners(startAppListening: AppStartListening) {
   askWhileHome(startAppListening, isAnyOf(sessionVerified, secondFactorRetried), (dispatch) =>
     dispatch(api.endpoints.secondFactor.initiate(undefined, ASK_AFRESH)),
   );
+
+  // A change's answer says the new state: the cache takes it, with no question asked again.
+  const answered = (dispatch: AppDispatch, enabled: boolean, recoveryCodesLeft: number) => {
+    dispatch(
+      api.util.upsertQueryEntries([
+        {
+          endpointName: 'secondFactor',
+          arg: undefined,
+          value: { error: false, enabled, recoveryCodesLeft },
+        },
+      ]),
+    );
+  };
+  startAppListening({
+    matcher: isAnyOf(
+      api.endpoints.confirmSecondFactor.matchFulfilled,
+      api.endpoints.renewRecoveryCodes.matchFulfilled,
+    ),
+    effect: (action, { dispatch }) => {
+      if (
+        api.endpoints.confirmSecondFactor.matchFulfilled(action) ||
+        api.endpoints.renewRecoveryCodes.matchFulfilled(action)
+      ) {
+        answered(dispatch, true, action.payload.recoveryCodes.length);
+      }
+    },
+  });
+  startAppListening({
+    matcher: api.endpoints.disableSecondFactor.matchFulfilled,
+    effect: (_action, { dispatch }) => answered(dispatch, false, 0),
+  });
 
   // A view outside home offers the confirmation: whether it asks the second factor's code.
   startAppListening({

@@ -203,6 +203,15 @@ interface Matcher {
  */
 const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] = [
   [api.internalActions.middlewareRegistered, () => other('the app started')],
+  [
+    api.util.upsertQueryEntries,
+    (_p, action) => {
+      const reads = (Array.isArray(action.payload) ? action.payload : []).map(
+        (entry) => text(record(record(entry).queryDescription).endpointName) ?? '?',
+      );
+      return other(`${reads.join(', ')} taken from the change's answer, not asked again`);
+    },
+  ],
   [locationChanged, (p) => navigation(`→ ${where(p.location)}`)],
   [navigationRequested, (p) => navigation(`go to ${text(p.to) ?? '?'}`)],
   [

@@ -13,10 +13,12 @@
 import {
   createApi,
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
+  type QueryReturnValue,
 } from '@reduxjs/toolkit/query';
 import * as v from 'valibot';
 
@@ -271,6 +273,16 @@ function successSchemaOf(spec: EndpointSpec): v.GenericSchema | undefined {
   return spec.answers[200] ?? spec.answers[201] ?? spec.answers[202];
 }
 
+/** What the cache holds for the read `queryApi` runs, as the last answer or change left it. */
+function cachedAnswer(queryApi: BaseQueryApi): unknown {
+  const { api: state } = queryApi.getState() as {
+    api: { queries: Record<string, { data?: unknown } | undefined> };
+  };
+  return queryApi.queryCacheKey === undefined
+    ? undefined
+    : state.queries[queryApi.queryCacheKey]?.data;
+}
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
@@ -292,7 +304,15 @@ export const api = createApi({
     const query = <N extends Read>(name: N) => {
       const spec: EndpointSpec = table[name];
       return build.query<ResultOf<N>, void>({
-        query: () => requestOf(spec, undefined),
+        // A change's answer written while this read was on its way is newer: it stays.
+        queryFn: async (_arg, queryApi, _extraOptions, fetch) => {
+          const before = cachedAnswer(queryApi);
+          const answer = await fetch(requestOf(spec, undefined));
+          const now = cachedAnswer(queryApi);
+          const kept =
+            answer.data !== undefined && now !== before ? { ...answer, data: now } : answer;
+          return kept as QueryReturnValue<ResultOf<N>, FetchBaseQueryError, RequestMeta>;
+        },
         responseSchema: successSchemaOf(spec) as v.GenericSchema<ResultOf<N>>,
         providesTags: [spec.tag],
         // The answer stays until the session ends (the root reducer drops it then): no timer.

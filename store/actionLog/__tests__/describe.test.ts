@@ -1,4 +1,5 @@
 import { describeActions, relativeTime } from '../../../src/replay/describe';
+import { api } from '../../api/apiSlice';
 import { sessionEnded } from '../../auth/authSlice';
 import { localeChanged } from '../../locale/localeSlice';
 import { sentHome } from '../../navigation/navigationSlice';
@@ -83,6 +84,22 @@ it('tells a read asked again while its answer is on its way, in words', () => {
     'sessions OK (30 ms)',
   ]);
   expect(steps.some((step) => step.failed || /execute/.test(step.text))).toBe(false);
+});
+
+it("tells a read's answer taken from a change, in words", () => {
+  const [step] = describeActions(
+    [
+      api.util.upsertQueryEntries([
+        {
+          endpointName: 'secondFactor',
+          arg: undefined,
+          value: { error: false, enabled: false, recoveryCodesLeft: 0 },
+        },
+      ]),
+    ],
+    [1000],
+  );
+  expect(step!.text).toBe("secondFactor taken from the change's answer, not asked again");
 });
 
 it('tells no provider configured as an answer, not a failure', () => {
