@@ -102,6 +102,32 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
     },
   });
 
+  // A change's answer says what changed: the cached list takes it, with no question asked again.
+  startAppListening({
+    matcher: isAnyOf(
+      api.endpoints.addPasskey.matchFulfilled,
+      api.endpoints.renamePasskey.matchFulfilled,
+      api.endpoints.removePasskey.matchFulfilled,
+    ),
+    effect: (action, { dispatch }) => {
+      dispatch(
+        api.util.updateQueryData('passkeys', undefined, (list) => {
+          if (api.endpoints.addPasskey.matchFulfilled(action)) {
+            const added = action.payload.passkey;
+            list.passkeys = [added, ...list.passkeys.filter((item) => item.id !== added.id)];
+          } else if (api.endpoints.renamePasskey.matchFulfilled(action)) {
+            const renamed = action.payload.passkey;
+            const index = list.passkeys.findIndex((item) => item.id === renamed.id);
+            if (index !== -1) list.passkeys[index] = renamed;
+          } else if (api.endpoints.removePasskey.matchFulfilled(action)) {
+            const { id } = action.meta.arg.originalArgs;
+            list.passkeys = list.passkeys.filter((item) => item.id !== id);
+          }
+        }),
+      );
+    },
+  });
+
   // Home's list again, when the visitor presses "Try again" after it could not be loaded.
   askWhileHome(startAppListening, passkeyListRetried.match, (dispatch) =>
     dispatch(api.endpoints.passkeys.initiate(undefined, ASK_AFRESH)),

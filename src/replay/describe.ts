@@ -212,6 +212,13 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
       return other(`${reads.join(', ')} taken from the change's answer, not asked again`);
     },
   ],
+  [
+    api.internalActions.queryResultPatched,
+    (p) =>
+      other(
+        `${text(p.queryCacheKey)?.split('(')[0] ?? '?'} changed as the change's answer says, not asked again`,
+      ),
+  ],
   [locationChanged, (p) => navigation(`→ ${where(p.location)}`)],
   [navigationRequested, (p) => navigation(`go to ${text(p.to) ?? '?'}`)],
   [

@@ -1,3 +1,4 @@
+import type { QueryCacheKey } from '@reduxjs/toolkit/query';
 import { describeActions, relativeTime } from '../../../src/replay/describe';
 import { api } from '../../api/apiSlice';
 import { sessionEnded } from '../../auth/authSlice';
@@ -100,6 +101,19 @@ it("tells a read's answer taken from a change, in words", () => {
     [1000],
   );
   expect(step!.text).toBe("secondFactor taken from the change's answer, not asked again");
+});
+
+it("tells a read's answer changed by a change's answer, in words", () => {
+  const [step] = describeActions(
+    [
+      api.internalActions.queryResultPatched({
+        queryCacheKey: 'passkeys(undefined)' as QueryCacheKey,
+        patches: [{ op: 'replace', path: ['passkeys'], value: [] }],
+      }),
+    ],
+    [1000],
+  );
+  expect(step!.text).toBe("passkeys changed as the change's answer says, not asked again");
 });
 
 it('tells no provider configured as an answer, not a failure', () => {
