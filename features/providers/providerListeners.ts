@@ -105,6 +105,18 @@ export function addProviderListeners(startAppListening: AppStartListening) {
     });
   };
   askWhileHome(startAppListening, (action) => sessionVerified.match(action), askHome);
+  // A disconnection's answer: that provider is no longer connected, with no question asked again.
+  startAppListening({
+    matcher: api.endpoints.oidcDisconnect.matchFulfilled,
+    effect: (action, { dispatch }) => {
+      const { id } = action.meta.arg.originalArgs;
+      dispatch(
+        api.util.updateQueryData('oidcConnections', undefined, (answer) => {
+          answer.connections = answer.connections.filter((provider) => provider.id !== id);
+        }),
+      );
+    },
+  });
   // "Try again" after the list could not be loaded.
   askWhileHome(startAppListening, providerListRetried.match, askHome);
   startAppListening({
