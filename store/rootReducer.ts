@@ -6,7 +6,7 @@ import { passkeysSlice } from '../features/passkeys/passkeysSlice';
 import { providersSlice } from '../features/providers/providersSlice';
 import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
 import { activationSlice } from '../features/signup/activationSlice';
-import { api } from './api/apiSlice';
+import { apiPart } from './auth/accountReads';
 import { authSlice } from './auth/authSlice';
 import { confirmationSlice } from './confirmation/confirmationSlice';
 import { localeSlice } from './locale/localeSlice';
@@ -29,7 +29,7 @@ const BASE_SLICES = [
   noticeSlice,
   passkeysSlice,
   providersSlice,
-  api,
+  apiPart,
 ] as const;
 
 /**

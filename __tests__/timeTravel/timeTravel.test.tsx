@@ -14,7 +14,7 @@ import { startStore } from '../../store/startStore';
 import { type AppStore } from '../../store/store';
 import { journeyServer, runJourney } from '../../testing/actionLog/journey';
 import { fakeEffects } from '../../testing/app/fakeEffects';
-import { settle, stubFetch } from '../../testing/app/fetchStub';
+import { quiet, settle, stubFetch } from '../../testing/app/fetchStub';
 
 type DevToolsStore = AppStore & EnhancedStore<RootState, UnknownAction, null>;
 
@@ -81,7 +81,7 @@ it('shows every past state, with its URL, and touches nothing outside the page',
 
   for (let index = 0; index < computedStates.length; index += 1) {
     act(() => void store.liftedStore.dispatch(ActionCreators.jumpToState(index)));
-    await act(() => settle(store));
+    await act(() => quiet(store));
     const state = computedStates[index]!.state;
     expect(store.getState()).toBe(state);
     expect(normalized(container.innerHTML)).toBe(freshView(state));

@@ -1,6 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 
-import { api, UNTRACKED } from '../../store/api/apiSlice';
+import { api, ASK_AFRESH } from '../../store/api/apiSlice';
 import { sessionVerified } from '../../store/auth/authSlice';
 import { askWhileHome } from '../../store/home/askWhileHome';
 import type { AppStartListening } from '../../store/listeners';
@@ -19,6 +19,6 @@ export function addEmailChangeListeners(startAppListening: AppStartListening) {
       api.endpoints.resendEmailChange.matchFulfilled,
       emailChangeRetried,
     ),
-    (dispatch) => dispatch(api.endpoints.emailChange.initiate(undefined, UNTRACKED)),
+    (dispatch) => dispatch(api.endpoints.emailChange.initiate(undefined, ASK_AFRESH)),
   );
 }

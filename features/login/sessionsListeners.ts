@@ -1,6 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 
-import { api, UNTRACKED } from '../../store/api/apiSlice';
+import { api, ASK_AFRESH } from '../../store/api/apiSlice';
 import { sessionVerified } from '../../store/auth/authSlice';
 import { askWhileHome } from '../../store/home/askWhileHome';
 import type { AppStartListening } from '../../store/listeners';
@@ -14,6 +14,6 @@ export function addSessionsListeners(startAppListening: AppStartListening) {
   askWhileHome(
     startAppListening,
     isAnyOf(sessionVerified, api.endpoints.revokeSession.matchRejected, sessionsRetried),
-    (dispatch) => dispatch(api.endpoints.sessions.initiate(undefined, UNTRACKED)),
+    (dispatch) => dispatch(api.endpoints.sessions.initiate(undefined, ASK_AFRESH)),
   );
 }

@@ -4,7 +4,7 @@
 // carries neither. Replay and time travel run no listener, so no ceremony runs again.
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
-import { api, UNTRACKED } from '../../store/api/apiSlice';
+import { api, ASK_AFRESH } from '../../store/api/apiSlice';
 import {
   selectAuthStatus,
   selectSecondStep,
@@ -80,7 +80,7 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
       const supported = extra.passkeys.supported();
       dispatch(passkeySupportChecked({ supported }));
       if (supported) extra.passkeys.preload();
-      void dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
+      void dispatch(api.endpoints.passkeys.initiate(undefined, ASK_AFRESH));
     },
   });
 
@@ -98,15 +98,39 @@ export function addPasskeyListeners(startAppListening: AppStartListening) {
         extra.passkeys.preload();
         void ceremonies().catch(() => {});
       }
-      const request = dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED));
-      listenerApi.signal.addEventListener('abort', () => request.abort());
-      await listenerApi.pause(request);
+      await listenerApi.pause(dispatch(api.endpoints.passkeys.initiate(undefined, ASK_AFRESH)));
+    },
+  });
+
+  // A change's answer says what changed: the cached list takes it, with no question asked again.
+  startAppListening({
+    matcher: isAnyOf(
+      api.endpoints.addPasskey.matchFulfilled,
+      api.endpoints.renamePasskey.matchFulfilled,
+      api.endpoints.removePasskey.matchFulfilled,
+    ),
+    effect: (action, { dispatch }) => {
+      dispatch(
+        api.util.updateQueryData('passkeys', undefined, (list) => {
+          if (api.endpoints.addPasskey.matchFulfilled(action)) {
+            const added = action.payload.passkey;
+            list.passkeys = [added, ...list.passkeys.filter((item) => item.id !== added.id)];
+          } else if (api.endpoints.renamePasskey.matchFulfilled(action)) {
+            const renamed = action.payload.passkey;
+            const index = list.passkeys.findIndex((item) => item.id === renamed.id);
+            if (index !== -1) list.passkeys[index] = renamed;
+          } else if (api.endpoints.removePasskey.matchFulfilled(action)) {
+            const { id } = action.meta.arg.originalArgs;
+            list.passkeys = list.passkeys.filter((item) => item.id !== id);
+          }
+        }),
+      );
     },
   });
 
   // Home's list again, when the visitor presses "Try again" after it could not be loaded.
   askWhileHome(startAppListening, passkeyListRetried.match, (dispatch) =>
-    dispatch(api.endpoints.passkeys.initiate(undefined, UNTRACKED)),
+    dispatch(api.endpoints.passkeys.initiate(undefined, ASK_AFRESH)),
   );
 
   // The login view: whether this browser can sign in with a passkey, and the email field's

@@ -1,13 +1,14 @@
-// Passkeys: the account's list (home), and where each browser ceremony stands (adding one on home,
-// signing in with one on /login). The ceremonies themselves are side effects, run by the listeners
+// Passkeys: where each browser ceremony stands (adding one on home, signing in with one on
+// /login). The account's list is the server's answer in the API's cache (`selectPasskeyList`),
+// which the changes' answers update. The ceremonies themselves are side effects, run by the listeners
 // of passkeyListeners.ts; their outcomes reach this slice as the actions below, which carry no
 // options, challenge, credential id or browser answer (those go straight from the listener to the
 // request, whose arguments the action log redacts).
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import type * as v from 'valibot';
 
 import type { PasskeyInfo } from '../../contract/schemas';
-import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
+import { api, decodeRequestError, type RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
 import { signedIn } from '../../store/auth/wayIn';
 import { RECENT_PASSKEY_DAYS } from '../../store/constants';
@@ -48,11 +49,6 @@ export interface CeremonyState {
 export interface PasskeysState {
   /** Whether this browser can make and use passkeys; null until a view that offers them asked. */
   supported: boolean | null;
-  list: {
-    status: 'idle' | 'loading' | 'loaded' | 'failed';
-    items: Passkey[];
-    error: RequestError | null;
-  };
   register: CeremonyState;
   /** The login view's ceremony, by the button or by the autofill (`via`). */
   login: CeremonyState & { via: 'login' | 'autofill' | null };
@@ -82,7 +78,6 @@ const idle: CeremonyState = { step: 'idle', failure: null, error: null };
 
 const initialState: PasskeysState = {
   supported: null,
-  list: { status: 'idle', items: [], error: null },
   register: idle,
   login: { ...idle, via: null },
   autofill: 'off',
@@ -144,8 +139,6 @@ const reviewSince = (reason: PasskeyReview['reason'], at: number): PasskeyReview
   since: at - RECENT_PASSKEY_DAYS * DAY_MS,
 });
 
-const sameItem = (id: string) => (passkey: Passkey) => passkey.id === id;
-
 export const passkeysSlice = createSlice({
   name: 'passkeys',
   initialState,
@@ -155,12 +148,10 @@ export const passkeysSlice = createSlice({
       .addCase(loggedOut, () => initialState)
       .addCase(tokenRejected, () => initialState)
       .addCase(sessionEnded, () => initialState)
-      // A new page starts with no ceremony or form open; the list stays until asked again, and
-      // so does an offer to review recent passkeys.
+      // A new page starts with no ceremony or form open; an offer to review recent passkeys stays.
       .addCase(locationChanged, (state) => ({
         ...initialState,
         supported: state.supported,
-        list: state.list,
         ...(state.review ? { review: state.review } : {}),
       }))
       .addCase(passkeySupportChecked, (state, { payload }) => {
@@ -230,36 +221,15 @@ export const passkeysSlice = createSlice({
       .addCase(passkeyEditClosed, (state) => {
         state.editing = null;
       })
-      .addMatcher(api.endpoints.passkeys.matchPending, (state) => {
-        state.list.status = 'loading';
-        state.list.error = null;
-      })
-      .addMatcher(api.endpoints.passkeys.matchFulfilled, (state, { payload }) => {
-        state.list = { status: 'loaded', items: payload.passkeys, error: null };
-      })
-      .addMatcher(api.endpoints.passkeys.matchRejected, (state, action) => {
-        const error = callFailure(action);
-        if (!error) return;
-        state.list.status = 'failed';
-        state.list.error = error;
-      })
-      .addMatcher(api.endpoints.addPasskey.matchFulfilled, (state, { payload }) => {
-        state.list.items = [
-          payload.passkey,
-          ...state.list.items.filter((passkey) => passkey.id !== payload.passkey.id),
-        ];
+      .addMatcher(api.endpoints.addPasskey.matchFulfilled, (state) => {
         state.register = { step: 'done', failure: null, error: null };
         state.done = 'added';
       })
-      .addMatcher(api.endpoints.renamePasskey.matchFulfilled, (state, { payload }) => {
-        const index = state.list.items.findIndex(sameItem(payload.passkey.id));
-        if (index !== -1) state.list.items[index] = payload.passkey;
+      .addMatcher(api.endpoints.renamePasskey.matchFulfilled, (state) => {
         state.editing = null;
         state.done = 'renamed';
       })
-      .addMatcher(api.endpoints.removePasskey.matchFulfilled, (state, action) => {
-        const { id } = action.meta.arg.originalArgs;
-        state.list.items = state.list.items.filter((passkey) => passkey.id !== id);
+      .addMatcher(api.endpoints.removePasskey.matchFulfilled, (state) => {
         state.editing = null;
         state.done = 'removed';
       })
@@ -282,7 +252,6 @@ export const passkeysSlice = createSlice({
   },
   selectors: {
     selectPasskeySupport: (state) => state.supported,
-    selectPasskeyList: (state) => state.list,
     selectPasskeyRegistration: (state) => state.register,
     selectPasskeyLogin: (state) => state.login,
     selectPasskeyAutofill: (state) => state.autofill,
@@ -295,7 +264,6 @@ export const passkeysSlice = createSlice({
 
 export const {
   selectPasskeySupport,
-  selectPasskeyList,
   selectPasskeyRegistration,
   selectPasskeyLogin,
   selectPasskeyAutofill,
@@ -304,6 +272,31 @@ export const {
   selectPasskeyConfirm,
   selectPasskeyReview,
 } = passkeysSlice.selectors;
+
+export interface PasskeyList {
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  items: Passkey[];
+  error: RequestError | null;
+}
+
+const NO_PASSKEYS: Passkey[] = [];
+const selectRead = api.endpoints.passkeys.select(undefined);
+
+/**
+ * The account's passkeys as the server said, newest first, with where the question stands: the
+ * last answer's items stay while it is asked again, and after it could not be answered.
+ */
+export const selectPasskeyList = createSelector([selectRead], (read): PasskeyList => ({
+  status: read.isUninitialized
+    ? 'idle'
+    : read.isLoading
+      ? 'loading'
+      : read.isError
+        ? 'failed'
+        : 'loaded',
+  items: read.data?.passkeys ?? NO_PASSKEYS,
+  error: read.isError ? decodeRequestError(read.error) : null,
+}));
 
 /** The passkeys an offer to review names: those added since its `since`, newest first. */
 export function recentPasskeys(items: readonly Passkey[], review: PasskeyReview | null): Passkey[] {

@@ -6,7 +6,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 
-import { api, UNTRACKED } from '../../store/api/apiSlice';
+import { api, ASK_AFRESH, UNTRACKED } from '../../store/api/apiSlice';
 import { sessionVerified, tokenRejected, verifyFailed } from '../../store/auth/authSlice';
 import { TAB_STORAGE_KEYS } from '../../store/constants';
 import type { KeyValueStorage } from '../../store/effects';
@@ -102,15 +102,25 @@ export function addProviderListeners(startAppListening: AppStartListening) {
   });
   const askHome = (dispatch: AppDispatch) => {
     const list = dispatch(api.endpoints.oidcProviders.initiate(undefined, UNTRACKED));
-    const connections = dispatch(api.endpoints.oidcConnections.initiate(undefined, UNTRACKED));
+    const connections = dispatch(api.endpoints.oidcConnections.initiate(undefined, ASK_AFRESH));
     return Object.assign(Promise.all([list, connections]), {
-      abort() {
-        list.abort();
-        connections.abort();
-      },
+      // The connections are a cached read, shared while under way: never aborted.
+      abort: () => list.abort(),
     });
   };
   askWhileHome(startAppListening, (action) => sessionVerified.match(action), askHome);
+  // A disconnection's answer: that provider is no longer connected, with no question asked again.
+  startAppListening({
+    matcher: api.endpoints.oidcDisconnect.matchFulfilled,
+    effect: (action, { dispatch }) => {
+      const { id } = action.meta.arg.originalArgs;
+      dispatch(
+        api.util.updateQueryData('oidcConnections', undefined, (answer) => {
+          answer.connections = answer.connections.filter((provider) => provider.id !== id);
+        }),
+      );
+    },
+  });
   // "Try again" after the list could not be loaded.
   askWhileHome(startAppListening, providerListRetried.match, askHome);
   startAppListening({

@@ -1,9 +1,10 @@
 // Signing in with an OpenID Connect provider, and connecting one from home (CONTRACT section 2c):
-// the configured providers (with a session: which are connected, and whether the account has a
-// password), a flow this tab is starting, how its return ended, and a disconnection. Plain data:
+// the configured providers, a flow this tab is starting, how its return ended, and a disconnection. Plain data:
 // no authorization address, handoff code or token ever enters the state; the listeners
-// (./providerListeners.ts) hold them only while they use them.
-import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
+// (./providerListeners.ts) hold them only while they use them. Which providers are connected, and
+// whether the account has a password, is the server's answer in the API's cache (`selectConnections`,
+// `selectHasPassword`), which a disconnection's answer updates.
+import { createAction, createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded } from '../../store/auth/authSlice';
@@ -49,10 +50,6 @@ export interface ProvidersState {
   /** `idle`: not asked yet; the list stays while it is asked again. */
   list: 'idle' | 'loading' | 'loaded' | 'failed';
   providers: Provider[];
-  /** Home: the providers connected to the account (null: not known). */
-  connections: Provider[] | null;
-  /** Home: whether the account has a password (null: not known). */
-  hasPassword: boolean | null;
   /** A flow being started: `starting` until the provider's address is known, then `leaving`. */
   start: {
     provider: string;
@@ -73,8 +70,6 @@ export interface ProvidersState {
 const initialState: ProvidersState = {
   list: 'idle',
   providers: [],
-  connections: null,
-  hasPassword: null,
   start: null,
   return: null,
   disconnect: null,
@@ -170,8 +165,6 @@ export const providersSlice = createSlice({
       .addMatcher(isAnyOf(loggedOut, sessionEnded), (state) => {
         state.return = null;
         state.disconnect = null;
-        state.hasPassword = null;
-        state.connections = null;
       })
       .addMatcher(api.endpoints.oidcProviders.matchPending, (state) => {
         if (state.list !== 'loaded') state.list = 'loading';
@@ -179,14 +172,6 @@ export const providersSlice = createSlice({
       .addMatcher(api.endpoints.oidcProviders.matchFulfilled, (state, { payload }) => {
         state.list = 'loaded';
         state.providers = payload.providers.map(({ id, name }) => ({ id, name }));
-      })
-      // Home: which are connected (one no longer configured still shows, to be disconnected).
-      .addMatcher(api.endpoints.oidcConnections.matchFulfilled, (state, { payload }) => {
-        state.connections = payload.connections.map(({ id, name }) => ({ id, name }));
-        state.hasPassword = payload.hasPassword;
-      })
-      .addMatcher(api.endpoints.oidcConnections.matchRejected, (state, action) => {
-        if (callFailure(action) && state.connections === null) state.list = 'failed';
       })
       .addMatcher(api.endpoints.oidcProviders.matchRejected, (state, action) => {
         const error = callFailure(action);
@@ -228,9 +213,6 @@ export const providersSlice = createSlice({
       .addMatcher(api.endpoints.oidcDisconnect.matchFulfilled, (state, { meta }) => {
         const id = meta.arg.originalArgs.id;
         state.disconnect = { provider: id, step: 'done' };
-        if (state.connections) {
-          state.connections = state.connections.filter((provider) => provider.id !== id);
-        }
       })
       .addMatcher(api.endpoints.oidcDisconnect.matchRejected, (state, action) => {
         const error = callFailure(action);
@@ -241,22 +223,44 @@ export const providersSlice = createSlice({
       });
   },
   selectors: {
-    selectProviderList: (state) => state.list,
+    selectProvidersAsked: (state) => state.list,
     selectProviders: (state) => state.providers,
-    selectHasPassword: (state) => state.hasPassword,
-    selectConnections: (state) => state.connections,
     selectProviderStart: (state) => state.start,
     selectProviderReturn: (state) => state.return,
     selectProviderDisconnect: (state) => state.disconnect,
   },
 });
 
+const { selectProvidersAsked } = providersSlice.selectors;
 export const {
-  selectProviderList,
   selectProviders,
-  selectHasPassword,
-  selectConnections,
   selectProviderStart,
   selectProviderReturn,
   selectProviderDisconnect,
 } = providersSlice.selectors;
+
+const selectConnectionsRead = api.endpoints.oidcConnections.select(undefined);
+
+/**
+ * `idle`: not asked yet; the list stays while it is asked again. Home's list failed too when the
+ * account's connections could not be known.
+ */
+export const selectProviderList = createSelector(
+  [selectProvidersAsked, selectConnectionsRead],
+  (list, read): ProvidersState['list'] =>
+    read.isError && read.data === undefined ? 'failed' : list,
+);
+
+/** Home: the providers connected to the account (null: not known), as the server said. */
+export const selectConnections = createSelector(
+  [(state) => selectConnectionsRead(state).data],
+  (answer): Provider[] | null =>
+    // One no longer configured still shows, to be disconnected.
+    answer ? answer.connections.map(({ id, name }) => ({ id, name })) : null,
+);
+
+/** Home: whether the account has a password (null: not known), as the server said. */
+export const selectHasPassword = createSelector(
+  [(state) => selectConnectionsRead(state).data],
+  (answer) => answer?.hasPassword ?? null,
+);

@@ -1,16 +1,19 @@
-// The second factor as the server said: whether it is on and how many recovery codes are left;
-// its secret and recovery codes only while they are shown, and they are secrets the action log
-// redacts. The reducers keep the `account/` action prefix, so recorded logs read the same.
-import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+// The second factor's setup: its secret and recovery codes only while they are shown, and they
+// are secrets the action log redacts. Whether it is on, and how many recovery codes are left, is
+// the server's answer in the API's cache (`selectSecondFactor`), which the changes' answers
+// update. The reducers keep the `account/` action prefix, so recorded logs read the same.
+import {
+  createAction,
+  createSelector,
+  createSlice,
+  isAnyOf,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 
-import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
+import { api, decodeRequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
 
 export interface SecondFactorState {
-  /** Whether the second factor is on, and how many recovery codes are left, as the server said. */
-  current?: { enabled: boolean; recoveryCodesLeft: number };
-  /** Why the last question whether the second factor is on got no answer, until asked again. */
-  error?: RequestError;
   /** A setup begun: what the authenticator app takes, shown until the first code turns it on. */
   setup?: { secret: string; otpauthUri: string };
   /** Recovery codes just made, shown once: gone as soon as the visitor says they are saved. */
@@ -57,20 +60,6 @@ export const secondFactorSlice = createSlice({
       .addCase(loggedOut, () => initialState)
       .addCase(tokenRejected, () => initialState)
       .addCase(sessionEnded, () => initialState)
-      .addMatcher(api.endpoints.secondFactor.matchPending, (state) => {
-        delete state.error;
-      })
-      .addMatcher(api.endpoints.secondFactor.matchRejected, (state, action) => {
-        const error = callFailure(action);
-        if (error) state.error = error;
-      })
-      .addMatcher(api.endpoints.secondFactor.matchFulfilled, (state, { payload }) => {
-        delete state.error;
-        state.current = {
-          enabled: payload.enabled,
-          recoveryCodesLeft: payload.recoveryCodesLeft,
-        };
-      })
       .addMatcher(api.endpoints.startSecondFactor.matchFulfilled, (state, { payload }) => {
         state.setup = { secret: payload.secret, otpauthUri: payload.otpauthUri };
         delete state.copied;
@@ -84,16 +73,10 @@ export const secondFactorSlice = createSlice({
           delete state.setup;
           delete state.copied;
           state.recoveryCodes = payload.recoveryCodes;
-          state.current = { enabled: true, recoveryCodesLeft: payload.recoveryCodes.length };
         },
-      )
-      .addMatcher(api.endpoints.disableSecondFactor.matchFulfilled, (state) => {
-        state.current = { enabled: false, recoveryCodesLeft: 0 };
-      });
+      );
   },
   selectors: {
-    selectSecondFactor: (state) => state.current ?? null,
-    selectSecondFactorError: (state) => state.error ?? null,
     selectSecondFactorSetup: (state) => state.setup ?? null,
     selectRecoveryCodes: (state) => state.recoveryCodes ?? null,
     /** What the last "Copy" of `what` did, or null when it was not pressed since it showed. */
@@ -102,12 +85,19 @@ export const secondFactorSlice = createSlice({
   },
 });
 
-export const {
-  selectSecondFactor,
-  selectSecondFactorError,
-  selectSecondFactorSetup,
-  selectRecoveryCodes,
-  selectCopied,
-} = secondFactorSlice.selectors;
+export const { selectSecondFactorSetup, selectRecoveryCodes, selectCopied } =
+  secondFactorSlice.selectors;
 export const { secondFactorSetupCancelled, recoveryCodesSaved, copyFinished } =
   secondFactorSlice.actions;
+
+const selectRead = api.endpoints.secondFactor.select(undefined);
+
+/** Whether the second factor is on, and how many recovery codes are left, as the server said. */
+export const selectSecondFactor = createSelector([(state) => selectRead(state).data], (answer) =>
+  answer ? { enabled: answer.enabled, recoveryCodesLeft: answer.recoveryCodesLeft } : null,
+);
+
+/** Why the last question whether the second factor is on got no answer, until asked again. */
+export const selectSecondFactorError = createSelector([selectRead], (read) =>
+  read.isError ? decodeRequestError(read.error) : null,
+);

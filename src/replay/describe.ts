@@ -141,6 +141,9 @@ function describeAnswer(action: Loose, phase: string, endpoint: string, duration
     const words = secondFactorWords(endpoint, answer, record(record(meta.arg).originalArgs));
     return { text: `${endpoint} OK${words ? `: ${words}` : ''}${duration}`, failed: false };
   }
+  if (meta.condition === true && action.type === 'api/executeQuery/rejected') {
+    return { text: `${endpoint} asked again: the answer on its way serves both`, failed: false };
+  }
   if (meta.aborted === true || meta.condition === true) {
     return { text: `${endpoint} cancelled${duration}`, failed: false };
   }
@@ -200,6 +203,22 @@ interface Matcher {
  */
 const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] = [
   [api.internalActions.middlewareRegistered, () => other('the app started')],
+  [
+    api.util.upsertQueryEntries,
+    (_p, action) => {
+      const reads = (Array.isArray(action.payload) ? action.payload : []).map(
+        (entry) => text(record(record(entry).queryDescription).endpointName) ?? '?',
+      );
+      return other(`${reads.join(', ')} taken from the change's answer, not asked again`);
+    },
+  ],
+  [
+    api.internalActions.queryResultPatched,
+    (p) =>
+      other(
+        `${text(p.queryCacheKey)?.split('(')[0] ?? '?'} changed as the change's answer says, not asked again`,
+      ),
+  ],
   [locationChanged, (p) => navigation(`→ ${where(p.location)}`)],
   [navigationRequested, (p) => navigation(`go to ${text(p.to) ?? '?'}`)],
   [

@@ -3,17 +3,37 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { LogFileError, type DecodedLog } from '../../contract/action-log';
+import type { EndpointName } from '../../contract/endpoints';
 import { stateHash } from '../../store/actionLog/stateHash';
+import { ACCOUNT_READS } from '../../store/api/apiSlice';
 import { lazySlicePaths, rootReducer, type RootState } from '../../store/rootReducer';
 
 import './allParts';
+
+const OLDER_READ = /^api\/executeMutation\/(pending|fulfilled|rejected)$/;
+
+/**
+ * An action as this app writes it. Logs recorded before the account's reads became cached queries
+ * sent them as mutations: such a read is folded as the query it is now, so an older log still
+ * replays (and tells the same story) through today's reducers.
+ */
+export function asToday(action: UnknownAction): UnknownAction {
+  const phase = OLDER_READ.exec(action.type)?.[1];
+  const meta = action.meta as { arg?: { endpointName?: unknown } } | undefined;
+  const endpoint = meta?.arg?.endpointName;
+  if (!phase || typeof endpoint !== 'string' || !ACCOUNT_READS.includes(endpoint as EndpointName)) {
+    return action;
+  }
+  const arg = { type: 'query', endpointName: endpoint, queryCacheKey: `${endpoint}(undefined)` };
+  return { ...action, type: `api/executeQuery/${phase}`, meta: { ...meta, arg } };
+}
 
 /** The state after each action, in order. */
 export function* replayStates(log: Pick<DecodedLog, 'actions' | 'preloadedState'>) {
   let state = log.preloadedState as RootState;
   for (const [index, action] of log.actions.entries()) {
     try {
-      state = rootReducer(state, action as UnknownAction);
+      state = rootReducer(state, asToday(action as UnknownAction));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new LogFileError(`action ${index} (${action.type}) cannot be replayed: ${reason}`);

@@ -2,21 +2,24 @@
 // built from the contract's endpoint table: each endpoint's method, path, body and the schema its
 // success answer is decoded with come from contract/endpoints.ts. The one HTTP client of the app
 // is here too (the base query: headers, time-out, refusals) with the reading of a failed request.
-// Every endpoint is a mutation triggered with `{ track: false }`: answers reach the store as
-// actions that the feature slices decode, and no secret (password, token, code) is ever kept in
-// the API cache.
+// A body-less read of the signed-in account (a GET with no body, path or query parameters, that
+// needs the session: the second factor's state, the passkeys, the sessions...) is a cached query
+// (`isAccountRead`): the cache holds what the server said, tagged with the entry's tag, until the
+// session ends. Every other endpoint is a mutation triggered with `{ track: false }`: answers reach
+// the store as actions that the feature slices decode, and no secret (password, token, code) is
+// ever kept in the API cache.
 // Verify is a GET declared as a mutation on purpose: each navigation must send its own request
 // (a query would share one in-flight request between overlapping navigations and cache answers).
-// The sessions and the pending email change are mutations for the same reason: each visit to
-// home asks afresh.
 import {
   createApi,
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type EndpointBuilder,
   type FetchArgs,
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
+  type QueryReturnValue,
 } from '@reduxjs/toolkit/query';
 import * as v from 'valibot';
 
@@ -25,6 +28,7 @@ import {
   ENDPOINT_NAMES,
   endpoints as table,
   handInEndpoints,
+  TAGS,
   type EndpointName,
   type Endpoints,
   type EndpointSpec,
@@ -195,6 +199,29 @@ if (ENDPOINT_NAMES.length === 0) {
 }
 const CALLED = ENDPOINT_NAMES.filter((name): name is Called => !NOT_HERE.has(name));
 
+/** A body-less read of the signed-in account: the API caches it as a query. */
+export function isAccountRead(spec: EndpointSpec): boolean {
+  return (
+    spec.method === 'GET' &&
+    spec.session === 'required' &&
+    !spec.body &&
+    !spec.params &&
+    !spec.query
+  );
+}
+
+/** The endpoints `isAccountRead` keeps, as a type. */
+type Read = {
+  [N in Called]: Endpoints[N] extends { method: 'GET'; session: 'required' }
+    ? Endpoints[N] extends { body: unknown } | { params: unknown } | { query: unknown }
+      ? never
+      : N
+    : never;
+}[Called];
+type Changed = Exclude<Called, Read>;
+const READS = CALLED.filter((name): name is Read => isAccountRead(table[name]));
+const CHANGES = CALLED.filter((name): name is Changed => !isAccountRead(table[name]));
+
 /** The success answer the call decodes: the first of 200, 201 and 202, as `successSchemaOf`. */
 type Success<N extends EndpointName> = Endpoints[N]['answers'] extends { 200: infer S }
   ? S
@@ -253,7 +280,7 @@ function successSchemaOf(spec: EndpointSpec): v.GenericSchema | undefined {
   return spec.answers[200] ?? spec.answers[201] ?? spec.answers[202];
 }
 
-type Build = EndpointBuilder<typeof baseQuery, never, 'api'>;
+type Build = EndpointBuilder<typeof baseQuery, keyof typeof TAGS, 'api'>;
 
 /** An endpoint's call: a mutation sending its request and decoding its success answer. */
 function mutationOf<N extends EndpointName>(build: Build, name: N) {
@@ -270,9 +297,20 @@ function mutationsOf<N extends EndpointName>(build: Build, names: readonly N[]) 
   };
 }
 
+/** What the cache holds for the read `queryApi` runs, as the last answer or change left it. */
+function cachedAnswer(queryApi: BaseQueryApi): unknown {
+  const { api: state } = queryApi.getState() as {
+    api: { queries: Record<string, { data?: unknown } | undefined> };
+  };
+  return queryApi.queryCacheKey === undefined
+    ? undefined
+    : state.queries[queryApi.queryCacheKey]?.data;
+}
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  tagTypes: Object.keys(TAGS) as (keyof typeof TAGS)[],
   // A success answer that does not match its schema is an unexpected answer, not a crash: the
   // form says something went wrong, and nothing unchecked reaches the store.
   catchSchemaFailure: (failure) => ({
@@ -280,7 +318,28 @@ export const api = createApi({
     error: `the answer does not match the contract (${failure.schemaName})`,
   }),
   endpoints: (build) => {
-    const called = mutationsOf(build, CALLED);
+    const query = <N extends Read>(name: N) => {
+      const spec: EndpointSpec = table[name];
+      return build.query<ResultOf<N>, void>({
+        // A change's answer written while this read was on its way is newer: it stays.
+        queryFn: async (_arg, queryApi, _extraOptions, fetch) => {
+          const before = cachedAnswer(queryApi);
+          const answer = await fetch(requestOf(spec, undefined));
+          const now = cachedAnswer(queryApi);
+          const kept =
+            answer.data !== undefined && now !== before ? { ...answer, data: now } : answer;
+          return kept as QueryReturnValue<ResultOf<N>, FetchBaseQueryError, RequestMeta>;
+        },
+        responseSchema: successSchemaOf(spec) as v.GenericSchema<ResultOf<N>>,
+        providesTags: [spec.tag],
+        // The answer stays until the session ends (the root reducer drops it then): no timer.
+        keepUnusedDataFor: Infinity,
+      });
+    };
+    const changes = mutationsOf(build, CHANGES);
+    const reads = Object.fromEntries(READS.map((name) => [name, query(name)])) as unknown as {
+      [N in Read]: ReturnType<typeof query<N>>;
+    };
     return {
       /**
        * Arg: the key of the navigation this check belongs to. The answer is decoded by the
@@ -289,7 +348,8 @@ export const api = createApi({
       verify: build.mutation<unknown, string>({
         query: () => requestOf(table.verify, undefined),
       }),
-      ...called,
+      ...changes,
+      ...reads,
     };
   },
 });
@@ -309,3 +369,12 @@ export function injectEntries<N extends LazyEndpointName>(
 
 /** Options every trigger uses: see the comment at the top of this file. */
 export const UNTRACKED = { track: false } as const;
+
+/**
+ * Options every read uses: it asks the server again even when the cache has an answer, and holds
+ * no subscription (the cache keeps the answer until the session ends; a read under way is shared).
+ */
+export const ASK_AFRESH = { subscribe: false, forceRefetch: true } as const;
+
+/** The endpoints `isAccountRead` keeps. */
+export const ACCOUNT_READS: readonly EndpointName[] = READS;

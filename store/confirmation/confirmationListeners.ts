@@ -1,4 +1,4 @@
-import { api, UNTRACKED } from '../api/apiSlice';
+import { api, ASK_AFRESH } from '../api/apiSlice';
 import { sessionVerified } from '../auth/authSlice';
 import { waitUntil } from '../effects';
 import { askWhileHome } from '../home/askWhileHome';
@@ -10,7 +10,7 @@ export function addConfirmationListeners(startAppListening: AppStartListening) {
   // Whether this session is confirmed already (CONTRACT section 2d): the server's, asked with
   // home's other answers.
   askWhileHome(startAppListening, sessionVerified.match, (dispatch) =>
-    dispatch(api.endpoints.confirmation.initiate(undefined, UNTRACKED)),
+    dispatch(api.endpoints.confirmation.initiate(undefined, ASK_AFRESH)),
   );
 
   // The confirmation is forgotten when it ends; a new end starts a new wait.

@@ -21,7 +21,7 @@ export function movedWithinHome(action: UnknownAction, before: RootState): boole
 /**
  * One of home's answers, asked afresh after each action `when` matches: only while home is the
  * page (a guest never asks), not again for a move between its sections, and only the latest ask
- * counts (an earlier one still under way is aborted).
+ * counts (an earlier change still under way is aborted; a read under way is shared).
  */
 export function askWhileHome(
   startAppListening: AppStartListening,
@@ -35,7 +35,11 @@ export function askWhileHome(
       if (movedWithinHome(action, listenerApi.getOriginalState())) return;
       listenerApi.cancelActiveListeners();
       const request = ask(listenerApi.dispatch);
-      listenerApi.signal.addEventListener('abort', () => request.abort());
+      // A cached read under way is shared by every ask of it, so it is never aborted (an aborted
+      // one would leave a later ask, skipped while it was under way, with no answer).
+      if (!('queryCacheKey' in request)) {
+        listenerApi.signal.addEventListener('abort', () => request.abort());
+      }
       await listenerApi.pause(Promise.resolve(request));
     },
   });

@@ -72,13 +72,25 @@ export async function until(store: WatchedStore, condition: () => boolean, what:
  * a whole task turn (so every listener that reacts to the last answer has run).
  */
 export async function settle(store: WatchedStore) {
+  await idle(store, true);
+}
+
+/**
+ * Waits until no action was dispatched during a whole task turn, whatever the state says is on
+ * its way: a past state shown by time travel may hold a read that was under way then.
+ */
+export async function quiet(store: WatchedStore) {
+  await idle(store, false);
+}
+
+async function idle(store: WatchedStore, answered: boolean) {
   let changed = true;
   const unsubscribe = store.subscribe(() => (changed = true));
   try {
     await until(
       store,
       () => {
-        const idle = !changed && pendingRequests(store).length === 0;
+        const idle = !changed && (!answered || pendingRequests(store).length === 0);
         changed = false;
         return idle;
       },

@@ -22,7 +22,13 @@ import {
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
-import { passkeyAddRequested, passkeyEditOpened, passkeyLoginRequested } from '../passkeysSlice';
+import {
+  passkeyAddRequested,
+  passkeyEditOpened,
+  passkeyListRetried,
+  passkeyLoginRequested,
+  selectPasskeyList,
+} from '../passkeysSlice';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);
 const EXP = NOW / 1000 + 3600;
@@ -93,6 +99,8 @@ const PHONE = {
 interface Script {
   /** The answer to POST /passkey-login; a session by default. */
   passkeyLogin?: () => Response;
+  /** The answer to GET /passkeys; the laptop's passkey by default. */
+  list?: () => Promise<Response>;
 }
 
 /** The account server as the contract says, for the passkey endpoints and the verify call. */
@@ -104,7 +112,7 @@ function server(script: Script = {}): FetchHandler {
       return request.headers.has('authorization') ? signedInAnswer(EXP) : guestAnswer();
     }
     if (route === `GET ${API_PATHS.passkeys}`) {
-      return json(200, { error: false, passkeys: [LAPTOP] });
+      return script.list?.() ?? json(200, { error: false, passkeys: [LAPTOP] });
     }
     if (path === API_PATHS.passkeyRegistrationOptions) {
       return json(200, { error: false, options: CREATION_OPTIONS });
@@ -168,7 +176,7 @@ describe('on home', () => {
     const { store, effects, requests } = start({ token: true, path: '/' });
     await settle(store);
     expect(store.getState().passkeys.supported).toBe(true);
-    expect(store.getState().passkeys.list.items.map((passkey) => passkey.id)).toEqual([
+    expect(selectPasskeyList(store.getState()).items.map((passkey) => passkey.id)).toEqual([
       'pk-laptop',
     ]);
 
@@ -185,7 +193,10 @@ describe('on home', () => {
       { response: REGISTRATION, name: 'My phone' },
     ]);
     const { passkeys } = store.getState();
-    expect(passkeys.list.items.map((passkey) => passkey.id)).toEqual(['pk-phone', 'pk-laptop']);
+    expect(selectPasskeyList(store.getState()).items.map((passkey) => passkey.id)).toEqual([
+      'pk-phone',
+      'pk-laptop',
+    ]);
     expect(passkeys.register.step).toBe('done');
     expect(passkeys.done).toBe('added');
 
@@ -245,7 +256,7 @@ describe('on home', () => {
     await settle(store);
     expect(store.getState().passkeys.supported).toBe(false);
     // The list is the server's: it shows (and can be changed) from any browser.
-    expect(store.getState().passkeys.list.status).toBe('loaded');
+    expect(selectPasskeyList(store.getState()).status).toBe('loaded');
     store.dispatch(passkeyAddRequested({ name: 'Old browser' }));
     await settle(store);
     expect(store.getState().passkeys.register.failure).toBe('unsupported');
@@ -261,7 +272,7 @@ describe('on home', () => {
     await store.dispatch(
       api.endpoints.renamePasskey.initiate({ id: 'pk-laptop', name: 'Work laptop' }, UNTRACKED),
     );
-    expect(store.getState().passkeys.list.items[0]?.name).toBe('Work laptop');
+    expect(selectPasskeyList(store.getState()).items[0]?.name).toBe('Work laptop');
     expect(store.getState().passkeys.editing).toBeNull();
     expect(store.getState().passkeys.done).toBe('renamed');
     const [rename] = requests.filter((request) => request.method === 'PATCH');
@@ -274,9 +285,43 @@ describe('on home', () => {
         UNTRACKED,
       ),
     );
-    expect(store.getState().passkeys.list.items).toEqual([]);
+    expect(selectPasskeyList(store.getState()).items).toEqual([]);
     expect(store.getState().passkeys.done).toBe('removed');
     expect(exported(store)).not.toContain('my-secret-words');
+  });
+
+  it('keeps what a change answered over a list asked before it and answered after it', async () => {
+    const { api, UNTRACKED } = await import('../../../store/api/apiSlice');
+    let reads = 0;
+    let answerLateRead: () => void = () => {};
+    const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));
+    const list = async () => {
+      reads += 1;
+      if (reads === 2) await lateRead;
+      return json(200, { error: false, passkeys: [LAPTOP] });
+    };
+    const { store } = start({ token: true, path: '/', script: { list } });
+    await settle(store);
+    store.dispatch(passkeyListRetried());
+    await until(store, () => reads === 2, 'the second question');
+    await store.dispatch(
+      api.endpoints.renamePasskey.initiate({ id: 'pk-laptop', name: 'Work laptop' }, UNTRACKED),
+    );
+    expect(selectPasskeyList(store.getState()).items[0]?.name).toBe('Work laptop');
+
+    answerLateRead();
+    await until(store, () => selectPasskeyList(store.getState()).status === 'loaded', 'answer');
+    await settle(store);
+    expect(selectPasskeyList(store.getState()).items.map((passkey) => passkey.name)).toEqual([
+      'Work laptop',
+    ]);
+    // The change's answer said the passkey as it is now: nothing was asked again.
+    expect(reads).toBe(2);
+    const words = describeActions(
+      decodeLog(exported(store)).actions as UnknownAction[],
+      decodeLog(exported(store)).timestamps,
+    ).map((step) => step.text);
+    expect(words).toContain("passkeys changed as the change's answer says, not asked again");
   });
 });
 

@@ -26,7 +26,11 @@ import {
 import {
   providerDisconnectAsked,
   providerDisconnectConfirmed,
+  providerListRetried,
   providerStartRequested,
+  selectConnections,
+  selectHasPassword,
+  selectProviderList,
 } from '../providersSlice';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);
@@ -45,6 +49,7 @@ interface Script {
   providers?: () => Response;
   complete?: () => Response;
   disconnect?: () => Response;
+  connections?: () => Response;
 }
 
 const refusal = (status: number, code: string) =>
@@ -61,6 +66,7 @@ function server(script: Script = {}): FetchHandler {
       return script.providers?.() ?? json(200, { error: false, providers: [WORK] });
     }
     if (route === `GET ${API_PATHS.oidcConnections}`) {
+      if (script.connections) return script.connections();
       return json(200, {
         error: false,
         connections: [
@@ -350,11 +356,28 @@ describe('on home', () => {
   it('knows which providers are connected, and that the account has no password', async () => {
     const { store } = start({ path: '/?section=providers', token: true });
     await settle(store);
-    expect(store.getState().providers).toMatchObject({
-      providers: [WORK],
-      connections: [WORK, { id: 'old', name: 'Old ID' }],
-      hasPassword: false,
+    expect(store.getState().providers).toMatchObject({ providers: [WORK] });
+    expect(selectConnections(store.getState())).toEqual([WORK, { id: 'old', name: 'Old ID' }]);
+    expect(selectHasPassword(store.getState())).toBe(false);
+  });
+
+  it('says the list could not be loaded while the connections are not known, until asked again', async () => {
+    let connections = () => refusal(500, 'INTERNAL');
+    const { store } = start({
+      path: '/?section=providers',
+      token: true,
+      script: { connections: () => connections() },
     });
+    await settle(store);
+    expect(selectProviderList(store.getState())).toBe('failed');
+    expect(selectConnections(store.getState())).toBeNull();
+
+    connections = () => json(200, { error: false, connections: [], hasPassword: true });
+    store.dispatch(providerListRetried());
+    await settle(store);
+    expect(selectProviderList(store.getState())).toBe('loaded');
+    expect(selectConnections(store.getState())).toEqual([]);
+    expect(selectHasPassword(store.getState())).toBe(true);
   });
 
   it('disconnects once confirmed, and says when it is the last way in', async () => {
@@ -374,13 +397,13 @@ describe('on home', () => {
       step: 'failed',
       error: { code: 'LAST_WAY_IN' },
     });
-    expect(store.getState().providers.connections?.map(({ id }) => id)).toEqual(['work', 'old']);
+    expect(selectConnections(store.getState())?.map(({ id }) => id)).toEqual(['work', 'old']);
 
     answer = json(200, { error: false });
     store.dispatch(providerDisconnectConfirmed({ provider: 'work' }));
     await settle(store);
     expect(store.getState().providers.disconnect).toEqual({ provider: 'work', step: 'done' });
-    expect(store.getState().providers.connections?.map(({ id }) => id)).toEqual(['old']);
+    expect(selectConnections(store.getState())?.map(({ id }) => id)).toEqual(['old']);
   });
 
   it('a connection that came back opens the section of providers and says so', async () => {

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { json, signedInAnswer, USER } from '../../../testing/app/fetchStub';
+import { json, settle, signedInAnswer, USER } from '../../../testing/app/fetchStub';
 import { renderApp, type ApiScript } from '../../../testing/app/renderApp';
+import {
+  secondFactorRetried,
+  selectSecondFactor,
+  selectSecondFactorError,
+} from '../secondFactorSlice';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -189,6 +194,41 @@ it('turns it off once confirmed', async () => {
   expect(await sentTo('POST', `${TOTP}/disable`)).toEqual([{}]);
 });
 
+it('keeps what a change answered over a question asked before it and answered after it', async () => {
+  let reads = 0;
+  let answerLateRead: () => void = () => {};
+  const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));
+  const { user, section, sentTo, store, actions } = await openHome({
+    [`GET ${TOTP}`]: async () => {
+      reads += 1;
+      if (reads === 2) await lateRead;
+      return status(true, 9)();
+    },
+    [`POST ${TOTP}/disable`]: () => json(200, { error: false }),
+  });
+  const inSection = within(section);
+  const turnOff = await inSection.findByRole('button', { name: 'Turn off' });
+  store.dispatch(secondFactorRetried());
+  await waitFor(() => expect(reads).toBe(2));
+  await user.click(turnOff);
+  expect(await inSection.findByText('Two-step sign-in is off.')).toBeInTheDocument();
+  expect(await sentTo('POST', `${TOTP}/disable`)).toEqual([{}]);
+
+  answerLateRead();
+  const answers = () =>
+    actions.filter(
+      (action) =>
+        action.type === 'api/executeQuery/fulfilled' &&
+        JSON.stringify(action.meta).includes('"endpointName":"secondFactor"'),
+    ).length;
+  await waitFor(() => expect(answers()).toBe(2));
+  await settle(store);
+  expect(selectSecondFactor(store.getState())).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+  expect(inSection.getByText('Two-step sign-in is off.')).toBeInTheDocument();
+  // The change's answer said the new state: nothing was asked again.
+  expect(reads).toBe(2);
+});
+
 it('asks the password and a code (or a recovery code) to confirm, checked before sending, and says a wrong code in words', async () => {
   const { user, section, requests, sentTo } = await openHome({
     ...UNCONFIRMED,
@@ -248,7 +288,7 @@ it('says in words when it could not be loaded, and "Try again" asks again', asyn
     'We could not check whether two-step sign-in is on. We could not reach the server.',
   );
   expect(inSection.queryByText('Loading…')).not.toBeInTheDocument();
-  expect(store.getState().secondFactor.error).toMatchObject({ code: 'NETWORK' });
+  expect(selectSecondFactorError(store.getState())).toMatchObject({ code: 'NETWORK' });
 
   await user.click(inSection.getByRole('button', { name: 'Try again' }));
   expect(
@@ -256,7 +296,7 @@ it('says in words when it could not be loaded, and "Try again" asks again', asyn
   ).toBeInTheDocument();
   expect(inSection.queryByText(/We could not check/)).not.toBeInTheDocument();
   expect(answers).toBe(2);
-  expect(store.getState().secondFactor.error).toBeUndefined();
+  expect(selectSecondFactorError(store.getState())).toBeNull();
   expect(store.actionLog.export()).toContain('account/secondFactorRetried');
 });
 

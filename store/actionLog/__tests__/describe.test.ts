@@ -1,4 +1,6 @@
+import type { QueryCacheKey } from '@reduxjs/toolkit/query';
 import { describeActions, relativeTime } from '../../../src/replay/describe';
+import { api } from '../../api/apiSlice';
 import { sessionEnded } from '../../auth/authSlice';
 import { localeChanged } from '../../locale/localeSlice';
 import { sentHome } from '../../navigation/navigationSlice';
@@ -61,6 +63,57 @@ it('tells requests by endpoint, verdict, status, error code and duration', () =>
   ]);
   expect(steps.filter((step) => step.failed).map((step) => step.index)).toEqual([4, 6, 10, 13]);
   expect(relativeTime(steps[4]!.offsetMs)).toBe('+1.09 s');
+});
+
+it('tells a read asked again while its answer is on its way, in words', () => {
+  const read = { arg: { type: 'query', endpointName: 'sessions' } };
+  const steps = describeActions(
+    [
+      { type: 'api/executeQuery/pending', meta: { ...read, requestId: 'q1' } },
+      { type: 'api/executeQuery/rejected', meta: { ...read, requestId: 'q2', condition: true } },
+      {
+        type: 'api/executeQuery/fulfilled',
+        payload: { sessions: [] },
+        meta: { ...read, requestId: 'q1' },
+      },
+    ],
+    [1000, 1001, 1030],
+  );
+  expect(steps.map((step) => step.text)).toEqual([
+    'sessions sent',
+    'sessions asked again: the answer on its way serves both',
+    'sessions OK (30 ms)',
+  ]);
+  expect(steps.some((step) => step.failed || /execute/.test(step.text))).toBe(false);
+});
+
+it("tells a read's answer taken from a change, in words", () => {
+  const [step] = describeActions(
+    [
+      api.util.upsertQueryEntries([
+        {
+          endpointName: 'secondFactor',
+          arg: undefined,
+          value: { error: false, enabled: false, recoveryCodesLeft: 0 },
+        },
+      ]),
+    ],
+    [1000],
+  );
+  expect(step!.text).toBe("secondFactor taken from the change's answer, not asked again");
+});
+
+it("tells a read's answer changed by a change's answer, in words", () => {
+  const [step] = describeActions(
+    [
+      api.internalActions.queryResultPatched({
+        queryCacheKey: 'passkeys(undefined)' as QueryCacheKey,
+        patches: [{ op: 'replace', path: ['passkeys'], value: [] }],
+      }),
+    ],
+    [1000],
+  );
+  expect(step!.text).toBe("passkeys changed as the change's answer says, not asked again");
 });
 
 it('tells no provider configured as an answer, not a failure', () => {
