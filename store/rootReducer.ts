@@ -1,7 +1,6 @@
 import { combineSlices, createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
 import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
-import { sessionsSlice } from '../features/login/sessionsSlice';
 import { passkeysSlice } from '../features/passkeys/passkeysSlice';
 import { providersSlice } from '../features/providers/providersSlice';
 import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
@@ -21,7 +20,6 @@ const BASE_SLICES = [
   navigationSlice,
   localeSlice,
   submissionsSlice,
-  sessionsSlice,
   emailChangeSlice,
   secondFactorSlice,
   confirmationSlice,

@@ -1,6 +1,7 @@
 // The home view's account flows through the real store with a stubbed network: what the store
 // keeps, what the listeners write outside it, and where the visitor ends up.
 import { API_PATHS } from '../../../contract/api';
+import { selectSessions, sessionsRetried } from '../../../features/login/sessionsSlice';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
@@ -8,6 +9,7 @@ import {
   settle,
   signedInAnswer,
   stubFetch,
+  until,
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
@@ -69,22 +71,49 @@ afterEach(() => jest.restoreAllMocks());
 
 it('lists the sessions once home is verified, and drops the one ended', async () => {
   const { store } = await signedInHome();
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual([
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual([
     's-here',
     's-phone',
     's-laptop',
   ]);
   await store.dispatch(api.endpoints.revokeSession.initiate({ id: 's-phone' }, UNTRACKED));
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
   await store.dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED));
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here']);
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here']);
+});
+
+it('keeps what ending a session answered over a list asked before it and answered after it', async () => {
+  let reads = 0;
+  let answerLateRead: () => void = () => {};
+  const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));
+  const requests = stubFetch(async (request) => {
+    if (new URL(request.url).pathname !== API_PATHS.sessions) return server(request);
+    reads += 1;
+    if (reads === 2) await lateRead;
+    return json(200, { error: false, sessions: SESSIONS });
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await settle(store);
+  store.dispatch(sessionsRetried());
+  await until(store, () => reads === 2, 'the second question');
+  await store.dispatch(api.endpoints.revokeSession.initiate({ id: 's-phone' }, UNTRACKED));
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
+
+  answerLateRead();
+  await settle(store);
+  expect(selectSessions(store.getState()).status).toBe('loaded');
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
+  // The change's answer said which session ended: nothing was asked again.
+  expect(requests.filter((r) => new URL(r.url).pathname === API_PATHS.sessions)).toHaveLength(2);
 });
 
 it('keeps only this session after a password change', async () => {
   const { store } = await signedInHome();
   const body = { currentPassword: 'old-secret-words', newPassword: 'new-secret-words' };
   await store.dispatch(api.endpoints.changePassword.initiate(body, UNTRACKED));
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here']);
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here']);
   expect(JSON.stringify(store.getState())).not.toContain('secret-words');
 });
 
@@ -114,7 +143,7 @@ it('forgets the session and goes to the login form once the account is deleted',
   expect(effects.cookieWrites.at(-1)).toMatchObject({ op: 'remove', name: 'user' });
   expect(store.getState().router.location?.pathname).toBe('/login');
   expect(store.getState().auth.status).toBe('guest');
-  expect(store.getState().account.sessions.list).toEqual([]);
+  expect(selectSessions(store.getState()).list).toEqual([]);
 });
 
 it('keeps a refused deletion from signing anyone out', async () => {
