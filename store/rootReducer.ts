@@ -1,6 +1,5 @@
 import { combineSlices, createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
-import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
 import { passkeysSlice } from '../features/passkeys/passkeysSlice';
 import { providersSlice } from '../features/providers/providersSlice';
 import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
@@ -20,7 +19,6 @@ const BASE_SLICES = [
   navigationSlice,
   localeSlice,
   submissionsSlice,
-  emailChangeSlice,
   secondFactorSlice,
   confirmationSlice,
   activationSlice,

@@ -1,6 +1,10 @@
 // The home view's account flows through the real store with a stubbed network: what the store
 // keeps, what the listeners write outside it, and where the visitor ends up.
 import { API_PATHS } from '../../../contract/api';
+import {
+  emailChangeRetried,
+  selectPendingEmail,
+} from '../../../features/email-change/emailChangeSlice';
 import { selectSessions, sessionsRetried } from '../../../features/login/sessionsSlice';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
@@ -121,16 +125,69 @@ it('waits for the code of an email change, then shows and stores the new address
   const { store, effects } = await signedInHome();
   const body = { password: 'my-secret-words', newEmail: 'new@example.com' };
   await store.dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED));
-  expect(store.getState().emailChange.pendingEmail).toBe('new@example.com');
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
   effects.cookieWrites.length = 0;
   await store.dispatch(api.endpoints.confirmEmailChange.initiate({ code: '123456' }, UNTRACKED));
   await settle(store);
-  expect(store.getState().emailChange.pendingEmail).toBeNull();
+  expect(selectPendingEmail(store.getState())).toBeNull();
   expect(store.getState().auth.user?.email).toBe('new@example.com');
   const [write] = effects.cookieWrites;
   expect(write?.op).toBe('set');
   expect(JSON.parse(String(write?.value)).email).toBe('new@example.com');
   expect(JSON.stringify(store.getState())).not.toMatch(/my-secret-words|123456/);
+});
+
+it('keeps a cancelled email change cancelled when a question asked before answers after', async () => {
+  const pending = { newEmail: 'new@example.com', expiresAt: '2026-01-15T03:15:00.000Z' };
+  let reads = 0;
+  let answerLateRead: () => void = () => {};
+  const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));
+  const requests = stubFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path !== API_PATHS.emailChange || request.method !== 'GET') return server(request);
+    reads += 1;
+    if (reads === 2) await lateRead;
+    return json(200, { error: false, pending });
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await settle(store);
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
+  store.dispatch(emailChangeRetried());
+  await until(store, () => reads === 2, 'the second question');
+  await store.dispatch(api.endpoints.cancelEmailChange.initiate(undefined, UNTRACKED));
+  expect(selectPendingEmail(store.getState())).toBeNull();
+
+  answerLateRead();
+  await settle(store);
+  expect(selectPendingEmail(store.getState())).toBeNull();
+  const asked = requests.filter(
+    (r) => r.method === 'GET' && new URL(r.url).pathname === API_PATHS.emailChange,
+  );
+  expect(asked).toHaveLength(2);
+});
+
+it('shows the code step as soon as a change is accepted, even when the question after it fails', async () => {
+  let reads = 0;
+  stubFetch((request) => {
+    const path = new URL(request.url).pathname;
+    if (path !== API_PATHS.emailChange || request.method !== 'GET') return server(request);
+    reads += 1;
+    return reads === 1
+      ? json(200, { error: false, pending: null })
+      : json(503, { error: true, code: 'INTERNAL', message: 'x' });
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await settle(store);
+  const body = { password: 'my-secret-words', newEmail: 'new@example.com' };
+  await store.dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED));
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
+  await settle(store);
+  expect(reads).toBe(2);
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
 });
 
 it('forgets the session and goes to the login form once the account is deleted', async () => {
