@@ -6,7 +6,7 @@ import { createAction, createSelector } from '@reduxjs/toolkit';
 import type { SessionInfo } from '../../contract/api';
 import { api, readProgress, type ReadStatus, type RequestError } from '../../store/api/apiSlice';
 
-export interface SessionList {
+export interface SessionsRead {
   status: ReadStatus;
   list: SessionInfo[];
   error: RequestError | null;
@@ -22,7 +22,7 @@ const selectRead = api.endpoints.sessions.select(undefined);
  * The account's sessions as the server said, with where the question stands: the last answer's
  * list stays while it is asked again, and after it could not be answered.
  */
-export const selectSessions = createSelector([selectRead], (read): SessionList => ({
+export const selectSessions = createSelector([selectRead], (read): SessionsRead => ({
   ...readProgress(read),
   list: read.data?.sessions ?? NO_SESSIONS,
 }));
