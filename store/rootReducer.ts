@@ -6,7 +6,7 @@ import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
 import { activationSlice } from '../features/signup/activationSlice';
 import { apiPart } from './auth/accountReads';
 import { authSlice } from './auth/authSlice';
-import { confirmationSlice } from './confirmation/confirmationSlice';
+import { confirmationSlice, withConfirmation } from './confirmation/confirmationSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
@@ -25,7 +25,7 @@ const BASE_SLICES = [
   noticeSlice,
   passkeysSlice,
   providersSlice,
-  apiPart,
+  { reducerPath: apiPart.reducerPath, reducer: withConfirmation(apiPart.reducer) },
 ] as const;
 
 /**

@@ -18,6 +18,7 @@ import {
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
 import { api, UNTRACKED } from '../../api/apiSlice';
+import { selectConfirmedUntil } from '../../confirmation/confirmationSlice';
 import { startStore } from '../../startStore';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);
@@ -256,11 +257,11 @@ it('keeps a confirmation made while an earlier question about it was still on it
   );
   await new Promise((resolve) => setTimeout(resolve, 0));
   await store.dispatch(api.endpoints.confirm.initiate({ password: 'pw' }, UNTRACKED));
-  expect(store.getState().confirmation.until).toBe(until);
+  expect(selectConfirmedUntil(store.getState())).toBe(until);
   answerStaleRead();
   await settle(store);
   expect(requests.some((r) => r.method === 'GET' && r.url.endsWith(API_PATHS.confirmation))).toBe(
     true,
   );
-  expect(store.getState().confirmation.until).toBe(until);
+  expect(selectConfirmedUntil(store.getState())).toBe(until);
 });
