@@ -1,14 +1,12 @@
 import { combineSlices, createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 
-import { emailChangeSlice } from '../features/email-change/emailChangeSlice';
-import { sessionsSlice } from '../features/login/sessionsSlice';
 import { passkeysSlice } from '../features/passkeys/passkeysSlice';
 import { providersSlice } from '../features/providers/providersSlice';
 import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
 import { activationSlice } from '../features/signup/activationSlice';
 import { apiPart } from './auth/accountReads';
 import { authSlice } from './auth/authSlice';
-import { confirmationSlice } from './confirmation/confirmationSlice';
+import { confirmationSlice, withConfirmation } from './confirmation/confirmationSlice';
 import { localeSlice } from './locale/localeSlice';
 import { navigationSlice } from './navigation/navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
@@ -21,15 +19,13 @@ const BASE_SLICES = [
   navigationSlice,
   localeSlice,
   submissionsSlice,
-  sessionsSlice,
-  emailChangeSlice,
   secondFactorSlice,
   confirmationSlice,
   activationSlice,
   noticeSlice,
   passkeysSlice,
   providersSlice,
-  apiPart,
+  { reducerPath: apiPart.reducerPath, reducer: withConfirmation(apiPart.reducer) },
 ] as const;
 
 /**

@@ -22,7 +22,7 @@ const REQUEST_FIELDS = ['newEmail'] as const;
 
 /**
  * An email change: the password and the new address, then the code mailed there. Which step
- * shows is the store's (`emailChange.pendingEmail`, which the server keeps), so the code step is
+ * shows is the store's (`selectPendingEmail`, which the server keeps), so the code step is
  * there after a reload and on another device, and time travel and replay show the same step.
  * `linkCode` is the code of the mail's link (`/?email-code=`), filled in for the visitor, and
  * `linkToken` the link's token (`&token=`), sent beside the code: it gets the link's holder past

@@ -8,7 +8,7 @@ import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import type * as v from 'valibot';
 
 import type { PasskeyInfo } from '../../contract/schemas';
-import { api, decodeRequestError, type RequestError } from '../../store/api/apiSlice';
+import { api, readProgress, type ReadStatus, type RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
 import { signedIn } from '../../store/auth/wayIn';
 import { RECENT_PASSKEY_DAYS } from '../../store/constants';
@@ -274,7 +274,7 @@ export const {
 } = passkeysSlice.selectors;
 
 export interface PasskeyList {
-  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  status: ReadStatus;
   items: Passkey[];
   error: RequestError | null;
 }
@@ -287,15 +287,8 @@ const selectRead = api.endpoints.passkeys.select(undefined);
  * last answer's items stay while it is asked again, and after it could not be answered.
  */
 export const selectPasskeyList = createSelector([selectRead], (read): PasskeyList => ({
-  status: read.isUninitialized
-    ? 'idle'
-    : read.isLoading
-      ? 'loading'
-      : read.isError
-        ? 'failed'
-        : 'loaded',
+  ...readProgress(read),
   items: read.data?.passkeys ?? NO_PASSKEYS,
-  error: read.isError ? decodeRequestError(read.error) : null,
 }));
 
 /** The passkeys an offer to review names: those added since its `since`, newest first. */

@@ -209,7 +209,7 @@ const DESCRIPTIONS: [Matcher, (payload: Loose, action: Loose) => Description][] 
       const reads = (Array.isArray(action.payload) ? action.payload : []).map(
         (entry) => text(record(record(entry).queryDescription).endpointName) ?? '?',
       );
-      return other(`${reads.join(', ')} taken from the change's answer, not asked again`);
+      return other(`${reads.join(', ')} taken from the change's answer`);
     },
   ],
   [

@@ -378,3 +378,26 @@ export const ASK_AFRESH = { subscribe: false, forceRefetch: true } as const;
 
 /** The endpoints `isAccountRead` keeps. */
 export const ACCOUNT_READS: readonly EndpointName[] = READS;
+
+/** Where a cached read stands, as a view says it: not asked yet, asked, failed, or answered. */
+export type ReadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/**
+ * A cached read's status and error, from its selector's flags: its last answer stays beside them
+ * while it is asked again, and after it could not be answered.
+ */
+export function readProgress(read: {
+  isUninitialized: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+}): { status: ReadStatus; error: RequestError | null } {
+  const status = read.isUninitialized
+    ? 'idle'
+    : read.isLoading
+      ? 'loading'
+      : read.isError
+        ? 'failed'
+        : 'loaded';
+  return { status, error: read.isError ? decodeRequestError(read.error) : null };
+}

@@ -1,6 +1,6 @@
 // Confirming it is you, once for ten minutes of sensitive changes (CONTRACT section 2d), instead of
 // a password field in each form: the gate a section of home puts before its changes. Until the
-// server holds this session confirmed (the store's `confirmation.until`), the gate asks for the
+// server holds this session confirmed (the store's `selectConfirmedUntil`), the gate asks for the
 // password, with the second factor's code where it is on, or a passkey; then it shows the changes,
 // and the focus goes to the first of them. A change the server refuses for want of a confirmation
 // brings the gate back, saying so.

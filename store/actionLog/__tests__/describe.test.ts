@@ -100,7 +100,7 @@ it("tells a read's answer taken from a change, in words", () => {
     ],
     [1000],
   );
-  expect(step!.text).toBe("secondFactor taken from the change's answer, not asked again");
+  expect(step!.text).toBe("secondFactor taken from the change's answer");
 });
 
 it("tells a read's answer changed by a change's answer, in words", () => {

@@ -1,6 +1,11 @@
 // The home view's account flows through the real store with a stubbed network: what the store
 // keeps, what the listeners write outside it, and where the visitor ends up.
 import { API_PATHS } from '../../../contract/api';
+import {
+  emailChangeRetried,
+  selectPendingEmail,
+} from '../../../features/email-change/emailChangeSlice';
+import { selectSessions, sessionsRetried } from '../../../features/login/sessionsSlice';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import {
   guestAnswer,
@@ -8,10 +13,12 @@ import {
   settle,
   signedInAnswer,
   stubFetch,
+  until,
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
 import { api, UNTRACKED } from '../../api/apiSlice';
+import { selectConfirmedUntil } from '../../confirmation/confirmationSlice';
 import { startStore } from '../../startStore';
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0);
@@ -69,22 +76,49 @@ afterEach(() => jest.restoreAllMocks());
 
 it('lists the sessions once home is verified, and drops the one ended', async () => {
   const { store } = await signedInHome();
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual([
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual([
     's-here',
     's-phone',
     's-laptop',
   ]);
   await store.dispatch(api.endpoints.revokeSession.initiate({ id: 's-phone' }, UNTRACKED));
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
   await store.dispatch(api.endpoints.revokeOtherSessions.initiate(undefined, UNTRACKED));
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here']);
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here']);
+});
+
+it('keeps what ending a session answered over a list asked before it and answered after it', async () => {
+  let reads = 0;
+  let answerLateRead: () => void = () => {};
+  const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));
+  const requests = stubFetch(async (request) => {
+    if (new URL(request.url).pathname !== API_PATHS.sessions) return server(request);
+    reads += 1;
+    if (reads === 2) await lateRead;
+    return json(200, { error: false, sessions: SESSIONS });
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await settle(store);
+  store.dispatch(sessionsRetried());
+  await until(store, () => reads === 2, 'the second question');
+  await store.dispatch(api.endpoints.revokeSession.initiate({ id: 's-phone' }, UNTRACKED));
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
+
+  answerLateRead();
+  await settle(store);
+  expect(selectSessions(store.getState()).status).toBe('loaded');
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here', 's-laptop']);
+  // The change's answer said which session ended: nothing was asked again.
+  expect(requests.filter((r) => new URL(r.url).pathname === API_PATHS.sessions)).toHaveLength(2);
 });
 
 it('keeps only this session after a password change', async () => {
   const { store } = await signedInHome();
   const body = { currentPassword: 'old-secret-words', newPassword: 'new-secret-words' };
   await store.dispatch(api.endpoints.changePassword.initiate(body, UNTRACKED));
-  expect(store.getState().account.sessions.list.map((s) => s.id)).toEqual(['s-here']);
+  expect(selectSessions(store.getState()).list.map((s) => s.id)).toEqual(['s-here']);
   expect(JSON.stringify(store.getState())).not.toContain('secret-words');
 });
 
@@ -92,16 +126,69 @@ it('waits for the code of an email change, then shows and stores the new address
   const { store, effects } = await signedInHome();
   const body = { password: 'my-secret-words', newEmail: 'new@example.com' };
   await store.dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED));
-  expect(store.getState().emailChange.pendingEmail).toBe('new@example.com');
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
   effects.cookieWrites.length = 0;
   await store.dispatch(api.endpoints.confirmEmailChange.initiate({ code: '123456' }, UNTRACKED));
   await settle(store);
-  expect(store.getState().emailChange.pendingEmail).toBeNull();
+  expect(selectPendingEmail(store.getState())).toBeNull();
   expect(store.getState().auth.user?.email).toBe('new@example.com');
   const [write] = effects.cookieWrites;
   expect(write?.op).toBe('set');
   expect(JSON.parse(String(write?.value)).email).toBe('new@example.com');
   expect(JSON.stringify(store.getState())).not.toMatch(/my-secret-words|123456/);
+});
+
+it('keeps a cancelled email change cancelled when a question asked before answers after', async () => {
+  const pending = { newEmail: 'new@example.com', expiresAt: '2026-01-15T03:15:00.000Z' };
+  let reads = 0;
+  let answerLateRead: () => void = () => {};
+  const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));
+  const requests = stubFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path !== API_PATHS.emailChange || request.method !== 'GET') return server(request);
+    reads += 1;
+    if (reads === 2) await lateRead;
+    return json(200, { error: false, pending });
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await settle(store);
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
+  store.dispatch(emailChangeRetried());
+  await until(store, () => reads === 2, 'the second question');
+  await store.dispatch(api.endpoints.cancelEmailChange.initiate(undefined, UNTRACKED));
+  expect(selectPendingEmail(store.getState())).toBeNull();
+
+  answerLateRead();
+  await settle(store);
+  expect(selectPendingEmail(store.getState())).toBeNull();
+  const asked = requests.filter(
+    (r) => r.method === 'GET' && new URL(r.url).pathname === API_PATHS.emailChange,
+  );
+  expect(asked).toHaveLength(2);
+});
+
+it('shows the code step as soon as a change is accepted, even when the question after it fails', async () => {
+  let reads = 0;
+  stubFetch((request) => {
+    const path = new URL(request.url).pathname;
+    if (path !== API_PATHS.emailChange || request.method !== 'GET') return server(request);
+    reads += 1;
+    return reads === 1
+      ? json(200, { error: false, pending: null })
+      : json(503, { error: true, code: 'INTERNAL', message: 'x' });
+  });
+  const store = startStore(
+    fakeEffects({ storage: { token: 'secret-token' }, path: '/', now: NOW }),
+  );
+  await settle(store);
+  const body = { password: 'my-secret-words', newEmail: 'new@example.com' };
+  await store.dispatch(api.endpoints.changeEmail.initiate(body, UNTRACKED));
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
+  await settle(store);
+  expect(reads).toBe(2);
+  expect(selectPendingEmail(store.getState())).toBe('new@example.com');
 });
 
 it('forgets the session and goes to the login form once the account is deleted', async () => {
@@ -114,7 +201,7 @@ it('forgets the session and goes to the login form once the account is deleted',
   expect(effects.cookieWrites.at(-1)).toMatchObject({ op: 'remove', name: 'user' });
   expect(store.getState().router.location?.pathname).toBe('/login');
   expect(store.getState().auth.status).toBe('guest');
-  expect(store.getState().account.sessions.list).toEqual([]);
+  expect(selectSessions(store.getState()).list).toEqual([]);
 });
 
 it('keeps a refused deletion from signing anyone out', async () => {
@@ -170,11 +257,11 @@ it('keeps a confirmation made while an earlier question about it was still on it
   );
   await new Promise((resolve) => setTimeout(resolve, 0));
   await store.dispatch(api.endpoints.confirm.initiate({ password: 'pw' }, UNTRACKED));
-  expect(store.getState().confirmation.until).toBe(until);
+  expect(selectConfirmedUntil(store.getState())).toBe(until);
   answerStaleRead();
   await settle(store);
   expect(requests.some((r) => r.method === 'GET' && r.url.endsWith(API_PATHS.confirmation))).toBe(
     true,
   );
-  expect(store.getState().confirmation.until).toBe(until);
+  expect(selectConfirmedUntil(store.getState())).toBe(until);
 });
