@@ -152,7 +152,7 @@ export interface EndpointSpec {
   readonly confirmation?: { readonly password?: 'password' | 'currentPassword' };
   /**
    * A way in: its success answer is a session, or the ticket of the login's second step
-   * (LoginOk). The app treats every endpoint marked so alike (store/auth/wayIn.ts).
+   * (LoginOk). The app treats every endpoint marked so alike (store/wayIn.ts).
    */
   readonly signsIn?: true;
   /** The largest body taken, in bytes, when above the server's default. */

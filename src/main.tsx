@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 
 import { installActionLogGlobal } from '../features/action-logs/installActionLogGlobal';
 import { mirrorLogOnLeave, takeMirroredLog } from '../features/action-logs/tabMirror';
-import { api } from '../store/api/apiSlice';
+import { api } from '../store/apiSlice';
 import { swapStoreModules } from '../store/devtools/hotSwap';
 import { storeDevTools } from '../store/devtools/storeDevTools';
 import { rootReducer } from '../store/rootReducer';

@@ -1,7 +1,7 @@
 // Everything the store does to the outside world goes through these, so tests pass fakes
 // and replay passes none.
-import type { sessionLifetime } from './auth/sessionLifetime';
 import type { AppLocation, HistoryAction } from './router/location';
+import type { sessionLifetime } from './sessionLifetime';
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;

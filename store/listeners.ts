@@ -5,7 +5,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 
-import type { RequestContext } from './api/apiSlice';
+import type { RequestContext } from './apiSlice';
 import type { Effects } from './effects';
 import type { RootState } from './rootReducer';
 

@@ -4,14 +4,14 @@ import { passkeysSlice } from '../features/passkeys/passkeysSlice';
 import { providersSlice } from '../features/providers/providersSlice';
 import { secondFactorSlice } from '../features/second-factor/secondFactorSlice';
 import { activationSlice } from '../features/signup/activationSlice';
-import { apiPart } from './auth/accountReads';
-import { authSlice } from './auth/authSlice';
+import { apiPart } from './accountReads';
+import { authSlice } from './authSlice';
 import { confirmationSlice, withConfirmation } from './confirmation/confirmationSlice';
 import { localeSlice } from './locale/localeSlice';
-import { navigationSlice } from './navigation/navigationSlice';
+import { navigationSlice } from './navigationSlice';
 import { noticeSlice } from './notice/noticeSlice';
 import { routerSlice } from './router/routerSlice';
-import { submissionsSlice } from './submissions/submissionsSlice';
+import { submissionsSlice } from './submissionsSlice';
 
 const BASE_SLICES = [
   routerSlice,

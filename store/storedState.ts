@@ -1,9 +1,9 @@
 // What the store starts from: read once from storage at start-up, decoded, as plain data.
-import { initialAuthState } from './auth/authSlice';
-import { storedSecondStep } from './auth/secondStep';
+import { initialAuthState } from './authSlice';
 import { STORAGE_KEYS } from './constants';
 import type { KeyValueStorage } from './effects';
 import { decodeLocale } from './locale/localeSlice';
+import { storedSecondStep } from './secondStep';
 import type { RootState } from './store';
 
 function read(storage: KeyValueStorage, key: string): string | null {

@@ -1,4 +1,4 @@
-import type { RequestError } from '../store/api/apiSlice';
+import type { RequestError } from '../store/apiSlice';
 import { requestErrorText } from './form/requestErrorMessage';
 import { useT } from './intl/useT';
 

@@ -6,10 +6,10 @@ import { act, render } from '@testing-library/react';
 
 import { App } from '../../src/app/App';
 import { viewOnlyStore } from '../../src/replay/viewOnlyStore';
-import { selectViewDecision } from '../../store/navigation/screenSelectors';
 import type { RootState } from '../../store/rootReducer';
 import { createAppHistory } from '../../store/router/browserHistory';
 import { toHref } from '../../store/router/location';
+import { selectViewDecision } from '../../store/screenSelectors';
 import { startStore } from '../../store/startStore';
 import { type AppStore } from '../../store/store';
 import { journeyServer, runJourney } from '../../testing/actionLog/journey';

@@ -3,11 +3,11 @@
 // goes, in one transaction with the notice mail, and so do its limiter rows.
 import type { PlainOk } from '../../contract/api';
 import { sessionOf } from '../../server/auth/session';
+import { deleteUser, findUserById } from '../../server/auth/users';
 import { defineRoutes } from '../../server/http/endpoints';
 import { accountDeletedMail } from '../../server/mail/account-messages';
 import { mailLanguage } from '../../server/mail/language';
 import { noticeValues, originOf } from '../../server/mail/notice';
-import { deleteUser, findUserById } from '../../server/repo/users';
 
 const accountDeletionRoutes = defineRoutes(async (app) => {
   const { db } = app;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 
-import type { RequestError } from '../../store/api/apiSlice';
+import type { RequestError } from '../../store/apiSlice';
 import { SUPPORT_CONTACT } from '../../store/constants';
 import { requestErrorText } from '../../ui/form/requestErrorMessage';
 import { useT } from '../../ui/intl/useT';

@@ -2,7 +2,7 @@
 // `actionLogs` entry, injected here, in the chunk loaded on the first send
 // (installActionLogGlobal.ts), not with the page: few visits send a log. Its answer is read like
 // any other: the reference to quote, or a known error (with Retry-After for a 429).
-import { api, decodeRequestError, requestOf, UNTRACKED } from '../../store/api/apiSlice';
+import { api, decodeRequestError, requestOf, UNTRACKED } from '../../store/apiSlice';
 import type { AppStore } from '../../store/store';
 
 import { ACTION_LOG_BODY_LIMIT, actionLogEndpoints } from './endpoints';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 
-import { selectUser } from '../../store/auth/authSlice';
+import { selectUser } from '../../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';

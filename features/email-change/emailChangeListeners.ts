@@ -1,7 +1,7 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
-import { api, ASK_AFRESH, decodeRequestError } from '../../store/api/apiSlice';
-import { sessionVerified } from '../../store/auth/authSlice';
+import { api, ASK_AFRESH, decodeRequestError } from '../../store/apiSlice';
+import { sessionVerified } from '../../store/authSlice';
 import { askWhileHome } from '../../store/home/askWhileHome';
 import type { AppStartListening } from '../../store/listeners';
 

@@ -3,7 +3,7 @@
 // cache (`selectPendingEmail`), which the changes' answers update (emailChangeListeners.ts).
 import { createAction, createSelector } from '@reduxjs/toolkit';
 
-import { api, readProgress } from '../../store/api/apiSlice';
+import { api, readProgress } from '../../store/apiSlice';
 
 /** "Try again" pressed where a pending email change could not be checked for. */
 export const emailChangeRetried = createAction('account/emailChangeRetried');

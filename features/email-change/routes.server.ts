@@ -4,23 +4,23 @@
 // session.
 import type { EmailChangeOk, PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
-import { emailChangeJob, storeJob } from '../../server/auth/mail-jobs';
-import { linkTokenMatches, newSalt, oneTimeCodeMatches } from '../../server/auth/secrets';
-import { sessionOf } from '../../server/auth/session';
-import { falseOnUniqueViolation } from '../../server/db/unique';
-import { defineRoutes } from '../../server/http/endpoints';
-import { emailChangedMail } from '../../server/mail/account-messages';
-import type { JobPayload } from '../../server/mail/jobs';
-import { mailLanguage } from '../../server/mail/language';
-import { noticeValues, originOf } from '../../server/mail/notice';
 import {
   dropAccountCode,
   endAccountCodes,
   findAccountCode,
   replaceAccountCode,
   useAccountCode,
-} from '../../server/repo/account-codes';
-import { findUserByEmail, findUserById, setEmail, toPublicUser } from '../../server/repo/users';
+} from '../../server/auth/account-codes';
+import { emailChangeJob, storeJob } from '../../server/auth/mail-jobs';
+import { linkTokenMatches, newSalt, oneTimeCodeMatches } from '../../server/auth/secrets';
+import { sessionOf } from '../../server/auth/session';
+import { findUserByEmail, findUserById, setEmail, toPublicUser } from '../../server/auth/users';
+import { falseOnUniqueViolation } from '../../server/db/unique';
+import { defineRoutes } from '../../server/http/endpoints';
+import { emailChangedMail } from '../../server/mail/account-messages';
+import type { JobPayload } from '../../server/mail/jobs';
+import { mailLanguage } from '../../server/mail/language';
+import { noticeValues, originOf } from '../../server/mail/notice';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 

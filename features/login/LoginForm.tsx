@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 
-import { activationHref } from '../../store/navigation/routes';
+import { activationHref } from '../../store/routes';
 import { EmailField } from '../../ui/form/EmailField';
 import { FormAlert } from '../../ui/form/FormAlert';
 import { PasswordField } from '../../ui/form/PasswordField';

@@ -4,7 +4,7 @@ import './secondStep.css';
 
 import { useState } from 'react';
 
-import { secondStepCancelled } from '../../store/auth/authSlice';
+import { secondStepCancelled } from '../../store/authSlice';
 import { useAppDispatch } from '../../store/hooks';
 import { secondFactorErrorText } from '../../ui/confirm/secondFactorErrors';
 import { SECOND_FACTOR_WORDS } from '../../ui/confirm/secondFactorWords';

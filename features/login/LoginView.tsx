@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { selectSecondStep } from '../../store/auth/authSlice';
+import { selectSecondStep } from '../../store/authSlice';
 import { useAppSelector } from '../../store/hooks';
-import { carriedEmailCode, ROUTES } from '../../store/navigation/routes';
+import { carriedEmailCode, ROUTES } from '../../store/routes';
 import { useFeatureParts } from '../../ui/featureParts';
 import { useT } from '../../ui/intl/useT';
 import { lazyPart } from '../../ui/lazyPart';

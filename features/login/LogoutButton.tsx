@@ -1,4 +1,4 @@
-import { logoutRequested } from '../../store/auth/authSlice';
+import { logoutRequested } from '../../store/authSlice';
 import { useAppDispatch } from '../../store/hooks';
 import { useEndpointCall } from '../../ui/form/useEndpointForm';
 import { useT } from '../../ui/intl/useT';

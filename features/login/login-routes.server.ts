@@ -1,8 +1,8 @@
 import { normalizeEmail } from '../../contract/schemas';
 import { openSession } from '../../server/auth/session';
+import { findUserByEmail } from '../../server/auth/users';
 import { defineRoutes } from '../../server/http/endpoints';
 import { pendingSignupFor } from '../../server/repo/pending-signups';
-import { findUserByEmail } from '../../server/repo/users';
 
 const loginRoutes = defineRoutes(async (app) => {
   const { db, passwords } = app;

@@ -3,8 +3,8 @@
 import type { PlainOk, VerifyOk } from '../../contract/api';
 import { hashSessionToken } from '../../server/auth/secrets';
 import { bearerToken, sessionOf } from '../../server/auth/session';
+import { toPublicUser } from '../../server/auth/users';
 import { defineRoutes, type Handler } from '../../server/http/endpoints';
-import { toPublicUser } from '../../server/repo/users';
 
 const sessionRoutes = defineRoutes(async (app) => {
   const { db, clock, sessions } = app;

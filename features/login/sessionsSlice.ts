@@ -4,7 +4,7 @@
 import { createAction, createSelector } from '@reduxjs/toolkit';
 
 import type { SessionInfo } from '../../contract/api';
-import { api, readProgress, type ReadStatus, type RequestError } from '../../store/api/apiSlice';
+import { api, readProgress, type ReadStatus, type RequestError } from '../../store/apiSlice';
 
 export interface SessionsRead {
   status: ReadStatus;

@@ -1,6 +1,6 @@
 // The funnel panel's requests: the server's default period when the panel first opens on an open
 // console, then each period support asks for, the previous request cancelled.
-import { UNTRACKED } from '../../store/api/apiSlice';
+import { UNTRACKED } from '../../store/apiSlice';
 import type { AppStartListening } from '../../store/listeners';
 import { selectSearch } from '../../store/router/routerSlice';
 

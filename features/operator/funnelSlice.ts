@@ -5,8 +5,8 @@
 import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 
 import type { FunnelOkBody } from '../../contract/funnel';
-import type { RequestError } from '../../store/api/apiSlice';
-import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
+import type { RequestError } from '../../store/apiSlice';
+import { loggedOut, sessionEnded, tokenRejected } from '../../store/authSlice';
 import { rootReducer } from '../../store/rootReducer';
 
 export interface OperatorFunnelState {

@@ -2,7 +2,7 @@
 // (`/operator?panel=address`, `/operator?user=ID`), so a reload, Back and time travel show the
 // same; what support types (an email, a client address) stays in the store, out of the address.
 // The panels themselves are the view's (features/operator/panels.ts): the store only reads their names.
-import { ROUTES } from '../../store/navigation/routes';
+import { ROUTES } from '../../store/routes';
 
 /** The panel the console opens on. */
 export const FIRST_PANEL = 'users';

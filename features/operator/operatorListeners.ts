@@ -6,13 +6,13 @@
 // only word on it, so a grant or a revocation on the command line counts at the next navigation.
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../store/api/apiSlice';
-import { selectAuthStatus, selectUser, sessionVerified } from '../../store/auth/authSlice';
+import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../store/apiSlice';
+import { selectAuthStatus, selectUser, sessionVerified } from '../../store/authSlice';
 import { confirmationOffered } from '../../store/confirmation/confirmationSlice';
 import type { AppDispatch, AppStartListening } from '../../store/listeners';
-import { ROUTES } from '../../store/navigation/routes';
 import { partLoaded, type RootState } from '../../store/rootReducer';
 import { navigationRequested, selectPathname, selectSearch } from '../../store/router/routerSlice';
+import { ROUTES } from '../../store/routes';
 
 import { operatorHref, operatorPlaceOf } from './location';
 import { operatorApi } from './operatorApi';

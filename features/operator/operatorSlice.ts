@@ -11,8 +11,8 @@ import type {
   OperatorUserOk,
   OperatorUsersOk,
 } from '../../contract/api';
-import type { RequestError } from '../../store/api/apiSlice';
-import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
+import type { RequestError } from '../../store/apiSlice';
+import { loggedOut, sessionEnded, tokenRejected } from '../../store/authSlice';
 import { noticeOn } from '../../store/notice/noticeSlice';
 import { rootReducer } from '../../store/rootReducer';
 

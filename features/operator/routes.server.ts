@@ -24,7 +24,10 @@ import { normalizeEmail } from '../../contract/schemas';
 import { lockAccount, unlockAccount } from '../../server/auth/lock';
 import { resendActivationJob } from '../../server/auth/mail-jobs';
 import { operatorGate, refuseOperatorTarget } from '../../server/auth/operator';
+import { listPasskeys } from '../../server/auth/passkey-queries';
+import { secondFactorOn } from '../../server/auth/second-factor-queries';
 import { sessionOf } from '../../server/auth/session';
+import { deleteUser } from '../../server/auth/users';
 import type { Database } from '../../server/db/schema';
 import { computeFunnel } from '../../server/funnel/funnel';
 import { defineRoutes } from '../../server/http/endpoints';
@@ -39,9 +42,6 @@ import {
   lastSignIn,
   userUploads,
 } from '../../server/repo/operators';
-import { listPasskeys } from '../../server/repo/passkeys';
-import { secondFactorOn } from '../../server/repo/second-factors';
-import { deleteUser } from '../../server/repo/users';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const isoOrNull = (seconds: number | null) => (seconds === null ? null : iso(seconds));

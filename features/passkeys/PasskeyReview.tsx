@@ -6,7 +6,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
 
-import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../store/api/apiSlice';
+import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../store/apiSlice';
 import { RECENT_PASSKEY_DAYS } from '../../store/constants';
 import { homeSectionHref } from '../../store/home/homeSections';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

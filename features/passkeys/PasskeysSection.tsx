@@ -12,7 +12,7 @@ import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../c
 import type { MessageId } from '../../i18n/messages/en';
 import { selectConfirmedUntil } from '../../store/confirmation/confirmationSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { validationFailed } from '../../store/submissions/submissionsSlice';
+import { validationFailed } from '../../store/submissionsSlice';
 
 import { ConfirmFirst } from '../../ui/confirm/ConfirmFirst';
 import { Field } from '../../ui/form/Field';

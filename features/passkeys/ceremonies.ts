@@ -5,7 +5,7 @@
 // store learns is the outcome (passkeysSlice.ts).
 import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 
-import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../store/api/apiSlice';
+import { api, decodeRequestError, UNTRACKED, type RequestError } from '../../store/apiSlice';
 import type { Effects } from '../../store/effects';
 import type { AppDispatch } from '../../store/listeners';
 import type { RootState } from '../../store/rootReducer';

@@ -4,21 +4,21 @@
 // carries neither. Replay and time travel run no listener, so no ceremony runs again.
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 
-import { api, ASK_AFRESH } from '../../store/api/apiSlice';
+import { api, ASK_AFRESH } from '../../store/apiSlice';
 import {
   selectAuthStatus,
   selectSecondStep,
   sessionVerified,
   tokenRejected,
   verifyFailed,
-} from '../../store/auth/authSlice';
-import { signedIn } from '../../store/auth/wayIn';
+} from '../../store/authSlice';
 import { confirmationOffered } from '../../store/confirmation/confirmationSlice';
 import { askWhileHome, movedWithinHome } from '../../store/home/askWhileHome';
 import type { AppStartListening } from '../../store/listeners';
-import { ROUTES } from '../../store/navigation/routes';
 import type { RootState } from '../../store/rootReducer';
 import { locationChanged, selectPathname } from '../../store/router/routerSlice';
+import { ROUTES } from '../../store/routes';
+import { signedIn } from '../../store/wayIn';
 
 import type { ListenerApi } from './ceremonies';
 import {

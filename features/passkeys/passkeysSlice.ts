@@ -8,12 +8,12 @@ import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import type * as v from 'valibot';
 
 import type { PasskeyInfo } from '../../contract/schemas';
-import { api, readProgress, type ReadStatus, type RequestError } from '../../store/api/apiSlice';
-import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
-import { signedIn } from '../../store/auth/wayIn';
+import { api, readProgress, type ReadStatus, type RequestError } from '../../store/apiSlice';
+import { loggedOut, sessionEnded, tokenRejected } from '../../store/authSlice';
 import { RECENT_PASSKEY_DAYS } from '../../store/constants';
 import { countAsActing } from '../../store/notice/noticeSlice';
 import { locationChanged } from '../../store/router/routerSlice';
+import { signedIn } from '../../store/wayIn';
 
 export type Passkey = v.InferOutput<typeof PasskeyInfo>;
 

@@ -14,17 +14,6 @@ import type { PlainOk } from '../../contract/api';
 import { ROUTES } from '../../contract/routes';
 import { PASSKEYS_MAX } from '../../contract/schemas';
 import {
-  checkPasskey,
-  claimedChallenge,
-  loginOptions,
-  registrationOptions,
-  verifiedRegistration,
-} from '../../server/auth/passkeys';
-import { openSession, sessionOf } from '../../server/auth/session';
-import { defineRoutes } from '../../server/http/endpoints';
-import { passkeyChangedMail } from '../../server/mail/account-messages';
-import { mailChangeNotice } from '../../server/mail/change-notice';
-import {
   createPasskey,
   deletePasskey,
   findUserPasskey,
@@ -35,8 +24,19 @@ import {
   storeChallenge,
   takeChallenge,
   toPasskeyInfo,
-} from '../../server/repo/passkeys';
-import { findUserById } from '../../server/repo/users';
+} from '../../server/auth/passkey-queries';
+import {
+  checkPasskey,
+  claimedChallenge,
+  loginOptions,
+  registrationOptions,
+  verifiedRegistration,
+} from '../../server/auth/passkeys';
+import { openSession, sessionOf } from '../../server/auth/session';
+import { findUserById } from '../../server/auth/users';
+import { defineRoutes } from '../../server/http/endpoints';
+import { passkeyChangedMail } from '../../server/mail/account-messages';
+import { mailChangeNotice } from '../../server/mail/change-notice';
 
 const passkeyRoutes = defineRoutes(async (app) => {
   const { db, clock } = app;

@@ -1,12 +1,12 @@
 import { useAppDispatch } from '../../store/hooks';
-import { resetPasswordHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { resetPasswordHref, ROUTES } from '../../store/routes';
 import { formsEn } from '../../ui/form/forms.messages';
+import { useCodeLink } from '../../ui/form/useCodeLink';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
-import { useCodeLink } from '../../ui/useCodeLink';
 import { resetPasswordEn } from './reset.messages';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { ResetRequestForm } from './ResetRequestForm';

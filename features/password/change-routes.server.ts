@@ -2,12 +2,12 @@
 // password in the body, checked before the handler): the account's other sessions end, and codes
 // mailed before the change stop working.
 import type { PlainOk } from '../../contract/api';
+import { endAccountCodes } from '../../server/auth/account-codes';
 import { sessionOf } from '../../server/auth/session';
+import { findUserById, setPasswordHash } from '../../server/auth/users';
 import { defineRoutes } from '../../server/http/endpoints';
 import { passwordChangedMail } from '../../server/mail/account-messages';
 import { mailChangeNotice } from '../../server/mail/change-notice';
-import { endAccountCodes } from '../../server/repo/account-codes';
-import { findUserById, setPasswordHash } from '../../server/repo/users';
 
 const passwordChangeRoutes = defineRoutes(async (app) => {
   const { db } = app;

@@ -7,16 +7,16 @@ import { createHash } from 'node:crypto';
 
 import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
+import { endAccountCodes, findAccountCode, useAccountCode } from '../../server/auth/account-codes';
 import { passwordResetJob, storeJob } from '../../server/auth/mail-jobs';
 import { oneTimeCodeMatches, linkTokenMatches } from '../../server/auth/secrets';
 import { openSession } from '../../server/auth/session';
+import { findUserByEmail, setPasswordHash } from '../../server/auth/users';
 import { defineRoutes } from '../../server/http/endpoints';
 import { noteFlowStart } from '../../server/http/request-facts';
 import { passwordChangedMail } from '../../server/mail/account-messages';
 import { mailChangeNotice } from '../../server/mail/change-notice';
 import { mailLanguage } from '../../server/mail/language';
-import { endAccountCodes, findAccountCode, useAccountCode } from '../../server/repo/account-codes';
-import { findUserByEmail, setPasswordHash } from '../../server/repo/users';
 
 const passwordResetRoutes = defineRoutes(async (app) => {
   const { config, db } = app;

@@ -6,19 +6,19 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 
-import { api, ASK_AFRESH, UNTRACKED } from '../../store/api/apiSlice';
-import { sessionVerified, tokenRejected, verifyFailed } from '../../store/auth/authSlice';
+import { api, ASK_AFRESH, UNTRACKED } from '../../store/apiSlice';
+import { sessionVerified, tokenRejected, verifyFailed } from '../../store/authSlice';
 import { TAB_STORAGE_KEYS } from '../../store/constants';
 import type { KeyValueStorage } from '../../store/effects';
 import { askWhileHome } from '../../store/home/askWhileHome';
 import type { AppDispatch, AppStartListening } from '../../store/listeners';
-import { ROUTES } from '../../store/navigation/routes';
 import type { AppLocation } from '../../store/router/location';
 import {
   locationChanged,
   navigationRequested,
   selectLocation,
 } from '../../store/router/routerSlice';
+import { ROUTES } from '../../store/routes';
 
 import { providerName } from './providerNames';
 import {
@@ -164,7 +164,7 @@ export function addProviderListeners(startAppListening: AppStartListening) {
   });
 
   // The return, on the first navigation after it: finished with the server, whose answer is a way
-  // in (store/auth/wayIn.ts) or a refusal the slice turns into words.
+  // in (store/wayIn.ts) or a refusal the slice turns into words.
   startAppListening({
     actionCreator: locationChanged,
     effect: async (_action, listenerApi) => {

@@ -6,9 +6,9 @@
 // `selectHasPassword`), which a disconnection's answer updates.
 import { createAction, createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
-import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
-import { loggedOut, sessionEnded } from '../../store/auth/authSlice';
-import { signedIn } from '../../store/auth/wayIn';
+import { api, callFailure, type RequestError } from '../../store/apiSlice';
+import { loggedOut, sessionEnded } from '../../store/authSlice';
+import { signedIn } from '../../store/wayIn';
 
 export type ProviderIntent = 'login' | 'connect' | 'confirm';
 

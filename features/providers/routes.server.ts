@@ -25,8 +25,11 @@ import {
   normalizeEmail,
 } from '../../contract/schemas';
 import { sessionConfirmed } from '../../server/auth/confirmation';
+import { listPasskeys } from '../../server/auth/passkey-queries';
 import { NO_PASSWORD } from '../../server/auth/passwords';
 import { openSession, sessionOf } from '../../server/auth/session';
+import { confirmSession } from '../../server/auth/session-queries';
+import { findUserByEmail, findUserById } from '../../server/auth/users';
 import { defineRoutes } from '../../server/http/endpoints';
 import { noteFlowStart } from '../../server/http/request-facts';
 import { providerChangedMail } from '../../server/mail/account-messages';
@@ -56,10 +59,7 @@ import {
   identitiesOf,
 } from '../../server/oidc/identities';
 import { noteConfirmationMethod } from '../../server/repo/operators';
-import { listPasskeys } from '../../server/repo/passkeys';
 import { endPendingSignups } from '../../server/repo/pending-signups';
-import { confirmSession } from '../../server/repo/sessions';
-import { findUserByEmail, findUserById } from '../../server/repo/users';
 
 /** A name the account may keep: the provider's, else the email's local part, else the email. */
 function accountName(name: string | null, email: string): string {

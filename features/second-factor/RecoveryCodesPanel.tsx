@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-import { selectUser } from '../../store/auth/authSlice';
+import { selectUser } from '../../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { copyOrSelect, copyResult } from '../../ui/copyOrSelect';
 import { useT } from '../../ui/intl/useT';

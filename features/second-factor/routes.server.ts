@@ -5,6 +5,7 @@
 // step, which takes the login's ticket and a code or a recovery code and answers the session a
 // login answers. Every code check takes its tries before the check (auth/second-factor-check.ts).
 import type { PlainOk } from '../../contract/api';
+import { endPendingLogin, findPendingLogin } from '../../server/auth/pending-logins';
 import {
   decryptSecret,
   encryptSecret,
@@ -13,11 +14,6 @@ import {
   otpauthOf,
 } from '../../server/auth/second-factor';
 import { secondFactorCodeAccepted as codeAccepted } from '../../server/auth/second-factor-check';
-import { openSession, sessionOf } from '../../server/auth/session';
-import { defineRoutes } from '../../server/http/endpoints';
-import { recoveryCodeUsedMail, secondFactorChangedMail } from '../../server/mail/account-messages';
-import { mailChangeNotice } from '../../server/mail/change-notice';
-import { endPendingLogin, findPendingLogin } from '../../server/repo/pending-logins';
 import {
   findSecondFactor,
   recoveryCodesLeft,
@@ -25,8 +21,12 @@ import {
   startSetup,
   storeRecoveryCodes,
   turnOn,
-} from '../../server/repo/second-factors';
-import { findUserById } from '../../server/repo/users';
+} from '../../server/auth/second-factor-queries';
+import { openSession, sessionOf } from '../../server/auth/session';
+import { findUserById } from '../../server/auth/users';
+import { defineRoutes } from '../../server/http/endpoints';
+import { recoveryCodeUsedMail, secondFactorChangedMail } from '../../server/mail/account-messages';
+import { mailChangeNotice } from '../../server/mail/change-notice';
 
 /** A setup's key is kept this long: a visitor who reloads meanwhile is given the same one. */
 const SETUP_KEPT_SECONDS = 15 * 60;

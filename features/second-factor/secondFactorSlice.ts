@@ -10,8 +10,8 @@ import {
   type PayloadAction,
 } from '@reduxjs/toolkit';
 
-import { api, decodeRequestError } from '../../store/api/apiSlice';
-import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
+import { api, decodeRequestError } from '../../store/apiSlice';
+import { loggedOut, sessionEnded, tokenRejected } from '../../store/authSlice';
 
 export interface SecondFactorState {
   /** A setup begun: what the authenticator app takes, shown until the first code turns it on. */

@@ -4,7 +4,7 @@ import type { VerifyAccountBody as Body } from '../../contract/api';
 import { formFields } from '../../contract/endpoints';
 import { checkEmail, PASSWORD_MIN_LENGTH } from '../../contract/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { validationFailed } from '../../store/submissions/submissionsSlice';
+import { validationFailed } from '../../store/submissionsSlice';
 import { CodeField } from '../../ui/form/CodeField';
 import { EmailField } from '../../ui/form/EmailField';
 import { FormAlert } from '../../ui/form/FormAlert';

@@ -1,14 +1,14 @@
 import { FormattedMessage } from 'react-intl';
 import { LINK_QUERY } from '../../contract/routes';
 
-import { ROUTES } from '../../store/navigation/routes';
+import { ROUTES } from '../../store/routes';
 import { Address } from '../../ui/Address';
 import { formsEn } from '../../ui/form/forms.messages';
+import { useCodeLink } from '../../ui/form/useCodeLink';
 import { useT } from '../../ui/intl/useT';
 import { WithWords, type Words } from '../../ui/intl/WithWords';
 import { Link } from '../../ui/Link';
 import { PageCard } from '../../ui/PageCard';
-import { useCodeLink } from '../../ui/useCodeLink';
 import { activationEn } from './activation.messages';
 import { ActivationForm } from './ActivationForm';
 

@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../store/hooks';
-import { activationHref, ROUTES } from '../../store/navigation/routes';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { activationHref, ROUTES } from '../../store/routes';
 import { useFeatureParts } from '../../ui/featureParts';
 import { formsEn } from '../../ui/form/forms.messages';
 import { useT } from '../../ui/intl/useT';

@@ -1,13 +1,13 @@
 // Activation by code, and sending a fresh code.
 import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
+import { activateAccount, findPendingActivation } from '../../server/auth/activation-codes';
 import { resendActivationJob, storeJob } from '../../server/auth/mail-jobs';
 import { oneTimeCodeMatches, linkTokenMatches } from '../../server/auth/secrets';
 import { openSession } from '../../server/auth/session';
 import { defineRoutes } from '../../server/http/endpoints';
 import { noteFlowStart } from '../../server/http/request-facts';
 import { mailLanguage } from '../../server/mail/language';
-import { activateAccount, findPendingActivation } from '../../server/repo/activation-codes';
 import { firstSignupAt } from '../../server/repo/pending-signups';
 import { findRegistrations } from '../../server/repo/registrations';
 

@@ -13,8 +13,8 @@ import { allStates } from '../../src/replay/foldLog';
 import { touchedSteps } from '../../src/replay/touchedFields';
 import { createMasker } from '../../store/actionLog/mask';
 import { stateHash } from '../../store/actionLog/stateHash';
-import { selectScreen } from '../../store/navigation/screenSelectors';
 import type { RootState } from '../../store/rootReducer';
+import { selectScreen } from '../../store/screenSelectors';
 
 /** Where the docs say to keep it: its formatting and lint rules are that folder's. */
 const KEPT_AS = path.join(__dirname, '../../__tests__/timeTravel/kept.replay.test.tsx');

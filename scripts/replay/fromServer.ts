@@ -14,6 +14,7 @@ import type { EndpointSpec } from '../../contract/endpoints';
 import { printable } from '../../contract/printable';
 import { ROUTES } from '../../contract/routes';
 import { allEndpoints } from '../../features/endpoints.server';
+import { authEventsOfLog } from '../../server/auth/auth-event-queries';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
@@ -29,7 +30,6 @@ import {
   type ActionLogFilter,
   type ActionLogSummary,
 } from '../../server/repo/action-logs';
-import { authEventsOfLog } from '../../server/repo/auth-events';
 import { requestIdsOf, type ServerEvent } from '../../store/actionLog/serverEvents';
 
 import { formatFunnel, funnelPeriodOf, parseFunnelArgs } from './funnel';

@@ -14,8 +14,8 @@ import { AddressClient, visitorAddress } from '../../testing/server/abuse/fromAd
 import { capturedLog } from '../../testing/server/capturedLog';
 import { ENGINES } from '../../testing/server/engines';
 import { listeningServerFor } from '../../testing/server/injectedApp';
-import { SESSION_CHECK_REFUSALS_PER_ADDRESS } from '../plugins/auth-events';
-import { authEventsOfLog } from '../repo/auth-events';
+import { authEventsOfLog } from '../auth/auth-event-queries';
+import { SESSION_CHECK_REFUSALS_PER_ADDRESS } from '../auth/auth-events';
 
 describe.each(ENGINES)('auth events on %s', (_name, engine) => {
   const log = capturedLog();

@@ -221,7 +221,7 @@ it('counts the imports that climb a layer, not those of types only', () => {
     "const view = import('../../src/app/views');",
   ].join('\n');
   expect(valueImportsOf('store/auth/x.ts', source)).toEqual([
-    'store/api/apiSlice.ts',
+    'store/apiSlice.ts',
     'features/login/LoginForm.tsx',
     'src/app/views.ts',
   ]);

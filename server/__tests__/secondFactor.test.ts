@@ -19,8 +19,8 @@ import { ENGINES, type Engine } from '../../testing/server/engines';
 import { injectedApp, type InjectedApp } from '../../testing/server/injectedApp';
 import { addAda, migratedPostgres } from '../../testing/server/rows';
 import { hashRecoveryCode, newRecoveryCodes } from '../auth/second-factor';
+import { storeRecoveryCodes } from '../auth/second-factor-queries';
 import type { Clock } from '../plugins/resources';
-import { storeRecoveryCodes } from '../repo/second-factors';
 
 const PASSWORD = 'a second factor passphrase';
 

@@ -9,12 +9,12 @@ import { testConfig } from '../../testing/server/config';
 import { ENGINES, sqlite } from '../../testing/server/engines';
 import { addAda, migratedPostgres } from '../../testing/server/rows';
 import { hashSessionToken } from '../auth/secrets';
+import { createSession, endSession } from '../auth/session-queries';
+import { openSessionStore, type SessionStore } from '../auth/session-store';
+import { SessionUses } from '../auth/session-uses';
 import { checkpointElsewhere, openDatabase, sqliteConnectionOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { openSessionStore, type SessionStore } from '../plugins/session-store';
-import { SessionUses } from '../repo/session-uses';
-import { createSession, endSession } from '../repo/sessions';
 
 const NOW = 1_800_000_000;
 const TOKEN_HASH = hashSessionToken('a-session-token');

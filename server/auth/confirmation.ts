@@ -8,11 +8,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { EndpointSpec } from '../../contract/endpoints';
-import { secondFactorOn } from '../repo/second-factors';
-import { sessionConfirmedUntil } from '../repo/sessions';
-import { findUserById } from '../repo/users';
 import { secondFactorCodeAccepted } from './second-factor-check';
+import { secondFactorOn } from './second-factor-queries';
 import { passwordConfirmed, sessionOf } from './session';
+import { sessionConfirmedUntil } from './session-queries';
+import { findUserById } from './users';
 
 /** Whether the request's session is confirmed now. */
 export async function sessionConfirmed(request: FastifyRequest): Promise<boolean> {

@@ -8,9 +8,9 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { SessionStore } from '../plugins/session-store';
 import { setLocked } from '../repo/operators';
-import { lockUser } from '../repo/users';
+import type { SessionStore } from './session-store';
+import { lockUser } from './users';
 
 /** Thrown inside a way in's transaction (which then stores nothing); answered 403 ACCOUNT_LOCKED. */
 export class AccountLocked extends Error {

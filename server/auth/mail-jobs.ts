@@ -22,11 +22,11 @@ import type { MailLanguage } from '../mail/language';
 import { activationMail, existingAccountMail, finishSignupMail } from '../mail/messages';
 import { noticeValues } from '../mail/notice';
 import type { MailMessage } from '../mail/transport';
-import { findAccountCode, replaceAccountCode } from '../repo/account-codes';
-import { replaceActivationCode } from '../repo/activation-codes';
 import { addRegistration } from '../repo/registrations';
-import { createAccount, findUserByEmail } from '../repo/users';
+import { findAccountCode, replaceAccountCode } from './account-codes';
+import { replaceActivationCode } from './activation-codes';
 import { newMailedCode } from './secrets';
+import { createAccount, findUserByEmail } from './users';
 
 const Language = v.picklist(INTL_LANGUAGES);
 /** False once the address had its hour's or day's mail (absent in jobs stored before the cap). */

@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { noteRefusal } from '../http/request-facts';
 import { isOperator, sessionConfirmation } from '../repo/operators';
-import { listPasskeys } from '../repo/passkeys';
-import { secondFactorOn } from '../repo/second-factors';
+import { listPasskeys } from './passkey-queries';
+import { secondFactorOn } from './second-factor-queries';
 import { sessionOf } from './session';
 
 /** Operator calls per operator per minute. */

@@ -16,8 +16,8 @@ import {
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { FastifyInstance } from 'fastify';
 
-import type { PasskeyRow } from '../repo/passkeys';
-import { CHALLENGE_SECONDS, findPasskeyByCredentialId, takeChallenge } from '../repo/passkeys';
+import type { PasskeyRow } from './passkey-queries';
+import { CHALLENGE_SECONDS, findPasskeyByCredentialId, takeChallenge } from './passkey-queries';
 
 /** The relying party's id (PUBLIC_URL's host name) and the origin its ceremonies must come from. */
 export function relyingParty(app: FastifyInstance): { id: string; origin: string } {

@@ -4,8 +4,8 @@
 // back on success.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { acceptStep, findSecondFactor, spendRecoveryCode } from '../repo/second-factors';
 import { decryptSecret, isTotpCode, totpStep } from './second-factor';
+import { acceptStep, findSecondFactor, spendRecoveryCode } from './second-factor-queries';
 
 /**
  * Checks `code` for the account: an authenticator's code (its step accepted once; `enabled` says

@@ -18,12 +18,12 @@ import type { Database, SessionOpener } from '../db/schema';
 import { newDeviceMail } from '../mail/account-messages';
 import { mailChangeNotice } from '../mail/change-notice';
 import { noteDevice } from '../repo/known-devices';
-import { createPendingLogin } from '../repo/pending-logins';
-import { secondFactorOn } from '../repo/second-factors';
-import type { FoundSession } from '../repo/sessions';
-import { toPublicUser, type UserRow } from '../repo/users';
 import { refuseLocked } from './lock';
+import { createPendingLogin } from './pending-logins';
+import { secondFactorOn } from './second-factor-queries';
 import { hashSessionToken, newSessionToken } from './secrets';
+import type { FoundSession } from './session-queries';
+import { toPublicUser, type UserRow } from './users';
 
 /** A live session: whose it is, its key, and its times (Unix seconds). */
 export interface Session {

@@ -251,7 +251,7 @@ export interface ActionLogUsersTable {
 }
 
 /**
- * What the server decided on an account request (migration 009, server/repo/auth-events.ts):
+ * What the server decided on an account request (migration 009, server/auth/auth-event-queries.ts):
  * never a secret, the client address only as an HMAC.
  */
 export interface AuthEventsTable {

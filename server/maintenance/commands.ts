@@ -9,12 +9,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 
+import { replaceSealedSecret, storedSecretsAfter } from '../auth/second-factor-queries';
 import { loadKeyRing, openSecret, sealedWith, sealSecret, type KeyRing } from '../auth/secrets';
 import type { Config } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest, MIGRATION_NAMES, pendingMigrations } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { replaceSealedSecret, storedSecretsAfter } from '../repo/second-factors';
 import { operatorCommand } from './operators';
 
 export const USAGE =

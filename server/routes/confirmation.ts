@@ -7,14 +7,14 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { ConfirmOk } from '../../contract/api';
 import { CONFIRMATION_SECONDS } from '../../contract/schemas';
 import { credentialsConfirm } from '../auth/confirmation';
+import { listPasskeys, recordPasskeyUse, storeChallenge } from '../auth/passkey-queries';
 import { checkPasskey, confirmationOptions, type PasskeyUse } from '../auth/passkeys';
+import { secondFactorOn } from '../auth/second-factor-queries';
 import { sessionOf } from '../auth/session';
+import { confirmSession, sessionConfirmedUntil } from '../auth/session-queries';
 import type { SessionConfirmer } from '../db/schema';
 import { defineRoutes } from '../http/endpoints';
 import { noteConfirmationMethod } from '../repo/operators';
-import { listPasskeys, recordPasskeyUse, storeChallenge } from '../repo/passkeys';
-import { secondFactorOn } from '../repo/second-factors';
-import { confirmSession, sessionConfirmedUntil } from '../repo/sessions';
 
 const confirmationRoutes = defineRoutes(async (app) => {
   const { db, clock } = app;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { APP_NAME } from '../../store/constants';
 import { useAppSelector } from '../../store/hooks';
-import { selectScreen } from '../../store/navigation/screenSelectors';
+import { selectScreen } from '../../store/screenSelectors';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SkipLink } from '../../ui/SkipLink';
 import { FooterLinks } from './FooterLinks';

@@ -1,7 +1,7 @@
 import type { MessageId } from '../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectScreen } from '../../store/navigation/screenSelectors';
 import { noticeDismissed, selectNotice, type NoticeKind } from '../../store/notice/noticeSlice';
+import { selectScreen } from '../../store/screenSelectors';
 import { useT } from '../../ui/intl/useT';
 
 const MESSAGES: Record<NoticeKind, MessageId> = {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectViewAttempt } from '../../store/navigation/navigationSlice';
-import { selectScreen } from '../../store/navigation/screenSelectors';
+import { selectViewAttempt } from '../../store/navigationSlice';
+import { selectScreen } from '../../store/screenSelectors';
 import { useT } from '../../ui/intl/useT';
 
 import { LoadingCard } from './LoadingCard';

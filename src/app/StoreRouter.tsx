@@ -5,9 +5,9 @@ import { useMemo, type ReactNode } from 'react';
 import { createPath, Router, type Navigator, type To } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectShownLocation } from '../../store/navigation/screenSelectors';
 import type { AppLocation } from '../../store/router/location';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { selectShownLocation } from '../../store/screenSelectors';
 
 /** Before the store has any location (an empty recorded state), the loading card still shows. */
 const NO_LOCATION: AppLocation = { pathname: '/', search: '', hash: '', key: 'none', state: null };

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-import { viewFailed, type ViewFailureReason } from '../../store/navigation/navigationSlice';
-import type { RouteName } from '../../store/navigation/routes';
+import { viewFailed, type ViewFailureReason } from '../../store/navigationSlice';
+import type { RouteName } from '../../store/routes';
 import type { AppDispatch } from '../../store/store';
 
 import { rememberViewError } from './viewErrors';

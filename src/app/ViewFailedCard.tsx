@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../store/hooks';
-import { viewRetried, type ViewFailureReason } from '../../store/navigation/navigationSlice';
-import type { RouteName } from '../../store/navigation/routes';
+import { viewRetried, type ViewFailureReason } from '../../store/navigationSlice';
+import type { RouteName } from '../../store/routes';
 import { useT } from '../../ui/intl/useT';
 import { PageCard } from '../../ui/PageCard';
 

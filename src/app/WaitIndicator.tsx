@@ -1,4 +1,4 @@
-import type { WaitPhase } from '../../store/navigation/navigationSlice';
+import type { WaitPhase } from '../../store/navigationSlice';
 import { useT } from '../../ui/intl/useT';
 
 /** A thin bar once the wait passes 300 ms; past 5 s, words saying the server is slow. */

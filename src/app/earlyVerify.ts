@@ -14,7 +14,7 @@ export interface FetchingWindow {
   location: { origin: string };
 }
 
-/** The verify request exactly as the store's base query builds it (store/api/apiSlice.ts). */
+/** The verify request exactly as the store's base query builds it (store/apiSlice.ts). */
 export function verifyRequest(
   origin: string,
   token: string | null,

@@ -1,4 +1,4 @@
-import { redirectTarget, routeFor } from '../../store/navigation/routes';
+import { redirectTarget, routeFor } from '../../store/routes';
 import type { AppStore } from '../../store/store';
 
 import { VIEWS } from './views';

@@ -1,8 +1,8 @@
 // Development only: the error each view last threw while rendering, so the failure card can show
 // it where the developer looks. Errors are no state (the store holds only serializable facts),
 // and a production build never keeps or shows them.
-import { viewRetried } from '../../store/navigation/navigationSlice';
-import type { RouteName } from '../../store/navigation/routes';
+import { viewRetried } from '../../store/navigationSlice';
+import type { RouteName } from '../../store/routes';
 import type { AppStore } from '../../store/store';
 
 const lastErrors = new Map<RouteName, unknown>();

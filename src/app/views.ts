@@ -1,7 +1,7 @@
 // One chunk per view, loaded on demand, and how a view's chunk loads.
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-import type { RouteName } from '../../store/navigation/routes';
+import type { RouteName } from '../../store/routes';
 import { chunkLoader } from '../../ui/chunkLoader';
 
 export const VIEWS: Record<RouteName, LazyView> = {

@@ -32,7 +32,7 @@ import {
   secondFactorSetupCancelled,
 } from '../../features/second-factor/secondFactorSlice';
 import { PAGE_RELOADED } from '../../store/actionLog/recorder';
-import { api } from '../../store/api/apiSlice';
+import { api } from '../../store/apiSlice';
 import {
   loggedOut,
   logoutRequested,
@@ -42,12 +42,12 @@ import {
   tokenRejected,
   verifyFailed,
   verifyStarted,
-} from '../../store/auth/authSlice';
+} from '../../store/authSlice';
 import { localeChanged } from '../../store/locale/localeSlice';
-import { sentHome, viewFailed, viewRetried } from '../../store/navigation/navigationSlice';
+import { sentHome, viewFailed, viewRetried } from '../../store/navigationSlice';
 import { noticeDismissed } from '../../store/notice/noticeSlice';
 import { locationChanged, navigationRequested } from '../../store/router/routerSlice';
-import { validationFailed } from '../../store/submissions/submissionsSlice';
+import { validationFailed } from '../../store/submissionsSlice';
 
 export type StepKind = 'request' | 'answer' | 'navigation' | 'form' | 'session' | 'other';
 

@@ -5,7 +5,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { LogFileError, type DecodedLog } from '../../contract/action-log';
 import type { EndpointName } from '../../contract/endpoints';
 import { stateHash } from '../../store/actionLog/stateHash';
-import { ACCOUNT_READS } from '../../store/api/apiSlice';
+import { ACCOUNT_READS } from '../../store/apiSlice';
 import { lazySlicePaths, rootReducer, type RootState } from '../../store/rootReducer';
 
 import './allParts';

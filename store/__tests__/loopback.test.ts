@@ -25,8 +25,8 @@ const server = createServer((req, res) => {
 
 type StoreModules = {
   startStore: typeof import('../startStore').startStore;
-  api: typeof import('../api/apiSlice').api;
-  UNTRACKED: typeof import('../api/apiSlice').UNTRACKED;
+  api: typeof import('../apiSlice').api;
+  UNTRACKED: typeof import('../apiSlice').UNTRACKED;
 };
 let modules: StoreModules;
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await import('../../src/endpoints');
   modules = {
     ...(await import('../startStore')),
-    ...(await import('../api/apiSlice')),
+    ...(await import('../apiSlice')),
   };
 });
 

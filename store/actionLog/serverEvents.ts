@@ -1,5 +1,5 @@
 // The server's side of a log (`npm run replay -- --ref`, replay.html): what the server recorded of
-// the log's requests (auth_events, server/repo/auth-events.ts), in words, each placed in the
+// the log's requests (auth_events, server/auth/auth-event-queries.ts), in words, each placed in the
 // timeline before the answer it decided (matched by request id), or else by its time.
 import type { UnknownAction } from '@reduxjs/toolkit';
 

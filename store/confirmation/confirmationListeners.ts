@@ -1,5 +1,5 @@
-import { api, ASK_AFRESH } from '../api/apiSlice';
-import { sessionVerified } from '../auth/authSlice';
+import { api, ASK_AFRESH } from '../apiSlice';
+import { sessionVerified } from '../authSlice';
 import { waitUntil } from '../effects';
 import { askWhileHome } from '../home/askWhileHome';
 import type { AppStartListening } from '../listeners';

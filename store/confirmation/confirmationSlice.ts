@@ -5,8 +5,8 @@
 import { createAction, createSelector, createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import type { QueryCacheKey } from '@reduxjs/toolkit/query';
 
-import { api, decodeRequestError } from '../api/apiSlice';
-import { loggedOut, sessionEnded, tokenRejected } from '../auth/authSlice';
+import { api, decodeRequestError } from '../apiSlice';
+import { loggedOut, sessionEnded, tokenRejected } from '../authSlice';
 
 export interface ConfirmationState {
   /** The server refused a change for want of a confirmation: the form says to confirm again. */

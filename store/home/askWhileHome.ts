@@ -1,10 +1,10 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { sessionVerified } from '../auth/authSlice';
+import { sessionVerified } from '../authSlice';
 import type { AppDispatch, AppStartListening } from '../listeners';
-import { ROUTES } from '../navigation/routes';
 import type { RootState } from '../rootReducer';
 import { selectPathname } from '../router/routerSlice';
+import { ROUTES } from '../routes';
 
 /**
  * Whether `action` is the check of a move between home's sections (`/?section=…`): home was the

@@ -2,7 +2,7 @@
 // (`/?section=password`), so a reload, Back and time travel show the same one. The email change's
 // link (`/?email-code=…`) opens the section that takes its code.
 import { LINK_QUERY } from '../../contract/routes';
-import { ROUTES } from '../navigation/routes';
+import { ROUTES } from '../routes';
 
 export const HOME_SECTIONS = [
   'profile',

@@ -6,11 +6,11 @@
 import { createAction, createSlice, type UnknownAction } from '@reduxjs/toolkit';
 
 import { ENDPOINT_FORMS } from '../../contract/endpoints';
-import { api, decodeRequestError } from '../api/apiSlice';
-import { loggedOut, secondStepExpired, sessionEnded } from '../auth/authSlice';
-import { signedIn } from '../auth/wayIn';
-import { sentHome } from '../navigation/navigationSlice';
+import { api, decodeRequestError } from '../apiSlice';
+import { loggedOut, secondStepExpired, sessionEnded } from '../authSlice';
+import { sentHome } from '../navigationSlice';
 import { locationChanged } from '../router/routerSlice';
+import { signedIn } from '../wayIn';
 
 export type NoticeKind =
   | 'activated'

@@ -4,7 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { actionLogText } from '../../contract/action-log';
 import { stateHash } from '../../store/actionLog/stateHash';
-import { sessionVerified, tokenRejected, verifyStarted } from '../../store/auth/authSlice';
+import { sessionVerified, tokenRejected, verifyStarted } from '../../store/authSlice';
 import { localeChanged } from '../../store/locale/localeSlice';
 import { rootReducer } from '../../store/rootReducer';
 import { locationChanged } from '../../store/router/routerSlice';

@@ -2,10 +2,10 @@
 // the emailed link (which leads home), log-out, log-in (home again). The fake server hands out known secrets, so tests can
 // look for them afterwards.
 import { API_PATHS } from '../../contract/api';
-import { api, UNTRACKED } from '../../store/api/apiSlice';
-import { logoutRequested } from '../../store/auth/authSlice';
-import { activationHref } from '../../store/navigation/routes';
+import { api, UNTRACKED } from '../../store/apiSlice';
+import { logoutRequested } from '../../store/authSlice';
 import { navigationRequested } from '../../store/router/routerSlice';
+import { activationHref } from '../../store/routes';
 import { startStore } from '../../store/startStore';
 import type { AppStore, StoreOptions } from '../../store/store';
 import { fakeEffects } from '../app/fakeEffects';

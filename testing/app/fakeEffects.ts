@@ -1,7 +1,7 @@
 // In-memory effects for app tests: every write is recorded so tests can assert on it.
-import * as sessionTime from '../../store/auth/sessionLifetime';
 import type { CookieAttributes, Effects } from '../../store/effects';
 import { createMemoryAppHistory } from '../../store/router/browserHistory';
+import * as sessionTime from '../../store/sessionLifetime';
 
 import { fakePasskeys, type FakePasskeys } from './fakePasskeys';
 

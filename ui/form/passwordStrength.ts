@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import type { PersonalContext, WeakPassword } from '../../contract/password-strength';
 import { PASSWORD_MIN_LENGTH } from '../../contract/schemas';
-import { selectUser } from '../../store/auth/authSlice';
+import { selectUser } from '../../store/authSlice';
 import { APP_NAME } from '../../store/constants';
 import { useAppSelector } from '../../store/hooks';
 

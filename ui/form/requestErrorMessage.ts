@@ -1,5 +1,5 @@
 import type { MessageId } from '../../i18n/messages/en';
-import type { RequestError, RequestErrorCode } from '../../store/api/apiSlice';
+import type { RequestError, RequestErrorCode } from '../../store/apiSlice';
 import { SUPPORT_CONTACT } from '../../store/constants';
 import type { Translate } from '../intl/useT';
 

@@ -9,9 +9,9 @@ import {
   type FormName,
 } from '../../contract/endpoints';
 import { fieldErrors as refused, type FieldErrors } from '../../contract/schemas';
-import { api, decodeRequestError, UNTRACKED, type ArgOf } from '../../store/api/apiSlice';
+import { api, decodeRequestError, UNTRACKED, type ArgOf } from '../../store/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSubmission, validationFailed } from '../../store/submissions/submissionsSlice';
+import { selectSubmission, validationFailed } from '../../store/submissionsSlice';
 
 import type { FormField } from './fieldErrorMessage';
 import { focusFirstInvalid, readFields } from './formElements';

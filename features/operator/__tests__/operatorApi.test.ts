@@ -8,7 +8,7 @@ import {
   SECRET_BODY_FIELDS,
 } from '../../../contract/endpoints';
 import { redacted } from '../../../contract/redact';
-import { api } from '../../../store/api/apiSlice';
+import { api } from '../../../store/apiSlice';
 import { allEndpoints } from '../../endpoints.server';
 import { operatorEndpoints } from '../endpoints';
 

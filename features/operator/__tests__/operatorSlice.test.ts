@@ -1,4 +1,4 @@
-import { loggedOut } from '../../../store/auth/authSlice';
+import { loggedOut } from '../../../store/authSlice';
 import { partLoaded, rootReducer, type RootState } from '../../../store/rootReducer';
 import { FIRST_PANEL, operatorHref, operatorPlaceOf } from '../location';
 import {

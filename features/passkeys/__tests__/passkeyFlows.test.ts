@@ -265,7 +265,7 @@ describe('on home', () => {
   });
 
   it('renames and removes a passkey, the password redacted from the log', async () => {
-    const { api, UNTRACKED } = await import('../../../store/api/apiSlice');
+    const { api, UNTRACKED } = await import('../../../store/apiSlice');
     const { store, requests } = start({ token: true, path: '/' });
     await settle(store);
     store.dispatch(passkeyEditOpened({ id: 'pk-laptop', action: 'rename' }));
@@ -291,7 +291,7 @@ describe('on home', () => {
   });
 
   it('keeps what a change answered over a list asked before it and answered after it', async () => {
-    const { api, UNTRACKED } = await import('../../../store/api/apiSlice');
+    const { api, UNTRACKED } = await import('../../../store/apiSlice');
     let reads = 0;
     let answerLateRead: () => void = () => {};
     const lateRead = new Promise<void>((resolve) => (answerLateRead = resolve));

@@ -3,7 +3,7 @@
 import configureMockStore from 'redux-mock-store';
 import { withExtraArgument } from 'redux-thunk';
 
-import { api } from '../../../store/api/apiSlice';
+import { api } from '../../../store/apiSlice';
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
 import { createAppListenerMiddleware } from '../../../store/listeners';
 import { locationChanged, navigationRequested } from '../../../store/router/routerSlice';

@@ -7,7 +7,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { API_PATHS } from '../../../contract/endpoints';
 import { redactedJson } from '../../../contract/redact';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
+import { api, UNTRACKED } from '../../../store/apiSlice';
 import { TAB_STORAGE_KEYS } from '../../../store/constants';
 import type { RootState } from '../../../store/rootReducer';
 import { startStore } from '../../../store/startStore';

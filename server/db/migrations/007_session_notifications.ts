@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 // PostgreSQL tells every server process when a session ends or its user changes (one NOTIFY per
 // row, sent at commit), so a process may keep live sessions in memory and stay exact
-// (server/repo/session-cache.ts). The payload names the schema: several databases may share one
+// (server/auth/session-cache.ts). The payload names the schema: several databases may share one
 // server's channel. SQLite has a single process per file and no cache: nothing to do.
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

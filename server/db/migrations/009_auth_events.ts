@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Kysely } from 'kysely';
 
-// What the server decided on each account request (server/repo/auth-events.ts): one row per
+// What the server decided on each account request (server/auth/auth-event-queries.ts): one row per
 // request, written with the decision, so an analyst can join an uploaded log with the server's
 // side of it by log id and request id. No secret is ever stored; the client address only as an
 // HMAC whose key is this deployment's own (`server_secrets`, made once here).

@@ -2,7 +2,7 @@
 // could not load"), and the next hot update (the fix, applied) tries it again.
 import { act, screen } from '@testing-library/react';
 
-import { viewRetried } from '../../../store/navigation/navigationSlice';
+import { viewRetried } from '../../../store/navigationSlice';
 import { renderApp } from '../../../testing/app/renderApp';
 import { retryBrokenViewAfterHotUpdate } from '../viewErrors';
 

@@ -4,8 +4,8 @@
 import { act, screen, within } from '@testing-library/react';
 
 import { API_PATHS } from '../../../contract/api';
-import { api, UNTRACKED } from '../../../store/api/apiSlice';
-import { sentHome } from '../../../store/navigation/navigationSlice';
+import { api, UNTRACKED } from '../../../store/apiSlice';
+import { sentHome } from '../../../store/navigationSlice';
 import { json, settle, signedInAnswer, USER } from '../../../testing/app/fetchStub';
 import { renderApp } from '../../../testing/app/renderApp';
 

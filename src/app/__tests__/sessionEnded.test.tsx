@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 
 import { API_PATHS } from '../../../contract/api';
-import { sessionEnded } from '../../../store/auth/authSlice';
+import { sessionEnded } from '../../../store/authSlice';
 import { noticeDismissed } from '../../../store/notice/noticeSlice';
 import { guestAnswer, json, signedInAnswer } from '../../../testing/app/fetchStub';
 import { renderApp } from '../../../testing/app/renderApp';

@@ -2,7 +2,7 @@
 // is tried again on "Try again", when the browser is back online, and on the next navigation.
 import { act, render, screen, within } from '@testing-library/react';
 
-import { viewFailed, viewRetried } from '../../../store/navigation/navigationSlice';
+import { viewFailed, viewRetried } from '../../../store/navigationSlice';
 import { makeStore } from '../../../store/store';
 import { renderApp } from '../../../testing/app/renderApp';
 import { App } from '../App';

@@ -4,11 +4,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 
 import { decodeLog } from '../../../contract/action-log';
-import { verifyStarted } from '../../../store/auth/authSlice';
-import { waitGrewLong, waitGrewVeryLong } from '../../../store/navigation/navigationSlice';
-import { selectScreen } from '../../../store/navigation/screenSelectors';
+import { verifyStarted } from '../../../store/authSlice';
+import { waitGrewLong, waitGrewVeryLong } from '../../../store/navigationSlice';
 import { rootReducer, type RootState } from '../../../store/rootReducer';
 import { locationChanged } from '../../../store/router/routerSlice';
+import { selectScreen } from '../../../store/screenSelectors';
 import { startStore } from '../../../store/startStore';
 import { journeyServer, runJourney } from '../../../testing/actionLog/journey';
 import { fakeEffects } from '../../../testing/app/fakeEffects';

@@ -11,7 +11,7 @@ import { selectSessions } from '../../../features/login/sessionsSlice';
 import { PasskeyReviewOffer } from '../../../features/passkeys/PasskeyReview';
 import { selectPasskeyList } from '../../../features/passkeys/passkeysSlice';
 import { selectSecondFactor } from '../../../features/second-factor/secondFactorSlice';
-import { selectSessionExpiresAt, selectUser } from '../../../store/auth/authSlice';
+import { selectSessionExpiresAt, selectUser } from '../../../store/authSlice';
 import { homeSectionHref } from '../../../store/home/homeSections';
 import { useAppSelector } from '../../../store/hooks';
 import { Address } from '../../../ui/Address';

@@ -17,7 +17,7 @@ import { selectProviders } from '../../../features/providers/providersSlice';
 import { useHasPassword } from '../../../features/providers/useHasPassword';
 import { SecondFactorSection } from '../../../features/second-factor/SecondFactorSection';
 import type { MessageId } from '../../../i18n/messages/en';
-import { selectUser } from '../../../store/auth/authSlice';
+import { selectUser } from '../../../store/authSlice';
 import {
   HOME_SECTIONS,
   homeSectionHref,

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 
 import { actionLogText } from '../../../contract/action-log';
 import { stateHash } from '../../../store/actionLog/stateHash';
-import { tokenRejected, verifyStarted } from '../../../store/auth/authSlice';
+import { tokenRejected, verifyStarted } from '../../../store/authSlice';
 import { localeChanged } from '../../../store/locale/localeSlice';
 import { rootReducer } from '../../../store/rootReducer';
 import { locationChanged } from '../../../store/router/routerSlice';

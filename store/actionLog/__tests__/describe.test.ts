@@ -1,9 +1,9 @@
 import type { QueryCacheKey } from '@reduxjs/toolkit/query';
 import { describeActions, relativeTime } from '../../../src/replay/describe';
-import { api } from '../../api/apiSlice';
-import { sessionEnded } from '../../auth/authSlice';
+import { api } from '../../apiSlice';
+import { sessionEnded } from '../../authSlice';
 import { localeChanged } from '../../locale/localeSlice';
-import { sentHome } from '../../navigation/navigationSlice';
+import { sentHome } from '../../navigationSlice';
 import { noticeDismissed } from '../../notice/noticeSlice';
 
 const pending = (endpoint: string, requestId: string) => ({

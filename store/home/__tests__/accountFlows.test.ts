@@ -17,7 +17,7 @@ import {
   USER,
   type FetchHandler,
 } from '../../../testing/app/fetchStub';
-import { api, UNTRACKED } from '../../api/apiSlice';
+import { api, UNTRACKED } from '../../apiSlice';
 import { selectConfirmedUntil } from '../../confirmation/confirmationSlice';
 import { startStore } from '../../startStore';
 

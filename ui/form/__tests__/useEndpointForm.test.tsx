@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 
 import { endpoints } from '../../../contract/endpoints';
 import { startStore } from '../../../store/startStore';
-import { selectSubmission } from '../../../store/submissions/submissionsSlice';
+import { selectSubmission } from '../../../store/submissionsSlice';
 import { fakeEffects } from '../../../testing/app/fakeEffects';
 import { guestAnswer, json, stubFetch } from '../../../testing/app/fetchStub';
 import { formsEn } from '../forms.messages';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { logoutRequested } from '../../../../store/auth/authSlice';
+import { logoutRequested } from '../../../../store/authSlice';
 import { json, signedInAnswer, USER } from '../../../../testing/app/fetchStub';
 import { renderApp, type ApiScript } from '../../../../testing/app/renderApp';
 
