@@ -11,17 +11,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The store's own folders, for the import direction below. */
-const STORE_PARTS = [
-  'router',
-  'locale',
-  'api',
-  'auth',
-  'navigation',
-  'home',
-  'submissions',
-  'actionLog',
-];
+/** The store's own parts, for the import direction below: its folders, and the core's files at
+ * its root (the API, the session, navigation and the forms' submissions). */
+const STORE_CORE = {
+  api: ['./store/apiSlice.ts'],
+  auth: ['accountReads', 'authSlice', 'secondStep', 'sessionLifetime', 'wayIn'].map(
+    (name) => `./store/${name}.ts`,
+  ),
+  navigation: ['navigationSlice', 'routes', 'screenSelectors'].map((name) => `./store/${name}.ts`),
+  submissions: ['./store/submissionsSlice.ts'],
+};
+const storeParts = (...names) => names.flatMap((name) => STORE_CORE[name] ?? [`./store/${name}`]);
 
 /** The feature folders: each imports the platform, never another feature's files. */
 const FEATURES = fs
@@ -131,9 +131,9 @@ export default tseslint.config(
     },
   },
   {
-    // Inside store/, imports run one way. router/ and locale/ know no other part; api/ knows
-    // only the language; auth/ only the API; navigation/ reads router, auth and the API; home/,
-    // the forms' submissions/ and the action log sit on top. Tests may wire any of them together.
+    // Inside store/, imports run one way. router/ and locale/ know no other part; the API knows
+    // only the language; the session only the API; navigation reads router, the session and the
+    // API; home/, the forms' submissions and the action log sit on top. Tests may wire any of them together.
     files: ['store/**/*.ts'],
     ignores: ['store/**/__tests__/**', ...COMPOSITION],
     rules: {
@@ -145,25 +145,19 @@ export default tseslint.config(
             PLATFORM,
             {
               target: ['./store/router', './store/locale'],
-              from: STORE_PARTS.filter((part) => !['router', 'locale'].includes(part)).map(
-                (part) => `./store/${part}`,
-              ),
+              from: storeParts('api', 'auth', 'navigation', 'home', 'submissions', 'actionLog'),
             },
             {
-              target: './store/api',
-              from: ['auth', 'navigation', 'home', 'submissions', 'router'].map(
-                (part) => `./store/${part}`,
-              ),
+              target: STORE_CORE.api,
+              from: storeParts('auth', 'navigation', 'home', 'submissions', 'router'),
             },
             {
-              target: './store/auth',
-              from: ['navigation', 'home', 'submissions', 'router'].map(
-                (part) => `./store/${part}`,
-              ),
+              target: STORE_CORE.auth,
+              from: storeParts('navigation', 'home', 'submissions', 'router'),
             },
             {
-              target: './store/navigation',
-              from: ['home', 'submissions'].map((part) => `./store/${part}`),
+              target: STORE_CORE.navigation,
+              from: storeParts('home', 'submissions'),
             },
           ],
         },

@@ -40,8 +40,8 @@ import.meta.webpackHot?.accept(
   [
     '../store/store',
     '../store/rootReducer',
-    '../store/api/apiSlice',
-    '../store/navigation/routes',
+    '../store/apiSlice',
+    '../store/routes',
     '../store/storedState',
     '../store/startStore',
     '../store/devtools/storeDevTools',

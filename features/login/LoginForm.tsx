@@ -23,7 +23,7 @@ const Resend = lazyPart<ComponentProps<typeof ResendCodeButton>>(() =>
   })),
 );
 
-/** Its answer leads home, or to the second step: every way in's one rule (store/auth). */
+/** Its answer leads home, or to the second step: every way in's one rule (store/wayIn.ts). */
 export function LoginForm() {
   const t = useT();
   const [attemptedEmail, setAttemptedEmail] = useState('');

@@ -33,7 +33,7 @@ export default function LoginSecondStep(props: SecondStepProps) {
   );
 }
 
-/** Its success leads home: every way in's one rule (store/auth). */
+/** Its success leads home: every way in's one rule (store/wayIn.ts). */
 function SecondStep({ ticket, email }: SecondStepProps) {
   const t = useT();
   const dispatch = useAppDispatch();

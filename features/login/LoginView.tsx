@@ -18,7 +18,7 @@ const SecondStep = lazyPart(
 /**
  * The login, or in its place the second step that a way in waits for (kept in the store and the
  * tab's session storage, so a reload or Back shows it again until its ticket ends). Where either
- * leads is every way in's one rule (store/auth); a link that needs a login to open home (an email
+ * leads is every way in's one rule (store/wayIn.ts); a link that needs a login to open home (an email
  * change's code) says so here.
  */
 export default function LoginView() {

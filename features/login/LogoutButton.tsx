@@ -6,7 +6,7 @@ import { useT } from '../../ui/intl/useT';
 export function LogoutButton() {
   const t = useT();
   const dispatch = useAppDispatch();
-  // Sent by the log-out listener (store/auth), which forgets the session whatever it answers.
+  // Sent by the log-out listener (store/wayIn.ts), which forgets the session whatever it answers.
   const busy = useEndpointCall('logout').submission.status === 'pending';
   return (
     <button

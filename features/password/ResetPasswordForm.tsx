@@ -17,7 +17,7 @@ interface ResetPasswordFormProps {
 
 /**
  * Step two: the mailed code and a new password; a right pair signs the visitor in, or leads to
- * the login's second step where two-step sign-in is on (every way in's one rule, store/auth).
+ * the login's second step where two-step sign-in is on (every way in's one rule, store/wayIn.ts).
  */
 export function ResetPasswordForm({
   initialEmail,

@@ -46,7 +46,7 @@ export function ActivationForm({
   const choosing = choosePassword || asked;
   const { busy, error, fieldErrors, alertRef, formProps } = useEndpointForm('verifyAccount', {
     fields: choosing ? NEW_PASSWORD : SIGNUP_PASSWORD,
-    // Where it leads (home, or a second step) is every way in's one rule (store/auth).
+    // Where it leads (home, or a second step) is every way in's one rule (store/wayIn.ts).
     toArg: (values): Body => {
       const chosen = {
         email: values.email.trim(),
