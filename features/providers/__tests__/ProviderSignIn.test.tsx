@@ -73,7 +73,10 @@ describe('on the login view', () => {
       },
     });
     const alert = await screen.findByText(/An account with this email already exists here/);
-    expect(alert).toHaveTextContent('then connect Work ID from your account page');
+    // The refusal may answer before the providers' list: the name follows when the list does.
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('then connect Work ID from your account page'),
+    );
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
