@@ -2,7 +2,7 @@
 // its body) mails a code to the new address, the change stays pending on every device until the
 // code or the mailed link confirms it, and can be resent or cancelled. Every route needs a live
 // session.
-import type { EmailChangeOk, PlainOk } from '../../contract/api';
+import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
 import { emailChangeJob, storeJob } from '../../server/auth/mail-jobs';
 import { linkTokenMatches, newSalt, oneTimeCodeMatches } from '../../server/auth/secrets';
@@ -21,6 +21,7 @@ import {
   useAccountCode,
 } from '../../server/repo/account-codes';
 import { findUserByEmail, findUserById, setEmail, toPublicUser } from '../../server/repo/users';
+import type { EmailChangeOk } from './schemas';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 

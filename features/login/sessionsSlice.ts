@@ -3,9 +3,9 @@
 // sessions had a slice of their own read the same.
 import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 
-import type { SessionInfo } from '../../contract/api';
 import { api, callFailure, type RequestError } from '../../store/api/apiSlice';
 import { loggedOut, sessionEnded, tokenRejected } from '../../store/auth/authSlice';
+import type { SessionInfo } from './schemas';
 
 export interface SessionsState {
   sessions: {

@@ -2,7 +2,9 @@
 // refinements, and an answer carries only what its schema names.
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { ErrorBody, SignupBody, VerifyOk } from '../../contract/schemas';
+import { ErrorBody } from '../../contract/schemas';
+import { VerifyOk } from '../../features/login/schemas';
+import { SignupBody } from '../../features/signup/schemas';
 import { fetchFrom } from '../../testing/server/fetch-app';
 import { withContract } from '../http/endpoints';
 import { registerErrorHandler } from '../http/errors';
