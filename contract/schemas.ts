@@ -214,27 +214,39 @@ export const credentialResponse = v.looseObject({
   response: v.looseObject({ clientDataJSON: base64url(4096) }),
 });
 
+/**
+ * A body that takes exactly one of two optional fields: one with neither or both is refused at the
+ * first (REQUIRED), and the API reference says so (`oneOf`).
+ */
+export function exactlyOneOf<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  first: keyof TEntries & string,
+  second: keyof TEntries & string,
+) {
+  const given = (body: object, key: string) => (body as Record<string, unknown>)[key] !== undefined;
+  return v.pipe(
+    v.object(entries),
+    v.forward(
+      v.check((body) => given(body, first) !== given(body, second), 'REQUIRED'),
+      [first] as never,
+    ),
+    v.metadata(REFERENCE ? { oneOf: [{ required: [first] }, { required: [second] }] } : {}),
+  );
+}
+
 // Bodies.
 /**
  * Confirming it is you: the password (with `code` where two-step sign-in is on), or a passkey's
  * signature over the options of POST confirm/options; exactly one of the two.
  */
-export const ConfirmBody = v.pipe(
-  v.object({
+export const ConfirmBody = exactlyOneOf(
+  {
     password: v.optional(givenPassword),
     code: confirmingCode,
     passkeyResponse: v.optional(credentialResponse),
-  }),
-  v.forward(
-    v.check(
-      (body) => (body.password === undefined) !== (body.passkeyResponse === undefined),
-      'REQUIRED',
-    ),
-    ['password'],
-  ),
-  v.metadata(
-    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['passkeyResponse'] }] } : {},
-  ),
+  },
+  'password',
+  'passkeyResponse',
 );
 
 // Answers.

@@ -8,7 +8,7 @@ import {
   givenPassword,
   PublicUser,
   recoveryCode,
-  REFERENCE,
+  exactlyOneOf,
   SessionOpenedBy,
   Signature,
   totpCode,
@@ -16,17 +16,14 @@ import {
 
 export const LoginBody = v.object({ email, password: givenPassword });
 /** The second step of a login: its ticket and a code, or a recovery code; exactly one of the two. */
-export const LoginSecondFactorBody = v.pipe(
-  v.object({
+export const LoginSecondFactorBody = exactlyOneOf(
+  {
     ticket: givenPassword,
     code: v.optional(totpCode),
     recoveryCode: v.optional(recoveryCode),
-  }),
-  v.forward(
-    v.check((body) => (body.code === undefined) !== (body.recoveryCode === undefined), 'REQUIRED'),
-    ['code'],
-  ),
-  v.metadata(REFERENCE ? { oneOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] } : {}),
+  },
+  'code',
+  'recoveryCode',
 );
 export const VerifyOk = v.object({
   error: v.literal(false),

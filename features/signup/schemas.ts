@@ -10,7 +10,7 @@ import {
   linkToken,
   name,
   newPassword,
-  REFERENCE,
+  exactlyOneOf,
 } from '../../contract/schemas';
 
 export const SignupBody = v.object({ name, email, password: newPassword });
@@ -18,24 +18,16 @@ export const SignupBody = v.object({ name, email, password: newPassword });
  * Activation: the code with a password chosen at sign-up (`password`), or the code's holder
  * choosing a new one instead (`newPassword`); exactly one of the two.
  */
-export const VerifyAccountBody = v.pipe(
-  v.object({
+export const VerifyAccountBody = exactlyOneOf(
+  {
     email,
     code,
     password: v.optional(givenPassword),
     newPassword: v.optional(newPassword),
     linkToken,
-  }),
-  v.forward(
-    v.check(
-      (body) => (body.password === undefined) !== (body.newPassword === undefined),
-      'REQUIRED',
-    ),
-    ['password'],
-  ),
-  v.metadata(
-    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] } : {},
-  ),
+  },
+  'password',
+  'newPassword',
 );
 export type VerifyAccountBody = v.InferOutput<typeof VerifyAccountBody>;
 export const ResendActivationBody = v.object({ email });
