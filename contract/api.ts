@@ -12,17 +12,10 @@ export type FieldErrorCode = (typeof S.FIELD_ERROR_CODES)[number];
 
 export type PublicUser = v.InferOutput<typeof S.PublicUser>;
 export type ErrorBody = v.InferOutput<typeof S.ErrorBody>;
-export type VerifyOk = v.InferOutput<typeof S.VerifyOk>;
 export type SessionOk = v.InferOutput<typeof S.SessionOk>;
 export type SecondFactorLogin = v.InferOutput<typeof S.SecondFactorLogin>;
-export type SignupOk = v.InferOutput<typeof S.SignupOk>;
-export type VerifyAccountBody = v.InferOutput<typeof S.VerifyAccountBody>;
 export type PlainOk = v.InferOutput<typeof S.PlainOk>;
 export type OutboxMessage = v.InferOutput<typeof S.OutboxMessage>;
-export type EmailChangeOk = v.InferOutput<typeof S.EmailChangeOk>;
-export type SessionInfo = v.InferOutput<typeof S.SessionInfo>;
-export type SessionsOk = v.InferOutput<typeof S.SessionsOk>;
-export type ActionLogUploadOk = v.InferOutput<typeof S.ActionLogUploadOk>;
 export type PasskeyInfo = v.InferOutput<typeof S.PasskeyInfo>;
 export type ConfirmOk = v.InferOutput<typeof S.ConfirmOk>;
 export type OperatorUsersOk = v.InferOutput<typeof O.OperatorUsersOk>;

@@ -199,6 +199,12 @@ export const ENDPOINT_NAMES: readonly EndpointName[] = names;
 const summaries: Partial<Record<EndpointName, string>> = {};
 /** Each endpoint's one line in the API reference, handed in by the server's side only. */
 export const SUMMARIES: Readonly<Partial<Record<EndpointName, string>>> = summaries;
+const named: Record<string, v.GenericSchema> = {};
+/**
+ * The features' own messages by name (each feature's `schemas.ts`), handed in by the server's side
+ * only: the API reference names them, beside the contract's, as its components.
+ */
+export const FEATURE_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = named;
 
 /** The ways in: the endpoints whose answer signs the visitor in, or asks for the second step. */
 export type WayIn = {
@@ -272,12 +278,20 @@ export const ENDPOINT_FORMS: readonly (readonly [FormName, FormEndpoint])[] = []
 /**
  * Hands entries to the platform: the server's app hands in every entry, each page of the app those
  * it loads with (its first import), and a part's chunk its own before it injects them. The order
- * handed in is the API reference's. An entry handed in twice is kept once.
+ * handed in is the API reference's. An entry handed in twice is kept once. The server's side also
+ * hands in each endpoint's line and the features' messages by name, for the API reference.
  */
 export function handInEndpoints(
   entries: Readonly<Partial<Record<EndpointName, EndpointSpec>>>,
   lines: Readonly<Partial<Record<EndpointName, string>>> = {},
+  schemas: Readonly<Record<string, v.GenericSchema>> = {},
 ): void {
+  for (const [key, schema] of Object.entries(schemas)) {
+    if (named[key] !== undefined && named[key] !== schema) {
+      throw new Error(`Two messages are named ${key}: the API reference names each once.`);
+    }
+  }
+  Object.assign(named, schemas);
   for (const [key, spec] of Object.entries(entries) as [EndpointName, EndpointSpec][]) {
     if (!(key in endpoints)) {
       (endpoints as Record<EndpointName, EndpointSpec>)[key] = spec;

@@ -1,6 +1,8 @@
 // One schema per API message (Valibot): the server validates bodies and serializes answers with
 // them, the app decodes answers and checks its forms with them, and the OpenAPI document is made
-// from them. The value rules (the `check…` functions below) are refinements whose messages are the field codes
+// from them. Here are the messages the platform reads or several features share, and the fields
+// (`field`) every message is made of; a message of one feature only is in its
+// `features/<name>/schemas.ts`. The value rules (the `check…` functions below) are refinements whose messages are the field codes
 // (`TOO_SHORT`, `INVALID_EMAIL`, ...), so a refused field reads the same on both sides.
 //
 // Valibot was chosen by bundle cost: the same five schemas and their parse cost 2.1 KiB gzipped
@@ -19,10 +21,12 @@ export { ERROR_CODES, FIELD_ERROR_CODES };
  * them): their descriptions and JSON Schema hints. The app's bundle leaves both out (webpack.config.ts
  * sets APP_BUNDLE); the checks are the same with or without them.
  */
-const REFERENCE = process.env.APP_BUNDLE !== 'true';
+export const REFERENCE = process.env.APP_BUNDLE !== 'true';
 
-// The value rules of the API's fields: the refinements of every body's schema below, which the
-// server (authoritative) and the app's forms (early feedback) both use.
+// The value rules of the API's fields: the refinements of every body's schema, which the server
+// (authoritative) and the app's forms (early feedback) both use. The fields (`email`, `code`, ...:
+// lower-case names, not messages of their own) are what every message is made of, here and in the
+// features' `schemas.ts`.
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
@@ -81,7 +85,7 @@ function checked(check: (value: string) => FieldCode | undefined) {
  * An address, checked in its canonical form (trimmed, NFKC, lower-case): at most
  * EMAIL_MAX_LENGTH characters, one plain address of any script.
  */
-const email = v.pipe(
+export const email = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   checked(checkEmail),
@@ -98,7 +102,7 @@ const email = v.pipe(
  * as JSON Schema counts them (the common-password list is the server's). `minLength` counts
  * UTF-16 units, never fewer than the code points: it refuses nothing the rule takes.
  */
-const newPassword = v.pipe(
+export const newPassword = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.minLength(PASSWORD_MIN_LENGTH, 'TOO_SHORT'),
@@ -106,19 +110,19 @@ const newPassword = v.pipe(
   v.metadata(REFERENCE ? { maxLength: PASSWORD_MAX_LENGTH } : {}),
 );
 /** A password compared with a stored one: only present and bounded. */
-const givenPassword = v.pipe(
+export const givenPassword = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.maxLength(ANY_FIELD_MAX, 'TOO_LONG'),
 );
 /** A mailed one-time code: CODE_LENGTH digits. */
-const code = v.pipe(
+export const code = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.regex(CODE_PATTERN, 'INVALID_CODE_FORMAT'),
 );
 /** A name, trimmed: 1 to NAME_MAX_LENGTH characters. */
-const name = v.pipe(
+export const name = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   checked(checkName),
@@ -134,7 +138,7 @@ const name = v.pipe(
  * The token of the mailed link, sent beside the code it came with: it gets that code past a guess
  * budget strangers spent. Optional: a code typed by hand comes without it.
  */
-const linkToken = v.optional(givenPassword);
+export const linkToken = v.optional(givenPassword);
 
 /** Digits of an authenticator app's code (TOTP). */
 export const TOTP_DIGITS = 6;
@@ -159,7 +163,7 @@ export const PASSKEYS_MAX = 20;
 /** How many recovery codes an account holds after confirming or renewing them. */
 export const RECOVERY_CODE_COUNT = 10;
 /** An authenticator app's code. */
-const totpCode = v.pipe(
+export const totpCode = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.regex(new RegExp(`^\\s*[0-9]{${TOTP_DIGITS}}\\s*$`), 'INVALID_CODE_FORMAT'),
@@ -181,94 +185,14 @@ const totpOrRecoveryCode = v.pipe(
  * The second factor's code beside a password, where two-step sign-in is on: it confirms the
  * request with the password (an app's code or a recovery code).
  */
-const confirmingCode = v.optional(totpOrRecoveryCode);
+export const confirmingCode = v.optional(totpOrRecoveryCode);
 
-// Bodies.
-export const SignupBody = v.object({ name, email, password: newPassword });
-export const LoginBody = v.object({ email, password: givenPassword });
-/**
- * Activation: the code with a password chosen at sign-up (`password`), or the code's holder
- * choosing a new one instead (`newPassword`); exactly one of the two.
- */
-export const VerifyAccountBody = v.pipe(
-  v.object({
-    email,
-    code,
-    password: v.optional(givenPassword),
-    newPassword: v.optional(newPassword),
-    linkToken,
-  }),
-  v.forward(
-    v.check(
-      (body) => (body.password === undefined) !== (body.newPassword === undefined),
-      'REQUIRED',
-    ),
-    ['password'],
-  ),
-  v.metadata(
-    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['newPassword'] }] } : {},
-  ),
-);
-export const ResendActivationBody = v.object({ email });
-export const RequestPasswordResetBody = v.object({ email });
-export const ResetPasswordBody = v.object({ email, code, password: newPassword, linkToken });
-// A sensitive change takes the session's confirmation (POST confirm), or the password (and the
-// code where two-step sign-in is on) in its own body, as before confirmations existed.
-export const ChangePasswordBody = v.pipe(
-  v.object({ currentPassword: v.optional(givenPassword), newPassword, code: confirmingCode }),
-  v.forward(
-    v.check((body) => body.newPassword !== body.currentPassword, 'SAME_PASSWORD'),
-    ['newPassword'],
-  ),
-  v.description(
-    REFERENCE
-      ? '`newPassword` differs from the current password (SAME_PASSWORD otherwise). Without `currentPassword`, the session must be confirmed.'
-      : '',
-  ),
-);
-export const ChangeEmailBody = v.object({
-  password: v.optional(givenPassword),
-  code: confirmingCode,
-  newEmail: email,
-});
-export const ConfirmEmailChangeBody = v.object({ code, linkToken });
-export const DeleteAccountBody = v.object({
-  password: v.optional(givenPassword),
-  code: confirmingCode,
-});
-
-export const StartSecondFactorBody = v.object({
-  password: v.optional(givenPassword),
-  code: confirmingCode,
-});
-export const ConfirmSecondFactorBody = v.object({ code: totpCode });
-export const RenewRecoveryCodesBody = v.object({
-  password: v.optional(givenPassword),
-  code: confirmingCode,
-});
-export const DisableSecondFactorBody = v.object({
-  password: v.optional(givenPassword),
-  code: confirmingCode,
-});
 /** A recovery code. */
-const recoveryCode = v.pipe(
+export const recoveryCode = v.pipe(
   v.string('REQUIRED'),
   v.nonEmpty('REQUIRED'),
   v.check(isRecoveryCode, 'INVALID_CODE_FORMAT'),
   v.metadata(REFERENCE ? { maxLength: 32 } : {}),
-);
-/** The second step of a login: its ticket and a code, or a recovery code; exactly one of the two. */
-export const LoginSecondFactorBody = v.pipe(
-  v.object({
-    ticket: givenPassword,
-    code: v.optional(totpCode),
-    recoveryCode: v.optional(recoveryCode),
-  }),
-  v.forward(
-    v.check((body) => (body.code === undefined) !== (body.recoveryCode === undefined), 'REQUIRED'),
-    ['code'],
-  ),
-  v.metadata(REFERENCE ? { oneOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] } : {}),
 );
 
 // Passkeys (WebAuthn). A body carries the browser's credential as @simplewebauthn/browser answers
@@ -285,45 +209,45 @@ const base64url = (max: number) =>
     v.regex(/^[\w-]+$/, 'REQUIRED'),
   );
 /** The browser's credential: its id (at most 1023 bytes, WebAuthn's bound) and client data. */
-const credentialResponse = v.looseObject({
+export const credentialResponse = v.looseObject({
   id: base64url(1364),
   response: v.looseObject({ clientDataJSON: base64url(4096) }),
 });
-export const AddPasskeyBody = v.object({ response: credentialResponse, name });
-export const RenamePasskeyBody = v.object({ name });
-export const RemovePasskeyBody = v.object({
-  password: v.optional(givenPassword),
-  code: confirmingCode,
-});
-export const PasskeyLoginBody = v.object({ response: credentialResponse });
 
+/**
+ * A body that takes exactly one of two optional fields: one with neither or both is refused at the
+ * first (REQUIRED), and the API reference says so (`oneOf`).
+ */
+export function exactlyOneOf<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  first: keyof TEntries & string,
+  second: keyof TEntries & string,
+) {
+  const given = (body: object, key: string) => (body as Record<string, unknown>)[key] !== undefined;
+  return v.pipe(
+    v.object(entries),
+    v.forward(
+      v.check((body) => given(body, first) !== given(body, second), 'REQUIRED'),
+      [first] as never,
+    ),
+    v.metadata(REFERENCE ? { oneOf: [{ required: [first] }, { required: [second] }] } : {}),
+  );
+}
+
+// Bodies.
 /**
  * Confirming it is you: the password (with `code` where two-step sign-in is on), or a passkey's
  * signature over the options of POST confirm/options; exactly one of the two.
  */
-export const ConfirmBody = v.pipe(
-  v.object({
+export const ConfirmBody = exactlyOneOf(
+  {
     password: v.optional(givenPassword),
     code: confirmingCode,
     passkeyResponse: v.optional(credentialResponse),
-  }),
-  v.forward(
-    v.check(
-      (body) => (body.password === undefined) !== (body.passkeyResponse === undefined),
-      'REQUIRED',
-    ),
-    ['password'],
-  ),
-  v.metadata(
-    REFERENCE ? { oneOf: [{ required: ['password'] }, { required: ['passkeyResponse'] }] } : {},
-  ),
+  },
+  'password',
+  'passkeyResponse',
 );
-
-/**
- * An activity log sent to support: the action-log file (contract/action-log.ts, the Redux DevTools
- * export shape), checked and decoded by the one schema the replay reads files with.
- */
-export { ActionLogFileSchema as ActionLogFile } from './action-log';
 
 // Answers.
 export const PublicUser = v.object({
@@ -344,12 +268,6 @@ export const ErrorBody = v.object({
   fields: v.optional(v.record(v.string(), v.picklist(FIELD_ERROR_CODES))),
 });
 export const PlainOk = v.object({ error: v.literal(false) });
-export const SignupOk = v.object({ error: v.literal(false), email: v.string() });
-export const VerifyOk = v.object({
-  error: v.literal(false),
-  user: PublicUser,
-  signature: Signature,
-});
 export const SessionOk = v.object({
   error: v.literal(false),
   token: v.string(),
@@ -366,34 +284,12 @@ export const SecondFactorLogin = v.object({
 });
 /** A login's answer: a session, or (second factor on) the ticket of its second step. */
 export const LoginOk = v.union([SessionOk, SecondFactorLogin]);
-/** A second factor being set up: the authenticator app takes the URI (as a QR code) or the secret. */
-export const SecondFactorSetupOk = v.object({
-  error: v.literal(false),
-  otpauthUri: v.string(),
-  secret: v.string(),
-});
-/** Recovery codes, shown once: each signs in once in place of a code. */
-export const RecoveryCodesOk = v.object({
-  error: v.literal(false),
-  recoveryCodes: v.array(v.string()),
-});
-export const SecondFactorStatusOk = v.object({
-  error: v.literal(false),
-  enabled: v.boolean(),
-  recoveryCodesLeft: v.number(),
-});
-export const ConfirmEmailChangeOk = v.object({ error: v.literal(false), user: PublicUser });
 /** How long a session stays confirmed after POST confirm. */
 export const CONFIRMATION_SECONDS = 10 * 60;
 /** The session is confirmed until `until` (Unix seconds). */
 export const ConfirmOk = v.object({ error: v.literal(false), until: v.number() });
 /** Until when the session is confirmed (Unix seconds), or null when it is not. */
 export const ConfirmationOk = v.object({ error: v.literal(false), until: v.nullable(v.number()) });
-/** The email change waiting for its code, if any; `expiresAt` (ISO-8601) is when its code ends. */
-export const EmailChangeOk = v.object({
-  error: v.literal(false),
-  pending: v.nullable(v.object({ newEmail: v.string(), expiresAt: v.string() })),
-});
 /** How a session was opened: a password, a passkey, a password and a code or a recovery code. */
 export const SESSION_OPENERS = [
   'password',
@@ -412,20 +308,6 @@ export const SessionOpenedBy = v.union([
     v.transform((value) => value as ProviderOpener),
   ),
 ]);
-export const SessionInfo = v.object({
-  id: v.string(),
-  createdAt: v.string(),
-  lastUsedAt: v.string(),
-  userAgent: v.string(),
-  current: v.boolean(),
-  /**
-   * How the session was opened. Optional: answers recorded in activity logs before it was sent
-   * still read as the contract's.
-   */
-  openedBy: v.optional(SessionOpenedBy),
-});
-export const SessionsOk = v.object({ error: v.literal(false), sessions: v.array(SessionInfo) });
-export const RevokeOthersOk = v.object({ error: v.literal(false), revoked: v.number() });
 /**
  * WebAuthn options, as @simplewebauthn/browser takes them (creation options for a new passkey,
  * request options for a sign-in); the challenge is single use and lives five minutes.
@@ -446,13 +328,6 @@ export const PasskeyInfo = v.object({
   /** The last sign-in with it; null before the first. */
   lastUsedAt: v.nullable(v.string()),
 });
-export const PasskeyOk = v.object({ error: v.literal(false), passkey: PasskeyInfo });
-export const PasskeysOk = v.object({ error: v.literal(false), passkeys: v.array(PasskeyInfo) });
-/** A passkey's public id in a path (never its credential id). */
-export const PasskeyParams = v.object({ id: v.string() });
-export const ActionLogUploadOk = v.object({ error: v.literal(false), reference: v.string() });
-/** A session's public id in a path (never its token). */
-export const SessionParams = v.object({ id: v.string() });
 /** The health check: everything works, or the dependencies that fail. */
 export const HealthOk = v.object({ error: v.literal(false), ok: v.literal(true) });
 /** `/healthz`: ready, and the mail queue's state (`retrying`: a mail has failed several times). */

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { handInEndpoints } from '../contract/endpoints';
-import { allEndpoints, allSummaries } from '../features/endpoints.server';
+import { allEndpoints, allSchemas, allSummaries } from '../features/endpoints.server';
 import { openApiDocument } from '../server/http/openapi';
 
-handInEndpoints(allEndpoints, allSummaries);
+handInEndpoints(allEndpoints, allSummaries, allSchemas);
 
 export const OPENAPI_FILE = path.join(__dirname, '..', 'docs', 'openapi.json');
 

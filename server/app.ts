@@ -6,7 +6,7 @@ import { handInEndpoints } from '../contract/endpoints';
 import accountDeletionRoutes from '../features/account-deletion/routes.server';
 import actionLogRoutes from '../features/action-logs/routes.server';
 import emailChangeRoutes from '../features/email-change/routes.server';
-import { allEndpoints, allSummaries } from '../features/endpoints.server';
+import { allEndpoints, allSchemas, allSummaries } from '../features/endpoints.server';
 import loginRoutes from '../features/login/login-routes.server';
 import sessionListRoutes from '../features/login/session-list-routes.server';
 import sessionRoutes from '../features/login/session-routes.server';
@@ -45,7 +45,7 @@ import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
 
 // The endpoint table, assembled from the features' entries, handed to the server's platform.
-handInEndpoints(allEndpoints, allSummaries);
+handInEndpoints(allEndpoints, allSummaries, allSchemas);
 
 /**
  * The route modules: each registers the handlers of some endpoints of the table (the outbox's

@@ -10,8 +10,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 import type * as v from 'valibot';
 
-import type { SessionsOk } from '../../contract/api';
 import type { OidcConnectionsOk as ConnectionsSchema } from '../../contract/oidc';
+import type { SessionsOk } from '../../features/login/schemas';
 import {
   activatedAccount,
   logInByApi,

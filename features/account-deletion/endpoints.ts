@@ -3,6 +3,8 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import { DeleteAccountBody } from './schemas';
+
 export const accountDeletionEndpoints = defineEndpoints({
   deleteAccount: {
     method: 'POST',
@@ -10,7 +12,7 @@ export const accountDeletionEndpoints = defineEndpoints({
     tag: 'account',
     session: 'required',
     records: 'all',
-    body: S.DeleteAccountBody,
+    body: DeleteAccountBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
     answers: { 200: S.PlainOk },

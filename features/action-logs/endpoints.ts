@@ -1,7 +1,8 @@
 // Sending an activity log to support: their entries in the API's table (contract/endpoints.ts says what an entry
 // holds), and their lines in the API reference. The entries join the table's type here.
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
-import * as S from '../../contract/schemas';
+
+import { ActionLogFile, ActionLogUploadOk } from './schemas';
 
 /** The largest activity log taken. */
 export const ACTION_LOG_BODY_LIMIT = 2 * 1024 * 1024;
@@ -13,9 +14,9 @@ export const actionLogEndpoints = defineEndpoints({
     tag: 'support',
     session: 'optional',
     records: 'none',
-    body: S.ActionLogFile,
+    body: ActionLogFile,
     bodyLimit: ACTION_LOG_BODY_LIMIT,
-    answers: { 201: S.ActionLogUploadOk },
+    answers: { 201: ActionLogUploadOk },
     refusals: ['RATE_LIMITED'],
   },
 });

@@ -4,7 +4,6 @@
 
 import type { DecodedLog } from '../../contract/action-log';
 import { deviceClass, indexLog } from '../../contract/action-log-index';
-import type { ActionLogUploadOk } from '../../contract/api';
 import { redactedJson } from '../../contract/redact';
 import { defineRoutes, type Handlers } from '../../server/http/endpoints';
 import { nestsDeeperThan } from '../../server/http/json-depth';
@@ -15,6 +14,7 @@ import {
 } from '../../server/repo/action-logs';
 
 import { ACTION_LOG_BODY_LIMIT } from './endpoints';
+import type { ActionLogUploadOk } from './schemas';
 
 /** The largest log accepted (docs/openapi.json), as sent and as stored; beyond, 413. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

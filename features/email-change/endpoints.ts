@@ -3,6 +3,13 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import {
+  ChangeEmailBody,
+  ConfirmEmailChangeBody,
+  ConfirmEmailChangeOk,
+  EmailChangeOk,
+} from './schemas';
+
 export const emailChangeEndpoints = defineEndpoints({
   changeEmail: {
     method: 'POST',
@@ -10,7 +17,7 @@ export const emailChangeEndpoints = defineEndpoints({
     tag: 'account',
     session: 'required',
     records: 'all',
-    body: S.ChangeEmailBody,
+    body: ChangeEmailBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
     answers: { 202: S.PlainOk },
@@ -23,7 +30,7 @@ export const emailChangeEndpoints = defineEndpoints({
     tag: 'account',
     session: 'required',
     records: 'none',
-    answers: { 200: S.EmailChangeOk },
+    answers: { 200: EmailChangeOk },
     refusals: [],
   },
   resendEmailChange: {
@@ -52,9 +59,9 @@ export const emailChangeEndpoints = defineEndpoints({
     tag: 'account',
     session: 'required',
     records: 'all',
-    body: S.ConfirmEmailChangeBody,
+    body: ConfirmEmailChangeBody,
     secret: ['code', 'linkToken'],
-    answers: { 200: S.ConfirmEmailChangeOk },
+    answers: { 200: ConfirmEmailChangeOk },
     refusals: ['INVALID_CODE', 'RATE_LIMITED'],
     form: 'confirmEmail',
   },

@@ -2,7 +2,7 @@
 // its body) mails a code to the new address, the change stays pending on every device until the
 // code or the mailed link confirms it, and can be resent or cancelled. Every route needs a live
 // session.
-import type { EmailChangeOk, PlainOk } from '../../contract/api';
+import type { PlainOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
 import {
   dropAccountCode,
@@ -21,6 +21,7 @@ import { emailChangedMail } from '../../server/mail/account-messages';
 import type { JobPayload } from '../../server/mail/jobs';
 import { mailLanguage } from '../../server/mail/language';
 import { noticeValues, originOf } from '../../server/mail/notice';
+import type { EmailChangeOk } from './schemas';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 
-import type { SessionInfo } from '../../contract/api';
 import { describeDevice } from '../../contract/device';
 import type { MessageId } from '../../i18n/messages/en';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -12,6 +11,7 @@ import { useEndpointCall } from '../../ui/form/useEndpointForm';
 import { formatExpiry } from '../../ui/formatExpiry';
 import { useT, type Translate } from '../../ui/intl/useT';
 import { LoadFailed } from '../../ui/LoadFailed';
+import type { SessionInfo } from './schemas';
 import { selectSessions, sessionsRetried } from './sessionsSlice';
 
 function deviceName(t: Translate, userAgent: string) {

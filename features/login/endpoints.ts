@@ -3,6 +3,15 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import {
+  LoginBody,
+  LoginSecondFactorBody,
+  RevokeOthersOk,
+  SessionParams,
+  SessionsOk,
+  VerifyOk,
+} from './schemas';
+
 export const verifyEndpoints = defineEndpoints({
   verify: {
     method: 'GET',
@@ -10,7 +19,7 @@ export const verifyEndpoints = defineEndpoints({
     tag: 'session',
     session: 'required',
     records: 'refusals',
-    answers: { 200: S.VerifyOk },
+    answers: { 200: VerifyOk },
     refusals: [],
   },
 });
@@ -22,7 +31,7 @@ export const loginEndpoints = defineEndpoints({
     tag: 'session',
     session: 'none',
     records: 'all',
-    body: S.LoginBody,
+    body: LoginBody,
     secret: ['password'],
     signsIn: true,
     answers: { 200: S.LoginOk },
@@ -35,7 +44,7 @@ export const loginEndpoints = defineEndpoints({
     tag: 'session',
     session: 'none',
     records: 'all',
-    body: S.LoginSecondFactorBody,
+    body: LoginSecondFactorBody,
     secret: ['ticket', 'code', 'recoveryCode'],
     signsIn: true,
     answers: { 200: S.SessionOk },
@@ -61,7 +70,7 @@ export const sessionListEndpoints = defineEndpoints({
     tag: 'sessions',
     session: 'required',
     records: 'none',
-    answers: { 200: S.SessionsOk },
+    answers: { 200: SessionsOk },
     refusals: [],
   },
   revokeOtherSessions: {
@@ -70,7 +79,7 @@ export const sessionListEndpoints = defineEndpoints({
     tag: 'sessions',
     session: 'required',
     records: 'all',
-    answers: { 200: S.RevokeOthersOk },
+    answers: { 200: RevokeOthersOk },
     refusals: [],
     form: 'revokeSessions',
   },
@@ -80,7 +89,7 @@ export const sessionListEndpoints = defineEndpoints({
     tag: 'sessions',
     session: 'required',
     records: 'all',
-    params: S.SessionParams,
+    params: SessionParams,
     answers: { 200: S.PlainOk },
     refusals: ['NOT_FOUND'],
     form: 'revokeSessions',

@@ -1,8 +1,9 @@
 // The signed-in user's live sessions: the list (which one is this device), and ending one or
 // every other one. Every route here needs a live session (the table says so).
-import type { PlainOk, SessionsOk } from '../../contract/api';
+import type { PlainOk } from '../../contract/api';
 import { sessionOf } from '../../server/auth/session';
 import { defineRoutes } from '../../server/http/endpoints';
+import type { SessionsOk } from './schemas';
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 

@@ -1,10 +1,11 @@
 // Verify and logout: the two calls that read the session token. Verify takes the live session
 // from the session hook (auth/session.ts), as every signed-in route does; logout ends it.
-import type { PlainOk, VerifyOk } from '../../contract/api';
+import type { PlainOk } from '../../contract/api';
 import { hashSessionToken } from '../../server/auth/secrets';
 import { bearerToken, sessionOf } from '../../server/auth/session';
 import { toPublicUser } from '../../server/auth/users';
 import { defineRoutes, type Handler } from '../../server/http/endpoints';
+import type { VerifyOk } from './schemas';
 
 const sessionRoutes = defineRoutes(async (app) => {
   const { db, clock, sessions } = app;

@@ -3,8 +3,8 @@
 // (sessionsListeners.ts). The `account/` action prefix stays, so recorded logs read the same.
 import { createAction, createSelector } from '@reduxjs/toolkit';
 
-import type { SessionInfo } from '../../contract/api';
 import { api, readProgress, type ReadStatus, type RequestError } from '../../store/apiSlice';
+import type { SessionInfo } from './schemas';
 
 export interface SessionsRead {
   status: ReadStatus;

@@ -8,7 +8,7 @@ import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useIntl } from 'react-intl';
 
 import { describeDevice } from '../../contract/device';
-import { PASSKEYS_MAX, fieldErrors as refused, RenamePasskeyBody } from '../../contract/schemas';
+import { PASSKEYS_MAX, fieldErrors as refused } from '../../contract/schemas';
 import type { MessageId } from '../../i18n/messages/en';
 import { selectConfirmedUntil } from '../../store/confirmation/confirmationSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -44,6 +44,7 @@ import {
   type Passkey,
 } from './passkeysSlice';
 import { PASSKEY_WORDS } from './passkeyWords';
+import { RenamePasskeyBody } from './schemas';
 
 const NAME_FIELD = ['name'] as const;
 const validateName = (values: Record<'name', string>) => refused(RenamePasskeyBody, values);

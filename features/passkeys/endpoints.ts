@@ -3,6 +3,16 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import {
+  AddPasskeyBody,
+  PasskeyLoginBody,
+  PasskeyOk,
+  PasskeyParams,
+  PasskeysOk,
+  RemovePasskeyBody,
+  RenamePasskeyBody,
+} from './schemas';
+
 export const passkeyEndpoints = defineEndpoints({
   passkeyRegistrationOptions: {
     method: 'POST',
@@ -20,10 +30,10 @@ export const passkeyEndpoints = defineEndpoints({
     tag: 'passkeys',
     session: 'required',
     records: 'all',
-    body: S.AddPasskeyBody,
+    body: AddPasskeyBody,
     secret: ['response'],
     confirmation: {},
-    answers: { 201: S.PasskeyOk },
+    answers: { 201: PasskeyOk },
     refusals: ['INVALID_CREDENTIAL', 'PASSKEY_LIMIT', 'RATE_LIMITED'],
     form: 'addPasskey',
   },
@@ -33,7 +43,7 @@ export const passkeyEndpoints = defineEndpoints({
     tag: 'passkeys',
     session: 'required',
     records: 'none',
-    answers: { 200: S.PasskeysOk },
+    answers: { 200: PasskeysOk },
     refusals: [],
   },
   renamePasskey: {
@@ -42,9 +52,9 @@ export const passkeyEndpoints = defineEndpoints({
     tag: 'passkeys',
     session: 'required',
     records: 'all',
-    params: S.PasskeyParams,
-    body: S.RenamePasskeyBody,
-    answers: { 200: S.PasskeyOk },
+    params: PasskeyParams,
+    body: RenamePasskeyBody,
+    answers: { 200: PasskeyOk },
     refusals: ['NOT_FOUND'],
     form: 'renamePasskey',
   },
@@ -54,8 +64,8 @@ export const passkeyEndpoints = defineEndpoints({
     tag: 'passkeys',
     session: 'required',
     records: 'all',
-    params: S.PasskeyParams,
-    body: S.RemovePasskeyBody,
+    params: PasskeyParams,
+    body: RemovePasskeyBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
     answers: { 200: S.PlainOk },
@@ -77,7 +87,7 @@ export const passkeyEndpoints = defineEndpoints({
     tag: 'session',
     session: 'none',
     records: 'all',
-    body: S.PasskeyLoginBody,
+    body: PasskeyLoginBody,
     secret: ['response'],
     signsIn: true,
     answers: { 200: S.LoginOk },

@@ -3,6 +3,8 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import { ChangePasswordBody, RequestPasswordResetBody, ResetPasswordBody } from './schemas';
+
 export const passwordEndpoints = defineEndpoints({
   requestPasswordReset: {
     method: 'POST',
@@ -10,7 +12,7 @@ export const passwordEndpoints = defineEndpoints({
     tag: 'password',
     session: 'none',
     records: 'all',
-    body: S.RequestPasswordResetBody,
+    body: RequestPasswordResetBody,
     answers: { 202: S.PlainOk },
     refusals: ['RATE_LIMITED'],
     form: 'requestReset',
@@ -21,7 +23,7 @@ export const passwordEndpoints = defineEndpoints({
     tag: 'password',
     session: 'none',
     records: 'all',
-    body: S.ResetPasswordBody,
+    body: ResetPasswordBody,
     secret: ['code', 'password', 'linkToken'],
     signsIn: true,
     answers: { 200: S.LoginOk },
@@ -34,7 +36,7 @@ export const passwordEndpoints = defineEndpoints({
     tag: 'account',
     session: 'required',
     records: 'all',
-    body: S.ChangePasswordBody,
+    body: ChangePasswordBody,
     secret: ['currentPassword', 'newPassword', 'code'],
     confirmation: { password: 'currentPassword' },
     answers: { 200: S.PlainOk },

@@ -3,6 +3,16 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import {
+  ConfirmSecondFactorBody,
+  DisableSecondFactorBody,
+  RecoveryCodesOk,
+  RenewRecoveryCodesBody,
+  SecondFactorSetupOk,
+  SecondFactorStatusOk,
+  StartSecondFactorBody,
+} from './schemas';
+
 export const secondFactorEndpoints = defineEndpoints({
   secondFactor: {
     method: 'GET',
@@ -10,7 +20,7 @@ export const secondFactorEndpoints = defineEndpoints({
     tag: 'secondFactor',
     session: 'required',
     records: 'none',
-    answers: { 200: S.SecondFactorStatusOk },
+    answers: { 200: SecondFactorStatusOk },
     refusals: [],
   },
   startSecondFactor: {
@@ -19,10 +29,10 @@ export const secondFactorEndpoints = defineEndpoints({
     tag: 'secondFactor',
     session: 'required',
     records: 'all',
-    body: S.StartSecondFactorBody,
+    body: StartSecondFactorBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
-    answers: { 200: S.SecondFactorSetupOk },
+    answers: { 200: SecondFactorSetupOk },
     refusals: ['SECOND_FACTOR_ON', 'RATE_LIMITED'],
     form: 'startSecondFactor',
   },
@@ -32,9 +42,9 @@ export const secondFactorEndpoints = defineEndpoints({
     tag: 'secondFactor',
     session: 'required',
     records: 'all',
-    body: S.ConfirmSecondFactorBody,
+    body: ConfirmSecondFactorBody,
     secret: ['code'],
-    answers: { 200: S.RecoveryCodesOk },
+    answers: { 200: RecoveryCodesOk },
     refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
     form: 'confirmSecondFactor',
   },
@@ -44,10 +54,10 @@ export const secondFactorEndpoints = defineEndpoints({
     tag: 'secondFactor',
     session: 'required',
     records: 'all',
-    body: S.RenewRecoveryCodesBody,
+    body: RenewRecoveryCodesBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
-    answers: { 200: S.RecoveryCodesOk },
+    answers: { 200: RecoveryCodesOk },
     refusals: ['INVALID_CODE', 'NOT_FOUND', 'RATE_LIMITED'],
     form: 'renewRecoveryCodes',
   },
@@ -57,7 +67,7 @@ export const secondFactorEndpoints = defineEndpoints({
     tag: 'secondFactor',
     session: 'required',
     records: 'all',
-    body: S.DisableSecondFactorBody,
+    body: DisableSecondFactorBody,
     secret: ['password', 'code'],
     confirmation: { password: 'password' },
     answers: { 200: S.PlainOk },

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 
-import type { VerifyAccountBody as Body } from '../../contract/api';
 import { formFields } from '../../contract/endpoints';
 import { checkEmail, PASSWORD_MIN_LENGTH } from '../../contract/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -17,6 +16,7 @@ import { useT } from '../../ui/intl/useT';
 
 import { ResendCodeButton } from '../../ui/ResendCodeButton';
 import { newPasswordAsked, selectChoosingPassword } from './activationSlice';
+import type { VerifyAccountBody as Body } from './schemas';
 
 const FIELDS = formFields('verifyAccount');
 /** With the password chosen at sign-up. */

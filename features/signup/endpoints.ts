@@ -3,6 +3,8 @@
 import { defineEndpoints, type Summaries } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 
+import { ResendActivationBody, SignupBody, SignupOk, VerifyAccountBody } from './schemas';
+
 export const signupEndpoints = defineEndpoints({
   signup: {
     method: 'POST',
@@ -10,9 +12,9 @@ export const signupEndpoints = defineEndpoints({
     tag: 'signup',
     session: 'none',
     records: 'all',
-    body: S.SignupBody,
+    body: SignupBody,
     secret: ['password'],
-    answers: { 201: S.SignupOk },
+    answers: { 201: SignupOk },
     refusals: ['RATE_LIMITED'],
     form: 'signup',
   },
@@ -22,7 +24,7 @@ export const signupEndpoints = defineEndpoints({
     tag: 'signup',
     session: 'none',
     records: 'all',
-    body: S.VerifyAccountBody,
+    body: VerifyAccountBody,
     secret: ['code', 'password', 'newPassword', 'linkToken'],
     signsIn: true,
     answers: { 200: S.LoginOk },
@@ -35,7 +37,7 @@ export const signupEndpoints = defineEndpoints({
     tag: 'signup',
     session: 'none',
     records: 'all',
-    body: S.ResendActivationBody,
+    body: ResendActivationBody,
     answers: { 202: S.PlainOk },
     refusals: ['RATE_LIMITED'],
     form: 'resend',

@@ -6,12 +6,12 @@
 // an existing account's owner, and mails the result.
 import { randomUUID } from 'node:crypto';
 
-import type { SignupOk } from '../../contract/api';
 import { normalizeEmail } from '../../contract/schemas';
 import { signupJob, storeJob } from '../../server/auth/mail-jobs';
 import { defineRoutes } from '../../server/http/endpoints';
 import { mailLanguage } from '../../server/mail/language';
 import { addPendingSignup } from '../../server/repo/pending-signups';
+import type { SignupOk } from './schemas';
 
 const signupRoutes = defineRoutes(async (app) => {
   return {

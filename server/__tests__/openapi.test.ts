@@ -2,7 +2,15 @@
 // are registered from.
 import fs from 'node:fs';
 
-import { endpoints, ENDPOINT_NAMES, type EndpointSpec } from '../../contract/endpoints';
+import * as v from 'valibot';
+
+import {
+  endpoints,
+  ENDPOINT_NAMES,
+  handInEndpoints,
+  type EndpointSpec,
+} from '../../contract/endpoints';
+import { LoginBody } from '../../features/login/schemas';
 import { currentOpenApi, OPENAPI_FILE } from '../../scripts/openapi';
 import { tempDir, testConfig } from '../../testing/server/config';
 import { buildApp, startServer } from '../app';
@@ -30,6 +38,31 @@ const published = ENDPOINT_NAMES.filter((name) => !(endpoints[name] as EndpointS
 
 it('docs/openapi.json is current (run `npm run openapi` after changing the table or a schema)', () => {
   expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(currentOpenApi());
+});
+
+it("names the contract's and the features' messages alike, listed by name", () => {
+  const names = Object.keys(doc.components.schemas);
+  expect(names).toEqual([...names].sort());
+  // LoginBody is the login feature's (features/login/schemas.ts), ErrorBody the contract's.
+  expect(names).toEqual(expect.arrayContaining(['LoginBody', 'ErrorBody']));
+  const login = doc.paths['/v1/api/user/login']?.post?.requestBody;
+  expect(login).toEqual({
+    required: true,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/LoginBody' } } },
+  });
+});
+
+it('refuses a message whose name another message has, and keeps the reference as it was', async () => {
+  expect(() => handInEndpoints({}, {}, { LoginBody: v.object({}) })).toThrow(/LoginBody/);
+  expect(() => handInEndpoints({}, {}, { LoginBody })).not.toThrow();
+  expect(currentOpenApi()).toBe(fs.readFileSync(OPENAPI_FILE, 'utf8'));
+  // A name of the contract's, in a table of its own so that the others here stay as they are.
+  await jest.isolateModulesAsync(async () => {
+    const contract = await import('../../contract/endpoints');
+    const reference = await import('../http/openapi');
+    contract.handInEndpoints({}, {}, { ErrorBody: v.object({}) });
+    expect(() => reference.openApiDocument()).toThrow(/ErrorBody/);
+  });
 });
 
 it('has one operation per published endpoint, with its method and path', () => {

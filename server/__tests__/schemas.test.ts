@@ -2,7 +2,11 @@
 // refinements, and an answer carries only what its schema names.
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { ErrorBody, SignupBody, VerifyOk } from '../../contract/schemas';
+import type * as v from 'valibot';
+
+import { ConfirmBody, ErrorBody, fieldErrors } from '../../contract/schemas';
+import { LoginSecondFactorBody, VerifyOk } from '../../features/login/schemas';
+import { SignupBody, VerifyAccountBody } from '../../features/signup/schemas';
 import { fetchFrom } from '../../testing/server/fetch-app';
 import { withContract } from '../http/endpoints';
 import { registerErrorHandler } from '../http/errors';
@@ -68,4 +72,31 @@ it.each([
     message: 'Some fields are not valid.',
     fields,
   });
+});
+
+const passkey = { id: 'AAAA', response: { clientDataJSON: 'AAAA' } };
+it.each([
+  ['ConfirmBody', ConfirmBody, {}, { password: 'a passphrase' }, { passkeyResponse: passkey }],
+  [
+    'VerifyAccountBody',
+    VerifyAccountBody,
+    { email: 'dara@example.com', code: '123456' },
+    { password: 'a passphrase' },
+    { newPassword: 'a new passphrase' },
+  ],
+  [
+    'LoginSecondFactorBody',
+    LoginSecondFactorBody,
+    { ticket: 'a ticket' },
+    { code: '123456' },
+    { recoveryCode: 'abcd-efgh-ijkl-mnop' },
+  ],
+] as const)('%s takes exactly one of its two fields', (_name, schema, rest, first, second) => {
+  const errors = (body: object) =>
+    fieldErrors(schema as v.GenericSchema<unknown, Record<string, unknown>>, body);
+  const [firstName] = Object.keys(first);
+  expect(errors({ ...rest, ...first })).toEqual({});
+  expect(errors({ ...rest, ...second })).toEqual({});
+  expect(errors({ ...rest, ...first, ...second })).toEqual({ [firstName!]: 'REQUIRED' });
+  expect(errors(rest)).toEqual({ [firstName!]: 'REQUIRED' });
 });

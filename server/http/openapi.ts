@@ -16,6 +16,7 @@ import {
   RETRY_AFTER_STATUSES,
   SUMMARIES,
   TAGS,
+  FEATURE_SCHEMAS,
 } from '../../contract/endpoints';
 import * as S from '../../contract/schemas';
 import { isValibotSchema } from './endpoints';
@@ -26,29 +27,48 @@ type Json = Record<string, unknown>;
 
 const COMPONENTS = '#/components/schemas/';
 
-/**
- * The contract's named schemas, shared as components: every message is written once and referred
- * to by name (the app's lenient readers of other implementations' answers are not the API).
- */
-const NAMED: Record<string, v.GenericSchema> = Object.fromEntries(
-  Object.entries(S as Record<string, unknown>).filter(
-    (entry): entry is [string, v.GenericSchema] =>
-      isValibotSchema(entry[1]) && !entry[0].endsWith('AsRead'),
-  ),
-);
+/** Names in code-unit order, the order the API reference lists its components in. */
+const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
-const conversion: ConversionConfig = {
-  target: 'draft-2020-12',
-  // A body is described as it is sent, an answer as it is written.
-  typeMode: 'input',
-  errorMode: 'ignore',
-  definitions: NAMED,
-  overrideRef: ({ referenceId }) => COMPONENTS + referenceId,
-};
+/**
+ * The named schemas, shared as components: every message is written once and referred to by name.
+ * They are the contract's messages (not its fields, named in lower case, nor the app's lenient
+ * readers of other implementations' answers, which are not the API) and the features' handed in
+ * with the table, listed by name, so that where a message is written changes nothing of the
+ * reference.
+ */
+function namedSchemas(): Record<string, v.GenericSchema> {
+  const contract = Object.entries(S as Record<string, unknown>).filter(
+    (entry): entry is [string, v.GenericSchema] =>
+      isValibotSchema(entry[1]) && /^[A-Z]/.test(entry[0]) && !entry[0].endsWith('AsRead'),
+  );
+  const taken = contract.find(([name]) => name in FEATURE_SCHEMAS);
+  if (taken)
+    throw new Error(`Two messages are named ${taken[0]}: the API reference names each once.`);
+  return Object.fromEntries([...contract, ...Object.entries(FEATURE_SCHEMAS)].sort(byName));
+}
+
+/** The named schemas, and how a schema is written with references to them. */
+interface Components {
+  named: Record<string, v.GenericSchema>;
+  conversion: ConversionConfig;
+}
+
+function componentsOf(named: Record<string, v.GenericSchema>): Components {
+  const conversion: ConversionConfig = {
+    target: 'draft-2020-12',
+    // A body is described as it is sent, an answer as it is written.
+    typeMode: 'input',
+    errorMode: 'ignore',
+    definitions: named,
+    overrideRef: ({ referenceId }) => COMPONENTS + referenceId,
+  };
+  return { named, conversion };
+}
 
 /** A reference to the schema's component, or the schema itself when it has no name. */
-function schemaJson(schema: v.GenericSchema): Json {
-  const name = Object.keys(NAMED).find((key) => NAMED[key] === schema);
+function schemaJson(schema: v.GenericSchema, { named, conversion }: Components): Json {
+  const name = Object.keys(named).find((key) => named[key] === schema);
   if (name) return { $ref: COMPONENTS + name };
   const { $schema: _, $defs: __, ...json } = toJsonSchema(schema, conversion) as Json;
   return json;
@@ -65,7 +85,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The answers of an endpoint by status: a refusal lists its codes and narrows ErrorBody's. */
-function responsesOf(name: string, spec: EndpointSpec): Json {
+function responsesOf(name: string, spec: EndpointSpec, components: Components): Json {
   const responses: Json = {};
   if (spec.redirect) {
     responses['303'] = {
@@ -83,7 +103,7 @@ function responsesOf(name: string, spec: EndpointSpec): Json {
             { properties: { code: { enum: answer.codes } } },
           ],
         }
-      : schemaJson(answer.schema);
+      : schemaJson(answer.schema, components);
     const description =
       codes.length > 0 ? codes.join(' ') : (STATUS_TEXT[status] ?? `The ${name} answer`);
     const retry = refusal && RETRY_AFTER_STATUSES.has(status);
@@ -97,7 +117,7 @@ function responsesOf(name: string, spec: EndpointSpec): Json {
   return responses;
 }
 
-function parametersOf(spec: EndpointSpec): Json[] {
+function parametersOf(spec: EndpointSpec, { conversion }: Components): Json[] {
   // The parameters one by one, not the object they make.
   const each = (schema: v.GenericSchema | undefined, where: 'path' | 'query') => {
     if (!schema) return [];
@@ -121,16 +141,18 @@ const SECURITY = {
   none: [],
 } as const;
 
-function operationOf(name: EndpointName, spec: EndpointSpec): Json {
-  const parameters = parametersOf(spec);
+function operationOf(name: EndpointName, spec: EndpointSpec, components: Components): Json {
+  const parameters = parametersOf(spec, components);
   return {
     operationId: name,
     summary: SUMMARIES[name],
     tags: [spec.tag],
     security: SECURITY[spec.session],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(spec.body ? { requestBody: { required: true, ...jsonBody(schemaJson(spec.body)) } } : {}),
-    responses: responsesOf(name, spec),
+    ...(spec.body
+      ? { requestBody: { required: true, ...jsonBody(schemaJson(spec.body, components)) } }
+      : {}),
+    responses: responsesOf(name, spec, components),
   };
 }
 
@@ -193,23 +215,28 @@ function refsIn(value: unknown, found = new Set<string>()): Set<string> {
 
 /** The API reference, made from the endpoint table alone. */
 export function openApiDocument(): Json {
+  const components = componentsOf(namedSchemas());
+  const { named, conversion } = components;
   const paths: Record<string, Record<string, Json>> = {};
   for (const name of ENDPOINT_NAMES) {
     const spec: EndpointSpec = endpoints[name];
     if (spec.internal) continue;
     const path = spec.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operationOf(name, spec) };
+    paths[path] = {
+      ...paths[path],
+      [spec.method.toLowerCase()]: operationOf(name, spec, components),
+    };
   }
   const responses = shareResponses(paths);
   // The components the operations use, and those these use in turn.
-  const all = toJsonSchemaDefs(NAMED, conversion) as Record<string, Json>;
+  const all = toJsonSchemaDefs(named, conversion) as Record<string, Json>;
   const used = refsIn([paths, responses]);
   for (let size = 0; size !== used.size;) {
     size = used.size;
     for (const name of [...used]) refsIn(all[name], used);
   }
   const schemas = Object.fromEntries(
-    Object.keys(NAMED)
+    Object.keys(named)
       .filter((name) => used.has(name))
       .map((name) => [name, all[name]]),
   );

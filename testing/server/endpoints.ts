@@ -1,5 +1,5 @@
 // The server suite's table: every entry handed in before a test file loads, as server/app.ts does.
 import { handInEndpoints } from '../../contract/endpoints';
-import { allEndpoints, allSummaries } from '../../features/endpoints.server';
+import { allEndpoints, allSchemas, allSummaries } from '../../features/endpoints.server';
 
-handInEndpoints(allEndpoints, allSummaries);
+handInEndpoints(allEndpoints, allSummaries, allSchemas);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 
 import * as v from 'valibot';
 import { API_PATHS } from '../../../contract/api';
-import { SessionsOk } from '../../../contract/schemas';
+import { SessionsOk } from '../../../features/login/schemas';
 import { activatedSession, bearer } from '../../../testing/server/abuse/accounts';
 import { ApiClient } from '../../../testing/server/client';
 import { ENGINES, type Engine } from '../../../testing/server/engines';
