@@ -3,7 +3,7 @@
 // `app.metrics` only swallows what it is told and no hook is added, so a server without metrics
 // pays nothing. The listener starts with the app (`ready`, before `listen`). What is counted as it happens: requests by route pattern (never the URL) and
 // status, with durations; auth decisions (plugins/auth-events.ts tells, for each recorded answer);
-// limit refusals (limits/plugin.ts); mail failures (mail/queue.ts). What is read at each scrape:
+// limit refusals (http/limits.ts); mail failures (mail/queue.ts). What is read at each scrape:
 // the mail queue's depth and its oldest row's age (the queue every process shares), the session
 // cache's hits and misses (plugins/session-store.ts), the database pool, and the process's own metrics.
 import http from 'node:http';

@@ -17,7 +17,7 @@ export interface ServerEvent {
   request_id: string | null;
 }
 
-/** What each request limit counts, by its counter's name (server/limits/plugin.ts). */
+/** What each request limit counts, by its counter's name (server/http/limits.ts). */
 export const LIMIT_WORDS = {
   'code-pair': 'for this code from this address',
   'code-address': 'for codes from this address',

@@ -13,9 +13,9 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import type { Config } from '../config';
-import { noteLimit } from '../http/request-facts';
-import { openCounterStore } from './counters';
-import { Holds } from './holds';
+import { openCounterStore } from './limit-counters';
+import { Holds } from './limit-holds';
+import { noteLimit } from './request-facts';
 
 /** One point to take from one counter. */
 export interface Draw {
