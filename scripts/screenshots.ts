@@ -615,19 +615,40 @@ function passkeyScenes(baseUrl: string): Scene[] {
 }
 
 /** The providers a server with two configured answers (the pictures need no provider running). */
-async function withProviders(page: Page, signedIn = false) {
+/**
+ * Two providers configured (the test server has none), and for a signed-in account its
+ * connections (its own read): Work ID connected, with or without a password beside it.
+ */
+async function withProviders(page: Page, signedIn?: { hasPassword: boolean }) {
   await page.route(/\/v1\/api\/user\/oidc\/providers$/, (route) =>
     route.fulfill({
       json: {
         error: false,
         providers: [
-          { id: 'work', name: 'Work ID', ...(signedIn ? { connected: true } : {}) },
-          { id: 'google', name: 'Google', ...(signedIn ? { connected: false } : {}) },
+          { id: 'work', name: 'Work ID' },
+          { id: 'google', name: 'Google' },
         ],
-        ...(signedIn ? { hasPassword: false } : {}),
       },
     }),
   );
+  if (signedIn) {
+    await page.route(/\/v1\/api\/user\/oidc\/connections$/, (route) =>
+      route.fulfill({
+        json: {
+          error: false,
+          connections: [
+            {
+              id: 'work',
+              name: 'Work ID',
+              email: 'dara@work.example',
+              createdAt: '2026-11-02T09:30:00.000Z',
+            },
+          ],
+          hasPassword: signedIn.hasPassword,
+        },
+      }),
+    );
+  }
   // The flow this tab started, as the buttons keep it: the return names its provider.
   await page.addInitScript(() =>
     sessionStorage.setItem('providerFlow', JSON.stringify({ provider: 'work', intent: 'login' })),
@@ -692,7 +713,7 @@ function providerScenes(baseUrl: string): Scene[] {
       view: 'home',
       path: homeSection('providers'),
       signedIn: true,
-      prepare: (page) => withProviders(page, true),
+      prepare: (page) => withProviders(page, { hasPassword: false }),
       act: async (page) => void (await page.locator('.home-section__panel .confirm').waitFor()),
     },
     {
@@ -702,7 +723,7 @@ function providerScenes(baseUrl: string): Scene[] {
       path: homeSection('providers'),
       session: ownSession,
       prepare: async (page) => {
-        await withProviders(page, true);
+        await withProviders(page, { hasPassword: true });
         await page.route(/\/v1\/api\/user\/oidc\/work$/, (route) =>
           route.fulfill({
             status: 409,

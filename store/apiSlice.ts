@@ -28,11 +28,11 @@ import {
   ENDPOINT_NAMES,
   endpoints as table,
   handInEndpoints,
-  TAGS,
   type EndpointName,
   type Endpoints,
   type EndpointSpec,
   type LazyEndpointName,
+  type TAGS,
 } from '../contract/endpoints';
 import { ErrorAnswerAsRead, RefusalAsRead } from '../contract/schemas';
 
@@ -310,7 +310,8 @@ function cachedAnswer(queryApi: BaseQueryApi): unknown {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: Object.keys(TAGS) as (keyof typeof TAGS)[],
+  // The tags of the entries the page has: the tags' descriptions are the API reference's alone.
+  tagTypes: [...new Set(ENDPOINT_NAMES.map((name) => table[name].tag))],
   // A success answer that does not match its schema is an unexpected answer, not a crash: the
   // form says something went wrong, and nothing unchecked reaches the store.
   catchSchemaFailure: (failure) => ({

@@ -95,6 +95,12 @@ describe.each([
     await page.getByText(who.email).first().waitFor();
     await expectNoHandoffKept(page, handoffs);
     expect(await axeViolations(page)).toEqual([]);
+    // The account has no password: its confirmation offers the provider, and no password field.
+    await page.goto(`${suite.server.url}${ROUTES.home}?section=providers`);
+    const panel = page.locator('.home-section__panel');
+    await panel.locator('.providers__note').waitFor();
+    await panel.locator('.confirm__providers button').first().waitFor();
+    expect(await panel.locator('.confirm input[name=password]').isVisible()).toBe(false);
   });
 });
 
