@@ -84,11 +84,13 @@ function codesOnceAllArrived(api: ApiClient) {
 
 export async function benchLoad(): Promise<Row[]> {
   const dataDir = tempDir('bench-load');
-  // Raised so that one loopback address may act as 200 clients; the other limits stay.
+  // Raised so that one loopback address may act as 200 clients; the other limits stay. The
+  // sessions' cap too, so that every sign-in keeps its session and the count checks each one.
   const config = testConfig(dataDir, {
     RATE_LIMIT_SIGNUP_MAX: '100000',
     RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS_MAX: '100000',
     PASSWORD_HASH_QUEUE: '1000',
+    SESSIONS_MAX_PER_ACCOUNT: '10000',
   });
   const server = await startServer(config);
   const db = await openDatabase(config.database);
